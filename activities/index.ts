@@ -1,0 +1,165 @@
+import { Context } from '@temporalio/activity';
+import type pg from 'pg';
+import type { Config } from '../src/config';
+import * as store from '../src/db/store';
+import { withFailureMapping } from '../src/errors';
+import type { MediaTools } from '../src/infra/ffmpeg';
+import type { Logger } from '../src/logger';
+import { KINDS, type EvalKind, type KindInput } from '../src/kinds';
+import type { TerminalEvalRunStatus } from '../src/kinds/types';
+import { normalizeVerdict } from '../src/kinds/verdict';
+import { extractFrames as extract, manifestOf } from '../src/media/extract';
+import type { FrameStore } from '../src/media/frame-store';
+import type { FrameManifest } from '../src/media/manifest';
+import type { JudgeProvider, LoadedFrame } from '../src/providers/provider';
+import { isTerminal, judgedStatus } from '../src/status';
+
+export interface ActivityDeps {
+  pool: pg.Pool;
+  frameStore: FrameStore;
+  provider: JudgeProvider;
+  mediaTools: MediaTools;
+  config: Config;
+  /** Local file paths as animation URLs: the CLI's in-process worker only. */
+  allowLocalFiles: boolean;
+  log: Logger;
+}
+
+export interface CreatePipelineRunInput {
+  fragmentId: string;
+  projectId: string;
+  userId: string;
+  renderJobId: string | null;
+}
+
+export interface ScoreEvalRunInput {
+  pipelineRunId: string;
+  kind: EvalKind;
+  manifest: FrameManifest | null;
+  userInput: string | null;
+  title: string | null;
+  description: string | null;
+}
+
+const HEARTBEAT_MS = 5_000;
+
+/** Heartbeats while `fn` runs, so a crashed worker is noticed and cancellation reaches the activity. */
+async function heartbeating<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await fn(ctx.cancellationSignal);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export function createActivities(deps: ActivityDeps) {
+  const { pool, frameStore, provider, config } = deps;
+
+  return {
+    async createPipelineRun(input: CreatePipelineRunInput): Promise<store.PipelineRunRef> {
+      const execution = Context.current().info.workflowExecution;
+      if (!execution) throw new Error('createPipelineRun runs only inside a workflow');
+      return store.createPipelineRun(pool, {
+        ...input,
+        temporalRunId: execution.runId,
+        executionName: execution.workflowId,
+      });
+    },
+
+    async markPipelineRunning(pipelineRunId: string): Promise<void> {
+      await store.markPipelineRunning(pool, pipelineRunId);
+    },
+
+    /** Extracts the run's frames once; a retry after success returns the stored manifest (same frames). */
+    async extractFrames(input: { pipelineRunId: string; animationUrl: string }): Promise<FrameManifest> {
+      return withFailureMapping(async () => {
+        const stored = await store.loadManifest(pool, input.pipelineRunId);
+        if (stored) return stored;
+        const keyOf = (index: number) => `${input.pipelineRunId}/${index}.jpg`;
+        const { probe, frames } = await heartbeating((signal) =>
+          extract(input.animationUrl, deps.mediaTools, { media: config.media, allowLocalFiles: deps.allowLocalFiles }, (done, total) => Context.current().heartbeat({ done, total }), signal),
+        );
+        for (const frame of frames) await frameStore.put(keyOf(frame.index), frame.jpeg);
+        const manifest = manifestOf(probe, frames, keyOf);
+        await store.saveFrames(pool, input.pipelineRunId, manifest, {
+          durationMs: probe.durationMs,
+          width: probe.width,
+          height: probe.height,
+          fps: probe.fps,
+          codec: probe.codec,
+          format: probe.format,
+        });
+        return manifest;
+      });
+    },
+
+    async scoreEvalRun(input: ScoreEvalRunInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }> {
+      return withFailureMapping(async () => {
+        const definition = KINDS[input.kind];
+        const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
+        if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
+        const skip = (reason: string) =>
+          store.finishEvalRun(pool, run.id, { status: 'SKIPPED', score: null, maxScore: definition.maxScore, summary: `Skipped: ${reason}.`, provider: null, model: null, promptVersion: null, issues: [] });
+
+        if (config.judge.disabledKinds.includes(input.kind)) return { kind: input.kind, status: await skip('disabled by configuration') };
+        const kindInput: KindInput = {
+          userInput: input.userInput,
+          title: input.title,
+          description: input.description,
+          durationMs: input.manifest?.durationMs ?? null,
+          frameCount: input.manifest?.frames.length ?? 0,
+        };
+        const skipReason = definition.skipReason(kindInput);
+        if (skipReason) return { kind: input.kind, status: await skip(skipReason) };
+
+        await store.markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(definition));
+        const frames: LoadedFrame[] = definition.usesFrames && input.manifest
+          ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
+          : [];
+        const started = Date.now();
+        const judgement = await heartbeating((signal) => provider.judge({ definition, input: kindInput, frames, manifest: input.manifest, signal }));
+        const verdict = normalizeVerdict(definition, judgement.verdict, input.manifest);
+        const status = judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity));
+        const stored = await store.finishEvalRun(pool, run.id, {
+          status,
+          score: verdict.score,
+          maxScore: definition.maxScore,
+          summary: verdict.summary,
+          provider: judgement.provider,
+          model: judgement.model,
+          promptVersion: definition.promptVersion,
+          issues: verdict.issues,
+          usage: judgement.usage && { ...judgement.usage, latencyMs: Date.now() - started },
+        });
+        deps.log.info({ pipelineRunId: input.pipelineRunId, kind: input.kind, status: stored, score: verdict.score }, 'eval run finished');
+        return { kind: input.kind, status: stored };
+      });
+    },
+
+    /** Records a judge that could not produce a result: ERROR, never FAIL. */
+    async failEvalRun(input: { pipelineRunId: string; kind: EvalKind; reason: string }): Promise<void> {
+      const definition = KINDS[input.kind];
+      const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
+      await store.finishEvalRun(pool, run.id, {
+        status: 'ERROR',
+        score: null,
+        maxScore: definition.maxScore,
+        summary: `Judge error: ${input.reason}`,
+        provider: null,
+        model: null,
+        promptVersion: definition.promptVersion,
+        issues: [],
+      });
+    },
+
+    async finishPipelineRun(input: { pipelineRunId: string; error: string | null }): Promise<store.PipelineOutcome> {
+      const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error);
+      deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, overallStatus: outcome.overallStatus }, 'pipeline run finished');
+      return outcome;
+    },
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

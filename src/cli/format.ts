@@ -1,0 +1,63 @@
+import type { EvalPipelineRun } from '../api/schemas';
+import type { EvalRunCost } from '../db/read-model';
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
+  return rows.map((r) => r.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd()).join('\n');
+}
+
+const money = (usd: number) => `$${usd.toFixed(4)}`;
+
+/** The human-readable report of `evals run` and `evals show`. */
+export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { issues: boolean }): string {
+  const lines: string[] = [];
+  lines.push(`Pipeline run ${run.id}`);
+  lines.push(`  fragment ${run.fragmentId}  attempt ${run.attemptNumber}  status ${run.status}  overall ${run.overallStatus ?? '-'}`);
+  lines.push('');
+  const costByKind = new Map(costs.map((c) => [c.kind, c]));
+  lines.push(
+    table([
+      ['KIND', 'STATUS', 'SCORE', 'ISSUES', 'HIGH', 'PROVIDER/MODEL', 'TOKENS', 'COST'],
+      ...run.evalRuns.map((r) => {
+        const cost = costByKind.get(r.kind);
+        const tokens = cost?.promptTokens !== null && cost?.promptTokens !== undefined ? String(cost.promptTokens + (cost.completionTokens ?? 0)) : '-';
+        return [
+          r.kind,
+          r.status,
+          r.score !== null && r.maxScore !== null ? `${r.score}/${r.maxScore}` : '-',
+          String(r.issueCount),
+          String(r.highSeverityCount),
+          r.provider ? `${r.provider}/${r.model ?? '?'}` : '-',
+          tokens,
+          cost?.costUsd !== null && cost?.costUsd !== undefined ? money(cost.costUsd) : '-',
+        ];
+      }),
+    ]),
+  );
+  const totalCost = costs.reduce((s, c) => s + (c.costUsd ?? 0), 0);
+  const totalTokens = costs.reduce((s, c) => s + (c.promptTokens ?? 0) + (c.completionTokens ?? 0), 0);
+  if (totalTokens > 0) lines.push(`  total: ${totalTokens} tokens, ${money(totalCost)}`);
+  if (opts.issues) {
+    const issues = run.evalRuns.flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })));
+    lines.push('');
+    if (issues.length === 0) {
+      lines.push('No issues.');
+    } else {
+      lines.push(
+        table([
+          ['SEVERITY', 'KIND', 'CATEGORY', 'FRAME', 'WHEN/WHERE', 'DESCRIPTION'],
+          ...issues.map((i) => [i.severity, i.kind, i.category, i.frameIndex === null ? '-' : String(i.frameIndex), i.frameHint ?? '-', i.description]),
+        ]),
+      );
+      const fixes = issues.filter((i) => i.suggestedFix);
+      if (fixes.length > 0) {
+        lines.push('');
+        lines.push('Suggested fixes:');
+        for (const i of fixes) lines.push(`  - [${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}] ${i.suggestedFix}`);
+      }
+    }
+  }
+  lines.push('');
+  lines.push(`Summary: ${run.summary ?? '(none yet)'}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,187 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { EVAL_KINDS, type EvalKind } from './kinds/types';
+
+/**
+ * The one configuration loader. Every environment variable the service reads is
+ * declared here (and listed in the README's configuration table); nothing else
+ * reads process.env.
+ */
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+const positiveInt = z.coerce.number().int().positive();
+
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+const EnvSchema = z.object({
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('eval-pipeline'),
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  TEMPORAL_UI_PORT: positiveInt.default(8233),
+
+  DATABASE_URL: z.string().min(1).optional(),
+  EVALS_DATA_DIR: z.string().min(1).optional(),
+  EVALS_EMBEDDED_PG_PORT: positiveInt.default(54329),
+
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+
+  EVALS_PROVIDER: z.enum(['openai', 'local']).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  EVALS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  EVALS_DISABLED_KINDS: z.string().default(''),
+
+  EVALS_MAX_FRAMES: positiveInt.max(64).default(16),
+  EVALS_JUDGE_FRAME_WIDTH: positiveInt.max(2048).default(768),
+  EVALS_MAX_DOWNLOAD_BYTES: positiveInt.default(200 * 1024 * 1024),
+  EVALS_MAX_DURATION_SECONDS: positiveInt.default(600),
+  EVALS_MAX_PIXELS: positiveInt.default(3840 * 2160),
+  EVALS_ALLOWED_HOSTS: z.string().default(''),
+  EVALS_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+
+  EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
+  EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
+  EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(330),
+
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  temporal: {
+    /** Absent: the project starts a local dev server. */
+    address?: string;
+    namespace: string;
+    taskQueue: string;
+    apiKey?: string;
+    tls: boolean;
+    cliPath?: string;
+    uiPort: number;
+  };
+  database: {
+    /** Absent: the project starts embedded PostgreSQL in dataDir. */
+    url?: string;
+    embeddedPort: number;
+  };
+  dataDir: string;
+  media: {
+    ffmpegPath?: string;
+    ffprobePath?: string;
+    maxFrames: number;
+    judgeFrameWidth: number;
+    maxDownloadBytes: number;
+    maxDurationSeconds: number;
+    maxPixels: number;
+    allowedHosts: string[];
+    allowPrivateAddresses: boolean;
+  };
+  judge: {
+    provider: 'openai' | 'local';
+    openaiApiKey?: string;
+    openaiBaseUrl?: string;
+    model: string;
+    modelByKind: Partial<Record<EvalKind, string>>;
+    disabledKinds: EvalKind[];
+  };
+  worker: {
+    workflowTaskConcurrency: number;
+    activityConcurrency: number;
+    shutdownGraceSeconds: number;
+  };
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as they do in most shells and compose files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    // Name the variable and the rule only: values may be secrets.
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+
+  const disabledKinds = list(e.EVALS_DISABLED_KINDS).map((k) => {
+    if (!(EVAL_KINDS as readonly string[]).includes(k)) {
+      throw new ConfigError(`invalid configuration: EVALS_DISABLED_KINDS: unknown kind ${k} (kinds: ${EVAL_KINDS.join(', ')})`);
+    }
+    return k as EvalKind;
+  });
+  const modelByKind: Partial<Record<EvalKind, string>> = {};
+  for (const kind of EVAL_KINDS) {
+    const model = cleaned[`EVALS_MODEL_${kind}`];
+    if (model) modelByKind[kind] = model;
+  }
+  const provider = e.EVALS_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
+  if (provider === 'openai' && !e.OPENAI_API_KEY) {
+    throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
+  }
+
+  return {
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      apiKey: e.TEMPORAL_API_KEY,
+      tls: e.TEMPORAL_TLS,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      uiPort: e.TEMPORAL_UI_PORT,
+    },
+    database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT },
+    dataDir: e.EVALS_DATA_DIR ?? defaultDataDir(),
+    media: {
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      maxFrames: e.EVALS_MAX_FRAMES,
+      judgeFrameWidth: e.EVALS_JUDGE_FRAME_WIDTH,
+      maxDownloadBytes: e.EVALS_MAX_DOWNLOAD_BYTES,
+      maxDurationSeconds: e.EVALS_MAX_DURATION_SECONDS,
+      maxPixels: e.EVALS_MAX_PIXELS,
+      allowedHosts: list(e.EVALS_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      allowPrivateAddresses: e.EVALS_ALLOW_PRIVATE_ADDRESSES,
+    },
+    judge: {
+      provider,
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      model: e.EVALS_MODEL,
+      modelByKind,
+      disabledKinds,
+    },
+    worker: {
+      workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,
+      activityConcurrency: e.EVALS_ACTIVITY_CONCURRENCY,
+      shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Under the OS temp dir rather than the checkout: embedded PostgreSQL run as root
+ * switches to the `postgres` user, which must be able to reach its data directory.
+ */
+function defaultDataDir(): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  return path.join(os.tmpdir(), `eval-pipeline-${uid}`);
+}

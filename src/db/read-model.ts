@@ -1,0 +1,180 @@
+import type pg from 'pg';
+import type { EvalIssue, EvalRun, FlatIssue, IssuesResponse, PipelineRunResponse } from '../api/schemas';
+import { EVAL_KINDS, type EvalKind } from '../kinds/types';
+
+/**
+ * Reads that return exactly the REST interface's shapes. `ownerUserId`, when
+ * given, scopes the read: another user's run is reported as missing.
+ */
+
+const iso = (d: Date): string => d.toISOString();
+const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const KIND_ORDER = new Map(EVAL_KINDS.map((k, i) => [k, i]));
+
+interface RunRow {
+  id: string;
+  fragment_id: string;
+  project_id: string;
+  user_id: string;
+  attempt_number: number;
+  status: PipelineRunResponse['evalPipelineRun']['status'];
+  overall_status: PipelineRunResponse['evalPipelineRun']['overallStatus'];
+  render_job_id: string | null;
+  execution_name: string | null;
+  summary: string | null;
+  created_at: Date;
+  started_at: Date;
+  completed_at: Date | null;
+}
+
+interface IssueRow {
+  id: string;
+  eval_run_id: string;
+  kind: EvalKind;
+  severity: EvalIssue['severity'];
+  category: string;
+  frame_index: number | null;
+  frame_hint: string | null;
+  description: string;
+  suggested_fix: string | null;
+  created_at: Date;
+}
+
+async function findRun(pool: pg.Pool, pipelineRunId: string, ownerUserId?: string): Promise<RunRow | null> {
+  const result = await pool.query<RunRow>(
+    `SELECT * FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
+    [pipelineRunId, ownerUserId ?? null],
+  );
+  return result.rows[0] ?? null;
+}
+
+async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<IssueRow[]> {
+  const result = await pool.query<IssueRow>(
+    `SELECT i.id, i.eval_run_id, r.kind, i.severity, i.category, i.frame_index, i.frame_hint, i.description, i.suggested_fix, i.created_at
+     FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id
+     WHERE r.pipeline_run_id = $1
+     ORDER BY i.eval_run_id, i.ordinal`,
+    [pipelineRunId],
+  );
+  return result.rows.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+}
+
+function toIssue(row: IssueRow): EvalIssue {
+  return {
+    id: row.id,
+    severity: row.severity,
+    category: row.category,
+    frameIndex: row.frame_index,
+    frameHint: row.frame_hint,
+    description: row.description,
+    suggestedFix: row.suggested_fix,
+  };
+}
+
+export async function getPipelineRun(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  opts: { includeIssues?: boolean; ownerUserId?: string } = {},
+): Promise<PipelineRunResponse | null> {
+  const run = await findRun(pool, pipelineRunId, opts.ownerUserId);
+  if (!run) return null;
+  const evalRows = await pool.query<{
+    id: string;
+    kind: EvalKind;
+    status: EvalRun['status'];
+    score: number | null;
+    max_score: number | null;
+    issue_count: number;
+    high_severity_count: number;
+    summary: string | null;
+    provider: string | null;
+    model: string | null;
+    created_at: Date;
+    completed_at: Date | null;
+  }>('SELECT * FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
+  const issues = opts.includeIssues ? await issueRows(pool, pipelineRunId) : [];
+  const evalRuns: EvalRun[] = evalRows.rows
+    .sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!)
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      score: r.score,
+      maxScore: r.max_score,
+      issueCount: r.issue_count,
+      highSeverityCount: r.high_severity_count,
+      summary: r.summary,
+      provider: r.provider,
+      model: r.model,
+      createdAt: iso(r.created_at),
+      completedAt: isoOrNull(r.completed_at),
+      ...(opts.includeIssues ? { issues: issues.filter((i) => i.eval_run_id === r.id).map(toIssue) } : {}),
+    }));
+  return {
+    evalPipelineRun: {
+      id: run.id,
+      fragmentId: run.fragment_id,
+      projectId: run.project_id,
+      userId: run.user_id,
+      attemptNumber: run.attempt_number,
+      status: run.status,
+      overallStatus: run.overall_status,
+      renderJobId: run.render_job_id,
+      executionName: run.execution_name,
+      summary: run.summary,
+      createdAt: iso(run.created_at),
+      startedAt: iso(run.started_at),
+      completedAt: isoOrNull(run.completed_at),
+      evalRuns,
+    },
+  };
+}
+
+export async function listIssues(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<IssuesResponse | null> {
+  const run = await findRun(pool, pipelineRunId, opts.ownerUserId);
+  if (!run) return null;
+  const issues: FlatIssue[] = (await issueRows(pool, pipelineRunId)).map((row) => ({
+    ...toIssue(row),
+    evalRunId: row.eval_run_id,
+    kind: row.kind,
+    createdAt: iso(row.created_at),
+  }));
+  return { pipelineRunId, issues };
+}
+
+export interface EvalRunCost {
+  kind: EvalKind;
+  model: string | null;
+  promptVersion: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  imageTokens: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
+}
+
+/** Token usage, cost and latency per eval run: not in the API shape, shown by the CLI. */
+export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Promise<EvalRunCost[]> {
+  const result = await pool.query<{
+    kind: EvalKind;
+    model: string | null;
+    prompt_version: string | null;
+    prompt_tokens: number | null;
+    completion_tokens: number | null;
+    image_tokens: number | null;
+    cost_usd: string | null;
+    latency_ms: number | null;
+  }>('SELECT kind, model, prompt_version, prompt_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
+  return result.rows
+    .sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!)
+    .map((r) => ({
+      kind: r.kind,
+      model: r.model,
+      promptVersion: r.prompt_version,
+      promptTokens: r.prompt_tokens,
+      completionTokens: r.completion_tokens,
+      imageTokens: r.image_tokens,
+      costUsd: r.cost_usd === null ? null : Number(r.cost_usd),
+      latencyMs: r.latency_ms,
+    }));
+}

@@ -1,0 +1,235 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type Severity, type TerminalEvalRunStatus } from '../kinds/types';
+import type { FrameManifest } from '../media/manifest';
+import { isTerminal, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../status';
+
+/**
+ * Writes made by activities. Each is idempotent: an activity retried after a
+ * crash finds its earlier work (by the Temporal run id, the (run, kind) key or
+ * the issue ordinal) instead of writing it twice.
+ */
+
+export interface NewPipelineRun {
+  temporalRunId: string;
+  executionName: string;
+  fragmentId: string;
+  projectId: string;
+  userId: string;
+  renderJobId: string | null;
+}
+
+export interface PipelineRunRef {
+  pipelineRunId: string;
+  attemptNumber: number;
+}
+
+async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Promise<PipelineRunRef> {
+  return inTransaction(pool, async (client) => {
+    const existing = await client.query<{ id: string; attempt_number: number }>(
+      'SELECT id, attempt_number FROM pipeline_runs WHERE temporal_run_id = $1',
+      [run.temporalRunId],
+    );
+    if (existing.rowCount) return { pipelineRunId: existing.rows[0].id, attemptNumber: existing.rows[0].attempt_number };
+    const attempt = await client.query<{ last_attempt: number }>(
+      `INSERT INTO fragment_attempts (fragment_id, last_attempt) VALUES ($1, 1)
+       ON CONFLICT (fragment_id) DO UPDATE SET last_attempt = fragment_attempts.last_attempt + 1
+       RETURNING last_attempt`,
+      [run.fragmentId],
+    );
+    const attemptNumber = attempt.rows[0].last_attempt;
+    const id = crypto.randomUUID();
+    await client.query(
+      `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, render_job_id, execution_name, temporal_run_id)
+       VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8)`,
+      [id, run.fragmentId, run.projectId, run.userId, attemptNumber, run.renderJobId, run.executionName, run.temporalRunId],
+    );
+    for (const kind of EVAL_KINDS) {
+      await client.query(`INSERT INTO eval_runs (id, pipeline_run_id, kind, status) VALUES ($1, $2, $3, 'PENDING')`, [crypto.randomUUID(), id, kind]);
+    }
+    return { pipelineRunId: id, attemptNumber };
+  });
+}
+
+export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string): Promise<void> {
+  await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING' WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
+}
+
+export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: object): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    for (const f of manifest.frames) {
+      await client.query(
+        `INSERT INTO frames (pipeline_run_id, frame_index, timestamp_ms, width, height, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [pipelineRunId, f.index, f.timestampMs, f.width, f.height, f.key],
+      );
+    }
+    await client.query('UPDATE pipeline_runs SET frame_plan = $2 WHERE id = $1', [pipelineRunId, JSON.stringify(plan)]);
+  });
+}
+
+/** The stored manifest, when an earlier attempt of the activity already extracted the frames. */
+export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promise<FrameManifest | null> {
+  const run = await pool.query<{ frame_plan: { durationMs: number; width: number; height: number; fps: number | null } | null }>(
+    'SELECT frame_plan FROM pipeline_runs WHERE id = $1',
+    [pipelineRunId],
+  );
+  const plan = run.rows[0]?.frame_plan;
+  if (!plan) return null;
+  const frames = await pool.query<{ frame_index: number; timestamp_ms: number; width: number; height: number; storage_key: string }>(
+    'SELECT frame_index, timestamp_ms, width, height, storage_key FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index',
+    [pipelineRunId],
+  );
+  return {
+    durationMs: plan.durationMs,
+    width: plan.width,
+    height: plan.height,
+    fps: plan.fps,
+    frames: frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })),
+  };
+}
+
+export interface StoredEvalRun {
+  id: string;
+  kind: EvalKind;
+  status: EvalRunStatus;
+  score: number | null;
+  maxScore: number | null;
+}
+
+export async function getEvalRun(pool: pg.Pool, pipelineRunId: string, kind: EvalKind): Promise<StoredEvalRun> {
+  const r = await pool.query<{ id: string; status: EvalRunStatus; score: number | null; max_score: number | null }>(
+    'SELECT id, status, score, max_score FROM eval_runs WHERE pipeline_run_id = $1 AND kind = $2',
+    [pipelineRunId, kind],
+  );
+  if (r.rowCount === 0) throw new Error(`no ${kind} eval run for pipeline run ${pipelineRunId}`);
+  return { id: r.rows[0].id, kind, status: r.rows[0].status, score: r.rows[0].score, maxScore: r.rows[0].max_score };
+}
+
+export async function markEvalRunRunning(pool: pg.Pool, evalRunId: string, provider: string, model: string): Promise<void> {
+  await pool.query(`UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`, [evalRunId, provider, model]);
+}
+
+export interface IssueRow {
+  severity: Severity;
+  category: string;
+  frameIndex: number | null;
+  frameHint: string | null;
+  description: string;
+  suggestedFix: string | null;
+}
+
+export interface EvalRunResult {
+  status: TerminalEvalRunStatus;
+  score: number | null;
+  maxScore: number | null;
+  summary: string;
+  provider: string | null;
+  model: string | null;
+  promptVersion: string | null;
+  issues: IssueRow[];
+  usage?: { promptTokens: number; completionTokens: number; imageTokens: number; costUsd: number; latencyMs: number };
+}
+
+/**
+ * Ends an eval run once. A second call (a retried activity) changes nothing and
+ * reports the status already stored: the first result wins.
+ */
+export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: EvalRunResult): Promise<TerminalEvalRunStatus> {
+  return inTransaction(pool, async (client) => {
+    const high = result.issues.filter((i) => i.severity === 'HIGH').length;
+    const updated = await client.query(
+      `UPDATE eval_runs SET status = $2, score = $3, max_score = $4, summary = $5, provider = COALESCE($6, provider), model = COALESCE($7, model),
+         prompt_version = $8, issue_count = $9, high_severity_count = $10, prompt_tokens = $11, completion_tokens = $12,
+         image_tokens = $13, cost_usd = $14, latency_ms = $15, completed_at = now()
+       WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
+      [
+        evalRunId, result.status, result.score, result.maxScore, result.summary, result.provider, result.model, result.promptVersion,
+        result.issues.length, high, result.usage?.promptTokens ?? null, result.usage?.completionTokens ?? null,
+        result.usage?.imageTokens ?? null, result.usage?.costUsd ?? null, result.usage?.latencyMs ?? null,
+      ],
+    );
+    if (updated.rowCount === 0) {
+      const current = await client.query<{ status: TerminalEvalRunStatus }>('SELECT status FROM eval_runs WHERE id = $1', [evalRunId]);
+      return current.rows[0].status;
+    }
+    for (const [ordinal, issue] of result.issues.entries()) {
+      await client.query(
+        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
+        [crypto.randomUUID(), evalRunId, ordinal, issue.severity, issue.category, issue.frameIndex, issue.frameHint, issue.description, issue.suggestedFix],
+      );
+    }
+    return result.status;
+  });
+}
+
+export interface PipelineOutcome {
+  pipelineRunId: string;
+  status: 'COMPLETED' | 'ERROR';
+  overallStatus: TerminalEvalRunStatus;
+  summary: string;
+}
+
+/**
+ * Ends the pipeline run: eval runs still PENDING become SKIPPED (the pipeline
+ * ended before they could run), those still RUNNING become ERROR, then the
+ * overall status and summary are rolled up from what is stored.
+ */
+export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, error: string | null): Promise<PipelineOutcome> {
+  return inTransaction(pool, async (client) => {
+    const current = await client.query<{ status: string; overall_status: TerminalEvalRunStatus | null; summary: string | null }>(
+      'SELECT status, overall_status, summary FROM pipeline_runs WHERE id = $1 FOR UPDATE',
+      [pipelineRunId],
+    );
+    if (current.rowCount === 0) throw new Error(`pipeline run ${pipelineRunId} does not exist`);
+    const row = current.rows[0];
+    if ((row.status === 'COMPLETED' || row.status === 'ERROR') && row.overall_status) {
+      return { pipelineRunId, status: row.status, overallStatus: row.overall_status, summary: row.summary ?? '' };
+    }
+    const reason = error ?? 'pipeline ended before this eval ran';
+    await client.query(
+      `UPDATE eval_runs SET status = 'SKIPPED', summary = $2, completed_at = now() WHERE pipeline_run_id = $1 AND status = 'PENDING'`,
+      [pipelineRunId, `Skipped: ${reason}.`],
+    );
+    await client.query(
+      `UPDATE eval_runs SET status = 'ERROR', summary = $2, completed_at = now() WHERE pipeline_run_id = $1 AND status = 'RUNNING'`,
+      [pipelineRunId, `Interrupted: ${reason}.`],
+    );
+    const runs = await client.query<{ kind: EvalKind; status: EvalRunStatus; score: number | null; max_score: number | null; summary: string | null }>(
+      'SELECT kind, status, score, max_score, summary FROM eval_runs WHERE pipeline_run_id = $1',
+      [pipelineRunId],
+    );
+    const issues = await client.query<{ kind: EvalKind; severity: Severity; category: string; frame_hint: string | null; description: string }>(
+      `SELECT r.kind, i.severity, i.category, i.frame_hint, i.description
+       FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1`,
+      [pipelineRunId],
+    );
+    const summaryRuns: SummaryRun[] = runs.rows.map((r) => ({ kind: r.kind, status: r.status, score: r.score, maxScore: r.max_score, summary: r.summary }));
+    const summaryIssues: SummaryIssue[] = issues.rows.map((i) => ({ kind: i.kind, severity: i.severity, category: i.category, frameHint: i.frame_hint, description: i.description }));
+    if (summaryRuns.some((r) => !isTerminal(r.status))) throw new Error('eval runs left non-terminal');
+    const status = error ? 'ERROR' : 'COMPLETED';
+    const overall = overallStatus(summaryRuns, error !== null);
+    const summary = pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined);
+    await client.query(
+      `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`,
+      [pipelineRunId, status, overall, summary],
+    );
+    return { pipelineRunId, status, overallStatus: overall, summary };
+  });
+}

@@ -1,0 +1,64 @@
+import { ApplicationFailure } from '@temporalio/common';
+
+/**
+ * The one error taxonomy. A PermanentError is bad input or bad configuration:
+ * retrying cannot help, so the activity fails at once and the run records the
+ * reason. Anything else is retryable and left to Temporal's retry policy;
+ * RetryableError only adds a server-requested delay (a 429's retry-after).
+ */
+export type PermanentReason =
+  | 'config'
+  | 'fragment-not-found'
+  | 'fragment-unauthorized'
+  | 'animation-not-rendered'
+  | 'bad-url'
+  | 'download-failed'
+  | 'too-large'
+  | 'unreadable-media'
+  | 'provider-rejected'
+  | 'invalid-judge-answer'
+  | 'cancelled';
+
+export class PermanentError extends Error {
+  override name = 'PermanentError';
+  constructor(
+    readonly reason: PermanentReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class RetryableError extends Error {
+  override name = 'RetryableError';
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Converts an activity's error into the failure Temporal should see. */
+export function toActivityFailure(err: unknown): unknown {
+  if (err instanceof PermanentError) {
+    return ApplicationFailure.create({ message: err.message, type: `PermanentError:${err.reason}`, nonRetryable: true });
+  }
+  if (err instanceof RetryableError) {
+    return ApplicationFailure.create({
+      message: err.message,
+      type: 'RetryableError',
+      nextRetryDelay: err.retryAfterMs,
+    });
+  }
+  return err;
+}
+
+/** Runs an activity body and maps its errors onto the taxonomy. */
+export async function withFailureMapping<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toActivityFailure(err);
+  }
+}

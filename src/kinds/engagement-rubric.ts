@@ -1,0 +1,24 @@
+import { criteriaTotal, frameKindSkip, rubricAnswerSchema, rubricInstructions, rubricVerdict, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
+
+export const ENGAGEMENT_CRITERIA = [
+  { name: 'pacing', maxScore: 20, describes: 'new content arrives at a pace a learner can follow, neither rushed nor static' },
+  { name: 'progression', maxScore: 20, describes: 'each step builds on the previous one toward the result' },
+  { name: 'focus', maxScore: 20, describes: 'the viewer knows where to look at every moment' },
+  { name: 'structure', maxScore: 20, describes: 'clear introduction, development and conclusion matching the title' },
+  { name: 'length', maxScore: 20, describes: 'duration fits the content (roughly 10 s to 3 min)' },
+] as const satisfies readonly Criterion[];
+
+const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'static', 'judge_manipulation'] as const;
+
+export const engagementRubric: KindDefinition<RubricAnswer> = {
+  kind: 'ENGAGEMENT_RUBRIC_JSON',
+  promptVersion: 'engagement-rubric/v1',
+  maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
+  passThreshold: 60,
+  categories: CATEGORIES,
+  usesFrames: true,
+  skipReason: frameKindSkip,
+  instructions: `Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description. Score each criterion:\n${rubricInstructions(ENGAGEMENT_CRITERIA)}`,
+  answerSchema: rubricAnswerSchema(['pacing', 'progression', 'focus', 'structure', 'length'], CATEGORIES),
+  toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
+};

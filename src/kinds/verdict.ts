@@ -1,0 +1,37 @@
+import type { IssueRow } from '../db/store';
+import { frameHint, type FrameManifest } from '../media/manifest';
+import type { KindDefinition, Verdict } from './kind';
+
+export interface NormalizedVerdict {
+  score: number;
+  summary: string;
+  issues: IssueRow[];
+}
+
+/**
+ * The last guard between any judge and the database: the score becomes an
+ * integer in [0, maxScore], a frameIndex that names no extracted frame becomes
+ * null, the frame hint carries the frame's timestamp, and duplicates collapse.
+ */
+export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, manifest: FrameManifest | null): NormalizedVerdict {
+  const score = Math.round(Math.min(Math.max(Number.isFinite(verdict.score) ? verdict.score : 0, 0), definition.maxScore));
+  const frames = new Map((manifest?.frames ?? []).map((f) => [f.index, f]));
+  const seen = new Set<string>();
+  const issues: IssueRow[] = [];
+  for (const issue of verdict.issues) {
+    const frame = issue.frameIndex === null ? undefined : frames.get(issue.frameIndex);
+    const row: IssueRow = {
+      severity: issue.severity,
+      category: issue.category,
+      frameIndex: frame ? frame.index : null,
+      frameHint: frame ? frameHint(frame, issue.location) : issue.location,
+      description: issue.description.trim(),
+      suggestedFix: issue.suggestedFix?.trim() || null,
+    };
+    const key = [row.severity, row.category, row.frameIndex, row.description.toLowerCase()].join('|');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(row);
+  }
+  return { score, summary: verdict.summary.trim(), issues };
+}

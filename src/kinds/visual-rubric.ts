@@ -1,0 +1,23 @@
+import { criteriaTotal, frameKindSkip, rubricAnswerSchema, rubricInstructions, rubricVerdict, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
+
+export const VISUAL_CRITERIA = [
+  { name: 'clarity', maxScore: 25, describes: 'each frame shows clearly what it is about; text and formulas are legible' },
+  { name: 'composition', maxScore: 25, describes: 'elements are placed with balance and breathing room' },
+  { name: 'contrast', maxScore: 25, describes: 'foreground stands out from background' },
+  { name: 'consistency', maxScore: 25, describes: 'colours, fonts and styles stay consistent across frames' },
+] as const satisfies readonly Criterion[];
+
+const CATEGORIES = ['clarity', 'composition', 'contrast', 'consistency', 'judge_manipulation'] as const;
+
+export const visualRubric: KindDefinition<RubricAnswer> = {
+  kind: 'VISUAL_RUBRIC_JSON',
+  promptVersion: 'visual-rubric/v1',
+  maxScore: criteriaTotal(VISUAL_CRITERIA),
+  passThreshold: 60,
+  categories: CATEGORIES,
+  usesFrames: true,
+  skipReason: frameKindSkip,
+  instructions: `Score the frames on each criterion of this rubric, then report the issues that cost points:\n${rubricInstructions(VISUAL_CRITERIA)}`,
+  answerSchema: rubricAnswerSchema(['clarity', 'composition', 'contrast', 'consistency'], CATEGORIES),
+  toVerdict: (answer) => rubricVerdict(VISUAL_CRITERIA, answer),
+};

@@ -1,0 +1,32 @@
+/**
+ * What activities pass around instead of frames (pure types: the workflow
+ * carries manifests, never images).
+ */
+export interface FrameRef {
+  index: number;
+  timestampMs: number;
+  width: number;
+  height: number;
+  /** Key of the image in the frame store. */
+  key: string;
+}
+
+export interface FrameManifest {
+  durationMs: number;
+  width: number;
+  height: number;
+  fps: number | null;
+  frames: FrameRef[];
+}
+
+/** `00:06.5`: minutes, seconds and tenths, as frame hints show them. */
+export function formatTimestamp(ms: number): string {
+  const tenths = Math.round(ms / 100);
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor((tenths % 600) / 10);
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}.${tenths % 10}`;
+}
+
+export function frameHint(frame: Pick<FrameRef, 'timestampMs'>, location: string | null): string {
+  return location ? `${formatTimestamp(frame.timestampMs)} ${location}` : formatTimestamp(frame.timestampMs);
+}

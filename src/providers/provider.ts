@@ -1,0 +1,36 @@
+import type { KindDefinition, KindInput, Verdict } from '../kinds';
+import type { FrameManifest, FrameRef } from '../media/manifest';
+
+export interface LoadedFrame extends FrameRef {
+  jpeg: Buffer;
+}
+
+export interface JudgeRequest {
+  definition: KindDefinition;
+  input: KindInput;
+  /** The run's frames in index order; empty for kinds that do not use frames. */
+  frames: LoadedFrame[];
+  manifest: FrameManifest | null;
+  signal: AbortSignal;
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  imageTokens: number;
+  costUsd: number;
+}
+
+export interface Judgement {
+  provider: string;
+  model: string;
+  verdict: Verdict;
+  usage?: Usage;
+}
+
+/** Scores one eval run. Throws PermanentError / RetryableError from src/errors. */
+export interface JudgeProvider {
+  readonly name: string;
+  modelFor(definition: KindDefinition): string;
+  judge(request: JudgeRequest): Promise<Judgement>;
+}

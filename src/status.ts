@@ -1,0 +1,80 @@
+import type { EvalKind, EvalRunStatus, Severity, TerminalEvalRunStatus } from './kinds/types';
+
+/**
+ * The one place that maps scores and issues to statuses and rolls eval runs up
+ * into a pipeline's overallStatus and summary (DESIGN.md section 5). Pure, so the
+ * same rules serve activities, the read model and tests.
+ */
+
+export function isTerminal(status: EvalRunStatus): status is TerminalEvalRunStatus {
+  return status !== 'PENDING' && status !== 'RUNNING';
+}
+
+/** PASS needs the threshold and no HIGH issue; a judge failure is never FAIL (it is ERROR). */
+export function judgedStatus(score: number, passThreshold: number, severities: readonly Severity[]): 'PASS' | 'FAIL' {
+  return score >= passThreshold && !severities.includes('HIGH') ? 'PASS' : 'FAIL';
+}
+
+export function overallStatus(runs: readonly { status: EvalRunStatus }[], pipelineErrored: boolean): TerminalEvalRunStatus {
+  const statuses = runs.map((r) => r.status);
+  if (statuses.includes('FAIL')) return 'FAIL';
+  if (pipelineErrored || statuses.includes('ERROR')) return 'ERROR';
+  if (statuses.includes('PASS')) return 'PASS';
+  return 'SKIPPED';
+}
+
+export interface SummaryRun {
+  kind: EvalKind;
+  status: EvalRunStatus;
+  score: number | null;
+  maxScore: number | null;
+  summary: string | null;
+}
+export interface SummaryIssue {
+  kind: EvalKind;
+  severity: Severity;
+  category: string;
+  frameHint: string | null;
+  description: string;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
+const MAX_SUMMARY_ISSUES = 3;
+const MAX_DESCRIPTION = 90;
+
+function clip(text: string, max: number): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
+
+/**
+ * A short, deterministic rollup: the overall verdict, every kind's status and
+ * score, then the worst issues with their frame hints. Same input, same text.
+ */
+export function pipelineSummary(
+  overall: TerminalEvalRunStatus,
+  runs: readonly SummaryRun[],
+  issues: readonly SummaryIssue[],
+  pipelineError?: string,
+): string {
+  const parts: string[] = [];
+  if (pipelineError) parts.push(`Pipeline error: ${pipelineError}.`);
+  const kinds = [...runs]
+    .sort((a, b) => a.kind.localeCompare(b.kind))
+    .map((r) => `${r.kind} ${r.status}${r.score !== null && r.maxScore !== null ? ` ${r.score}/${r.maxScore}` : ''}`);
+  parts.push(`${overall}: ${kinds.join(', ')}.`);
+  const worst = [...issues]
+    .sort(
+      (a, b) =>
+        SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+        a.kind.localeCompare(b.kind) ||
+        (a.frameHint ?? '').localeCompare(b.frameHint ?? '') ||
+        a.description.localeCompare(b.description),
+    )
+    .slice(0, MAX_SUMMARY_ISSUES)
+    .map((i) => `[${i.severity}] ${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${clip(i.description, MAX_DESCRIPTION)}`);
+  if (worst.length > 0) parts.push(`Worst issues: ${worst.join('; ')}.`);
+  const errored = runs.filter((r) => r.status === 'ERROR' && r.summary).sort((a, b) => a.kind.localeCompare(b.kind));
+  if (errored.length > 0) parts.push(`Errors: ${errored.map((r) => `${r.kind}: ${clip(r.summary ?? '', MAX_DESCRIPTION)}`).join('; ')}.`);
+  return parts.join(' ');
+}

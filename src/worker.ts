@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities';
+import type { Config } from './config';
+import { resolveMediaTools } from './infra/ffmpeg';
+import type { Logger } from './logger';
+import { FrameStore } from './media/frame-store';
+import { createProvider } from './providers';
+import { workflowBundle } from './workflow-bundle';
+import type pg from 'pg';
+
+let runtimeInstalled = false;
+
+/** Routes the Temporal SDK's own logs into our structured logger (once per process). */
+export function installRuntime(log: Logger): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
+    log[method]({ ...meta, source: 'temporal' }, message);
+  };
+  Runtime.install({
+    logger: {
+      log: forward,
+      trace: (m, meta) => forward('TRACE', m, meta),
+      debug: (m, meta) => forward('DEBUG', m, meta),
+      info: (m, meta) => forward('INFO', m, meta),
+      warn: (m, meta) => forward('WARN', m, meta),
+      error: (m, meta) => forward('ERROR', m, meta),
+    },
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+  });
+}
+
+export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: { allowLocalFiles: boolean; cacheDir?: string }): ActivityDeps {
+  return {
+    pool,
+    frameStore: new FrameStore(pool, opts.cacheDir ?? path.join(config.dataDir, 'frame-cache')),
+    provider: createProvider(config),
+    mediaTools: resolveMediaTools(config),
+    config,
+    allowLocalFiles: opts.allowLocalFiles,
+    log,
+  };
+}
+
+export async function createWorker(opts: {
+  connection: NativeConnection;
+  config: Config;
+  deps: ActivityDeps;
+  taskQueue?: string;
+  identity?: string;
+}): Promise<Worker> {
+  const { config } = opts;
+  return Worker.create({
+    connection: opts.connection,
+    namespace: config.temporal.namespace,
+    taskQueue: opts.taskQueue ?? config.temporal.taskQueue,
+    ...(opts.identity ? { identity: opts.identity } : {}),
+    workflowBundle: await workflowBundle(config.dataDir),
+    activities: createActivities(opts.deps),
+    maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
+    maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,
+    shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,
+  });
+}

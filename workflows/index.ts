@@ -1,0 +1,113 @@
+import {
+  CancellationScope,
+  isCancellation,
+  log,
+  proxyActivities,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/kinds/types';
+import { SEARCH_ATTRIBUTES } from './search-attributes';
+
+export interface EvalPipelineInput {
+  fragmentId: string;
+  projectId: string;
+  userId: string;
+  renderJobId?: string | null;
+  /** The user's message that produced the fragment (USER_INPUT_SECURITY). */
+  userInput?: string | null;
+  /** The rendered animation given inline (the CLI's file or URL). */
+  animation: { url: string; title?: string | null; description?: string | null };
+}
+
+export interface EvalPipelineResult {
+  pipelineRunId: string;
+  attemptNumber: number;
+  status: 'COMPLETED' | 'ERROR';
+  overallStatus: TerminalEvalRunStatus;
+  summary: string;
+}
+
+/**
+ * Timeouts and retry policies of every activity, in one place. Database writes
+ * are short and idempotent; extraction and judging heartbeat, so a lost worker
+ * is noticed within a heartbeat timeout and another one takes over.
+ */
+const db = proxyActivities<Activities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 20 },
+});
+const media = proxyActivities<Activities>({
+  startToCloseTimeout: '10m',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
+});
+const judge = proxyActivities<Activities>({
+  startToCloseTimeout: '5m',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
+});
+
+/** The innermost message of a failure chain: the activity's own words, not Temporal's wrapper. */
+function reasonOf(err: unknown): string {
+  let current = err as { message?: string; cause?: unknown } | undefined;
+  let message = 'unknown error';
+  while (current) {
+    if (current.message) message = current.message;
+    current = current.cause as typeof current;
+  }
+  return message;
+}
+
+export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
+  const run = await db.createPipelineRun({
+    fragmentId: input.fragmentId,
+    projectId: input.projectId,
+    userId: input.userId,
+    renderJobId: input.renderJobId ?? null,
+  });
+  upsertSearchAttributes([
+    { key: SEARCH_ATTRIBUTES.fragmentId, value: input.fragmentId },
+    { key: SEARCH_ATTRIBUTES.projectId, value: input.projectId },
+    { key: SEARCH_ATTRIBUTES.pipelineRunId, value: run.pipelineRunId },
+  ]);
+
+  let error: string | null = null;
+  let cancellation: unknown;
+  try {
+    await db.markPipelineRunning(run.pipelineRunId);
+    const manifest = await media.extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: input.animation.url });
+    await Promise.all(
+      EVAL_KINDS.map(async (kind) => {
+        try {
+          await judge.scoreEvalRun({
+            pipelineRunId: run.pipelineRunId,
+            kind,
+            manifest,
+            userInput: input.userInput ?? null,
+            title: input.animation.title ?? null,
+            description: input.animation.description ?? null,
+          });
+        } catch (err) {
+          if (isCancellation(err)) throw err;
+          log.warn('eval run failed', { kind, reason: reasonOf(err) });
+          await db.failEvalRun({ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) });
+        }
+      }),
+    );
+  } catch (err) {
+    if (isCancellation(err)) {
+      cancellation = err;
+      error = 'cancelled';
+    } else {
+      error = reasonOf(err);
+    }
+  }
+
+  // Whatever happened above, every row ends terminal, even when the workflow was cancelled.
+  const outcome = await CancellationScope.nonCancellable(() => db.finishPipelineRun({ pipelineRunId: run.pipelineRunId, error }));
+  upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.overallStatus, value: outcome.overallStatus }]);
+  if (cancellation) throw cancellation;
+  if (outcome.status === 'ERROR') log.warn('pipeline run ended in ERROR', { reason: error });
+  return { ...outcome, attemptNumber: run.attemptNumber };
+}
