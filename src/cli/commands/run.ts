@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { startEvalPipeline } from '../../client';
+import { loadConfig } from '../../config';
+import { getEvalRunCosts, getPipelineRun } from '../../db/read-model';
+import { openDatabase } from '../../infra/postgres';
+import { openTemporal } from '../../infra/temporal';
+import { createLogger } from '../../logger';
+import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { formatRun } from '../format';
+import { parseArgs, say, UsageError } from '../io';
+
+function isUrl(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+}
+
+/** A fragment id derived from the content, so running the same file again is the next attempt. */
+function defaultFragmentId(target: string): string {
+  const hash = crypto.createHash('sha256');
+  if (isUrl(target)) hash.update(target);
+  else hash.update(fs.readFileSync(target));
+  return `local-${hash.digest('hex').slice(0, 16)}`;
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'user-input': { type: 'string' },
+      'fragment-id': { type: 'string' },
+      'project-id': { type: 'string' },
+      'user-id': { type: 'string' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('run takes exactly one file path or URL');
+  const target = positionals[0];
+  const config = loadConfig();
+  if (!isUrl(target)) {
+    if (!fs.existsSync(target)) throw new UsageError(`no such file: ${target}`);
+    if (config.temporal.address) throw new UsageError('a local file needs the in-process worker: unset TEMPORAL_ADDRESS or pass an http(s) URL');
+  }
+  const animationUrl = isUrl(target) ? target : path.resolve(target);
+  const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', { command: 'run' });
+  installRuntime(log);
+
+  const db = await openDatabase(config, say);
+  let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
+  try {
+    temporal = await openTemporal(config, say);
+    const fragmentId = values['fragment-id'] ?? defaultFragmentId(target);
+    const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, {
+      fragmentId,
+      projectId: values['project-id'] ?? 'local',
+      userId: values['user-id'] ?? 'local',
+      userInput: values['user-input'] ?? null,
+      animation: { url: animationUrl, title: values.title ?? null, description: values.description ?? null },
+    });
+    say(`started pipeline ${handle.workflowId} for fragment ${fragmentId}`);
+    const watching = watchProgress(db.pool, handle.workflowId);
+    const result = handle.result();
+    if (!config.temporal.address) {
+      const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+      await worker.runUntil(result.catch(() => undefined));
+    }
+    const outcome = await result.catch((err: Error) => {
+      say(`pipeline failed: ${err.message}`);
+      return null;
+    });
+    watching.stop();
+    const pipelineRunId = outcome?.pipelineRunId ?? (await runIdOf(db.pool, handle.workflowId));
+    if (!pipelineRunId) return 1;
+    const response = await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true });
+    if (!response) return 1;
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(response)}\n`);
+    } else {
+      process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: true })}\n`);
+    }
+    return response.evalPipelineRun.status === 'COMPLETED' ? 0 : 1;
+  } finally {
+    await temporal?.close();
+    await db.close();
+  }
+}
+
+async function runIdOf(pool: pg.Pool, workflowId: string): Promise<string | null> {
+  const r = await pool.query<{ id: string }>('SELECT id FROM pipeline_runs WHERE execution_name = $1', [workflowId]);
+  return r.rows[0]?.id ?? null;
+}
+
+/** Progress per kind on stderr, read from the database so it works with remote workers too. */
+function watchProgress(pool: pg.Pool, workflowId: string): { stop(): void } {
+  const seen = new Map<string, string>();
+  let stopped = false;
+  const tick = async () => {
+    const rows = await pool
+      .query<{ kind: string; status: string; pipeline_status: string; attempt_number: number }>(
+        `SELECT r.kind, r.status, p.status AS pipeline_status, p.attempt_number FROM eval_runs r
+         JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.execution_name = $1`,
+        [workflowId],
+      )
+      .catch(() => ({ rows: [] }));
+    for (const row of rows.rows) {
+      if (!seen.has('pipeline') || seen.get('pipeline') !== row.pipeline_status) {
+        seen.set('pipeline', row.pipeline_status);
+        say(`  pipeline attempt ${row.attempt_number}: ${row.pipeline_status}`);
+      }
+      if (seen.get(row.kind) !== row.status) {
+        seen.set(row.kind, row.status);
+        say(`  ${row.kind.padEnd(24)} ${row.status}`);
+      }
+    }
+    if (!stopped) timer = setTimeout(tick, 300);
+  };
+  let timer = setTimeout(tick, 300);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../src/config';
+import { startDevServer } from '../../src/infra/temporal';
+import { startEmbedded } from '../../src/infra/postgres';
+import { workflowBundle } from '../../src/workflow-bundle';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    temporalAddress: string;
+    pgAdminUrl: string;
+    bundleDir: string;
+  }
+}
+
+/**
+ * One real Temporal dev server and one real PostgreSQL for the whole run; each
+ * test file gets its own database and task queue on them.
+ */
+export default async function setup(project: TestProject) {
+  const config = loadConfig({ ...process.env, TEMPORAL_ADDRESS: '', EVALS_PROVIDER: 'local' });
+  const log = (line: string) => process.stderr.write(`[setup] ${line}\n`);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-test-'));
+  fs.chmodSync(scratch, 0o755);
+
+  let pgAdminUrl = process.env.DATABASE_URL;
+  let stopPg: () => Promise<void> = async () => undefined;
+  if (!pgAdminUrl) {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const pg = await startEmbedded(scratch, port, log);
+    pgAdminUrl = pg.url.replace(/\/evals$/, '/postgres');
+    stopPg = pg.stop;
+  }
+  const temporal = await startDevServer(config, log);
+  // Bundle once; every worker in every test file loads the cached bundle.
+  await workflowBundle(scratch);
+
+  project.provide('temporalAddress', temporal.address);
+  project.provide('pgAdminUrl', pgAdminUrl);
+  project.provide('bundleDir', scratch);
+
+  return async () => {
+    await temporal.stop();
+    await stopPg();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
+}
