@@ -30,3 +30,17 @@ export function formatTimestamp(ms: number): string {
 export function frameHint(frame: Pick<FrameRef, 'timestampMs'>, location: string | null): string {
   return location ? `${formatTimestamp(frame.timestampMs)} ${location}` : formatTimestamp(frame.timestampMs);
 }
+
+/**
+ * Whole-video measures taken in the same decode pass as the frames, for
+ * analyzers that per-frame sampling is too coarse for (flashing, pacing).
+ * Stored with the pipeline run, not carried in the manifest.
+ */
+export interface VideoSignal {
+  /** Presentation time of every decoded frame, ms. */
+  frameTimesMs: number[];
+  /** Mean luma (0-255) of every decoded frame, aligned with frameTimesMs. */
+  luma: number[];
+  /** Times of detected scene changes (new content appearing), ms. */
+  sceneChangesMs: number[];
+}
