@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(330),
 
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -96,7 +96,8 @@ export interface Config {
     activityConcurrency: number;
     shutdownGraceSeconds: number;
   };
-  logLevel: Env['LOG_LEVEL'];
+  /** Unset: each command picks its own (the worker logs info, `evals run` only errors). */
+  logLevel?: NonNullable<Env['LOG_LEVEL']>;
 }
 
 export class ConfigError extends Error {

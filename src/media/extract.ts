@@ -25,7 +25,8 @@ export interface Extraction {
 /** Evenly spaced timestamps from the first to the last frame, at most maxFrames. */
 export function planTimestamps(probe: Pick<VideoProbe, 'durationMs' | 'fps'>, maxFrames: number): number[] {
   const frameMs = 1000 / (probe.fps ?? 25);
-  const lastMs = Math.max(0, probe.durationMs - frameMs);
+  // Two frames short of the end: an input seek to the very last frame can land past it.
+  const lastMs = Math.max(0, probe.durationMs - 2 * frameMs);
   const available = Math.max(1, Math.floor(probe.durationMs / frameMs));
   const count = Math.min(maxFrames, available);
   if (count === 1) return [0];

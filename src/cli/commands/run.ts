@@ -46,7 +46,7 @@ export async function runCommand(args: string[]): Promise<number> {
     if (config.temporal.address) throw new UsageError('a local file needs the in-process worker: unset TEMPORAL_ADDRESS or pass an http(s) URL');
   }
   const animationUrl = isUrl(target) ? target : path.resolve(target);
-  const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', { command: 'run' });
+  const log = createLogger(config.logLevel ?? 'error', { command: 'run' });
   installRuntime(log);
 
   const db = await openDatabase(config, say);

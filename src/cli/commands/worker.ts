@@ -7,7 +7,7 @@ import { say } from '../io';
 
 export async function workerCommand(_args: string[]): Promise<number> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, { role: 'worker' });
+  const log = createLogger(config.logLevel ?? 'info', { role: 'worker' });
   installRuntime(log);
   const db = await openDatabase(config, say);
   const temporal = await openTemporal(config, say);
