@@ -43,7 +43,8 @@ const MAX_SUMMARY_ISSUES = 3;
 const MAX_DESCRIPTION = 90;
 
 function clip(text: string, max: number): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  // Sentences are joined with our own punctuation, so a trailing full stop is dropped.
+  const oneLine = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }
 

@@ -35,7 +35,7 @@ describe('pipelineSummary', () => {
   const runs = [run('VISUAL_VALIDATION_JSON', 'FAIL', 40), run('USER_INPUT_SECURITY', 'SKIPPED'), run('DESIGN_VALIDATION_JSON', 'PASS', 90)];
   const issues: SummaryIssue[] = [
     { kind: 'DESIGN_VALIDATION_JSON', severity: 'LOW', category: 'clutter', frameHint: '00:03.0', description: 'busy' },
-    { kind: 'VISUAL_VALIDATION_JSON', severity: 'HIGH', category: 'blank_frame', frameHint: '00:06.5', description: 'black tail' },
+    { kind: 'VISUAL_VALIDATION_JSON', severity: 'HIGH', category: 'blank_frame', frameHint: '00:06.5', description: 'black tail.' },
     { kind: 'VISUAL_VALIDATION_JSON', severity: 'MEDIUM', category: 'clipped_content', frameHint: '00:01.0 top-right', description: 'title clipped' },
     { kind: 'VISUAL_VALIDATION_JSON', severity: 'LOW', category: 'artifact', frameHint: null, description: 'minor' },
   ];
