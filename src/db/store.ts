@@ -66,6 +66,20 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
   });
 }
 
+/** The Temporal execution that owns a pipeline run, for cancelling it. */
+export async function findPipelineExecution(
+  pool: pg.Pool,
+  pipelineRunId: string,
+): Promise<{ workflowId: string; runId: string; ended: boolean } | null> {
+  const r = await pool.query<{ execution_name: string; temporal_run_id: string; status: string }>(
+    'SELECT execution_name, temporal_run_id, status FROM pipeline_runs WHERE id = $1',
+    [pipelineRunId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return { workflowId: row.execution_name, runId: row.temporal_run_id, ended: row.status === 'COMPLETED' || row.status === 'ERROR' };
+}
+
 export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string): Promise<void> {
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING' WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
