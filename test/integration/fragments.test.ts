@@ -1,3 +1,4 @@
+import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { signalRenderFinished, startEvalPipeline, type EvalPipelineHandle } from '../../src/client';
@@ -10,6 +11,7 @@ import { createTestEnv, type TestEnv } from '../helpers/env';
 import { FakeFragmentsApi } from '../helpers/fake-fragments-api';
 import { waitFor } from '../helpers/wait';
 import { sampleAnimation } from '../helpers/videos';
+import { workflowBundle } from '../../src/workflow-bundle';
 
 let api: FakeFragmentsApi;
 let env: TestEnv;
@@ -70,6 +72,9 @@ describe('fragments read through the REST interface', () => {
     expect(await signalRenderFinished(env.client, 'frag-signalled')).toBe(true);
     expect((await handle.result()).status).toBe('COMPLETED');
     expect(api.requestsFor('frag-signalled')).toBe(2);
+    // The wait (timers, signal, reads) replays deterministically from its recorded history.
+    const history = await handle.fetchHistory();
+    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
   });
 
   it('ends in ERROR when the render never finishes, on durable timers that survive a worker restart', async () => {
