@@ -47,7 +47,7 @@ const db = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 20 },
 });
-// A fragments API answering 502/503 is retried for about five minutes before the run ends in ERROR.
+// A fragments API answering 502/503 is retried for about four minutes (10 attempts) before the run ends in ERROR.
 const fragments = proxyActivities<Activities>({
   startToCloseTimeout: '1m',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 10 },
