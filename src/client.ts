@@ -51,8 +51,15 @@ export async function startEvalPipeline(
   request: EvalPipelineRequest,
   opts: { renderWait?: RenderWait } = {},
 ): Promise<EvalPipelineHandle> {
-  const { reevaluate: _reevaluate, requestId: _requestId, ...rest } = request;
-  const input: EvalPipelineInput = { ...rest, ...(opts.renderWait ? { renderWait: opts.renderWait } : {}) };
+  const input: EvalPipelineInput = {
+    fragmentId: request.fragmentId,
+    projectId: request.projectId,
+    userId: request.userId,
+    renderJobId: request.renderJobId ?? null,
+    userInput: request.userInput ?? null,
+    ...(request.animation ? { animation: request.animation } : {}),
+    ...(opts.renderWait ? { renderWait: opts.renderWait } : {}),
+  };
   const workflowId = workflowIdOf(request);
   try {
     return await client.workflow.start<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>(WORKFLOW_TYPE, {

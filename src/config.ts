@@ -59,7 +59,7 @@ const EnvSchema = z.object({
 
   EVALS_API_HOST: z.string().min(1).default('0.0.0.0'),
   EVALS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  EVALS_API_BASE_PATH: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'a path like /v1 (or empty)').default('/v1'),
+  EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'a path like /v1, or / for the root').default('/v1'),
 
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
@@ -203,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         limitMs: Math.round(e.EVALS_RENDER_WAIT_LIMIT_SECONDS * 1000),
       },
     },
-    api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH },
+    api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
 import { getPipelineRun, listIssues } from '../db/read-model';
 import type { Logger } from '../logger';
@@ -15,7 +15,7 @@ import { accountOfKey, isWellFormedApiKey } from './keys';
 
 export interface ApiServerOptions {
   pool: pg.Pool;
-  /** Where version 1 of the interface is mounted, e.g. `/v1` (empty: the root). */
+  /** Where version 1 of the interface is mounted, e.g. `/v1` ('' for the root). */
   basePath: string;
   log: Logger;
 }
@@ -161,7 +161,7 @@ export async function listen(server: http.Server, port: number, host: string): P
       resolve();
     });
   });
-  const address = server.address() as import('node:net').AddressInfo;
+  const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { port: address.port, url: `http://${shownHost}:${address.port}` };
 }

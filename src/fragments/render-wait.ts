@@ -11,9 +11,9 @@ export interface RenderWait {
 
 export const DEFAULT_RENDER_WAIT: RenderWait = { pollIntervalMs: 15_000, limitMs: 30 * 60_000 };
 
-/** "90s", "30m", "1h 5m": the wait limit as the pipeline's summary states it. */
+/** "4s", "90s", "30m", "1h 5m": the wait limit as the pipeline's summary states it, exactly. */
 export function formatDuration(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 100) / 10}s`;
-  const minutes = Math.round(ms / 60_000);
+  if (ms % 60_000 !== 0) return `${Math.round(ms / 100) / 10}s`;
+  const minutes = ms / 60_000;
   return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h${minutes % 60 ? ` ${minutes % 60}m` : ''}`;
 }

@@ -7,11 +7,11 @@ import type { RenderWait } from '../../src/fragments/render-wait';
 import type { KindInput } from '../../src/kinds';
 import { LocalProvider } from '../../src/providers/local';
 import type { JudgeProvider } from '../../src/providers/provider';
+import { workflowBundle } from '../../src/workflow-bundle';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { FakeFragmentsApi } from '../helpers/fake-fragments-api';
 import { waitFor } from '../helpers/wait';
 import { sampleAnimation } from '../helpers/videos';
-import { workflowBundle } from '../../src/workflow-bundle';
 
 let api: FakeFragmentsApi;
 let env: TestEnv;
