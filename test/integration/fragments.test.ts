@@ -82,7 +82,7 @@ describe('fragments read through the REST interface', () => {
     const own = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
     try {
       const first = await own.startWorker({ identity: 'worker-before-restart' });
-      const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 4_000 });
+      const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 8_000 });
       await waitFor(() => api.requestsFor('frag-never') >= 2);
       first.shutdown();
       await waitFor(() => first.getState() === 'STOPPED');
@@ -94,7 +94,7 @@ describe('fragments read through the REST interface', () => {
       const run = await storedRun(own, result.pipelineRunId);
       expect(run.status).toBe('ERROR');
       expect(run.overallStatus).toBe('ERROR');
-      expect(run.summary).toContain('animation not rendered within 4s');
+      expect(run.summary).toContain('animation not rendered within 8s');
       expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
       const history = await handle.fetchHistory();
       const workers = new Set(history.events?.map((e) => e.workflowTaskStartedEventAttributes?.identity).filter(Boolean));
