@@ -32,7 +32,7 @@ export interface EvalPipelineRequest extends Omit<EvalPipelineInput, 'renderWait
  * redelivery of the fragment's trigger lands on it. A re-evaluation (and an
  * inline run of the CLI, which evaluates a given file) gets its own id.
  */
-export function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevaluate' | 'requestId' | 'animation'>): string {
+function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevaluate' | 'requestId' | 'animation'>): string {
   const base = `eval-pipeline:${request.fragmentId}`;
   if (!request.reevaluate && !request.animation) return base;
   return `${base}:${request.requestId ?? crypto.randomUUID()}`;
