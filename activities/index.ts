@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../src/config';
 import * as store from '../src/db/store';
 import { withFailureMapping } from '../src/errors';
+import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';
 import type { MediaTools } from '../src/infra/ffmpeg';
 import type { Logger } from '../src/logger';
 import { KINDS, type EvalKind, type KindInput } from '../src/kinds';
@@ -66,6 +67,11 @@ export function createActivities(deps: ActivityDeps) {
         temporalRunId: execution.runId,
         executionName: execution.workflowId,
       });
+    },
+
+    /** Reads the fragment through the REST interface; the workflow polls it until the animation is rendered. */
+    async fetchFragment(fragmentId: string): Promise<FragmentSnapshot> {
+      return withFailureMapping(() => fetchFragment(config.fragments, fragmentId, Context.current().cancellationSignal));
     },
 
     async markPipelineRunning(pipelineRunId: string): Promise<void> {

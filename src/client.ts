@@ -1,21 +1,107 @@
 import crypto from 'node:crypto';
-import type { Client, WorkflowHandle } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import type pg from 'pg';
+import { findPipelineExecution } from './db/store';
+import type { RenderWait } from './fragments/render-wait';
 import type { EvalPipelineInput, EvalPipelineResult } from '../workflows';
+import { renderFinishedSignal } from '../workflows/signals';
 
 export const WORKFLOW_TYPE = 'evalPipeline';
 
+export type EvalPipelineHandle = WorkflowHandle<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>;
+
+export interface EvalPipelineRequest extends Omit<EvalPipelineInput, 'renderWait'> {
+  /** An explicit re-evaluation: a new pipeline run, the fragment's next attempt. */
+  reevaluate?: boolean;
+  /**
+   * Names a re-evaluation request, so that its duplicate deliveries return the
+   * same pipeline. Default: every re-evaluation call is a new attempt.
+   */
+  requestId?: string;
+}
+
 /**
- * Starts a pipeline run. Each call is a new pipeline run (a new attempt for the
- * fragment); the workflow id is stored as the run's executionName.
+ * The first evaluation of a fragment has one workflow id per fragment, so every
+ * redelivery of the fragment's trigger lands on it. A re-evaluation (and an
+ * inline run of the CLI, which evaluates a given file) gets its own id.
+ */
+function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevaluate' | 'requestId' | 'animation'>): string {
+  const base = `eval-pipeline:${request.fragmentId}`;
+  if (!request.reevaluate && !request.animation) return base;
+  return `${base}:${request.requestId ?? crypto.randomUUID()}`;
+}
+
+/**
+ * Starts a pipeline run for a fragment, or returns the one already started for
+ * the same trigger. USE_EXISTING answers a duplicate that arrives while the
+ * pipeline runs with the running workflow; REJECT_DUPLICATE answers one that
+ * arrives after it ended with the ended workflow (caught below) instead of a
+ * second evaluation. Attempt numbers come from the database, per fragment.
  */
 export async function startEvalPipeline(
   client: Client,
   taskQueue: string,
-  input: EvalPipelineInput,
-): Promise<WorkflowHandle<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>> {
-  return client.workflow.start<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>(WORKFLOW_TYPE, {
-    taskQueue,
-    workflowId: `eval-pipeline-${input.fragmentId}-${crypto.randomUUID()}`,
-    args: [input],
-  });
+  request: EvalPipelineRequest,
+  opts: { renderWait?: RenderWait } = {},
+): Promise<EvalPipelineHandle> {
+  const input: EvalPipelineInput = {
+    fragmentId: request.fragmentId,
+    projectId: request.projectId,
+    userId: request.userId,
+    renderJobId: request.renderJobId ?? null,
+    userInput: request.userInput ?? null,
+    ...(request.animation ? { animation: request.animation } : {}),
+    ...(opts.renderWait ? { renderWait: opts.renderWait } : {}),
+  };
+  const workflowId = workflowIdOf(request);
+  try {
+    return await client.workflow.start<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>(WORKFLOW_TYPE, {
+      taskQueue,
+      workflowId,
+      args: [input],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle(workflowId);
+    throw err;
+  }
+}
+
+/** Tells the fragment's first pipeline that the animation is rendered (re-evaluations keep polling). */
+export async function signalRenderFinished(client: Client, fragmentId: string): Promise<boolean> {
+  try {
+    await client.workflow.getHandle(workflowIdOf({ fragmentId })).signal(renderFinishedSignal);
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
+
+export type CancelOutcome = 'cancel-requested' | 'not-found' | 'already-ended';
+
+/**
+ * Cancels a pipeline run. The workflow ends it in ERROR with summary "cancelled"
+ * and leaves no eval run PENDING or RUNNING.
+ */
+export async function cancelEvalPipeline(client: Client, pool: pg.Pool, pipelineRunId: string): Promise<CancelOutcome> {
+  const execution = await findPipelineExecution(pool, pipelineRunId);
+  if (!execution) return 'not-found';
+  if (execution.ended) return 'already-ended';
+  try {
+    await client.workflow.getHandle(execution.workflowId, execution.runId).cancel();
+    return 'cancel-requested';
+  } catch (err) {
+    // The workflow closed between the read and the request.
+    if (err instanceof WorkflowNotFoundError) return 'already-ended';
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RENDER_WAIT, type RenderWait } from './fragments/render-wait';
 import { EVAL_KINDS, type EvalKind } from './kinds/types';
 
 /**
@@ -13,6 +14,7 @@ const bool = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true');
 const positiveInt = z.coerce.number().int().positive();
+const positiveSeconds = z.coerce.number().positive();
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
@@ -49,6 +51,15 @@ const EnvSchema = z.object({
   EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(330),
+
+  FRAGMENTS_API_URL: z.string().url().optional(),
+  FRAGMENTS_API_KEY: z.string().min(1).optional(),
+  EVALS_RENDER_POLL_INTERVAL_SECONDS: positiveSeconds.default(DEFAULT_RENDER_WAIT.pollIntervalMs / 1000),
+  EVALS_RENDER_WAIT_LIMIT_SECONDS: positiveSeconds.default(DEFAULT_RENDER_WAIT.limitMs / 1000),
+
+  EVALS_API_HOST: z.string().min(1).default('0.0.0.0'),
+  EVALS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'a path like /v1, or / for the root').default('/v1'),
 
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
 });
@@ -95,6 +106,17 @@ export interface Config {
     workflowTaskConcurrency: number;
     activityConcurrency: number;
     shutdownGraceSeconds: number;
+  };
+  fragments: {
+    /** The REST interface's base URL (`{base_url}`); absent: only inline animations can be evaluated. */
+    apiUrl?: string;
+    apiKey?: string;
+    renderWait: RenderWait;
+  };
+  api: {
+    host: string;
+    port: number;
+    basePath: string;
   };
   /** Unset: each command picks its own (the worker logs info, `evals run` only errors). */
   logLevel?: NonNullable<Env['LOG_LEVEL']>;
@@ -174,6 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       activityConcurrency: e.EVALS_ACTIVITY_CONCURRENCY,
       shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
     },
+    fragments: {
+      apiUrl: e.FRAGMENTS_API_URL,
+      apiKey: e.FRAGMENTS_API_KEY,
+      renderWait: {
+        pollIntervalMs: Math.round(e.EVALS_RENDER_POLL_INTERVAL_SECONDS * 1000),
+        limitMs: Math.round(e.EVALS_RENDER_WAIT_LIMIT_SECONDS * 1000),
+      },
+    },
+    api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -10,6 +10,7 @@ export type PermanentReason =
   | 'config'
   | 'fragment-not-found'
   | 'fragment-unauthorized'
+  | 'fragment-request-rejected'
   | 'animation-not-rendered'
   | 'bad-url'
   | 'download-failed'

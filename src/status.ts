@@ -38,6 +38,9 @@ export interface SummaryIssue {
   description: string;
 }
 
+/** The pipeline error, and the whole summary, of a cancelled pipeline run. */
+export const CANCELLED = 'cancelled';
+
 const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const MAX_SUMMARY_ISSUES = 3;
 const MAX_DESCRIPTION = 90;
@@ -58,6 +61,7 @@ export function pipelineSummary(
   issues: readonly SummaryIssue[],
   pipelineError?: string,
 ): string {
+  if (pipelineError === CANCELLED) return CANCELLED;
   const parts: string[] = [];
   if (pipelineError) parts.push(`Pipeline error: ${pipelineError}.`);
   const kinds = [...runs]

@@ -1,13 +1,21 @@
 import {
+  ApplicationFailure,
   CancellationScope,
+  condition,
   isCancellation,
   log,
   proxyActivities,
+  setHandler,
+  sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { FragmentSnapshot } from '../src/fragments/http-source';
+import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/fragments/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/kinds/types';
+import { CANCELLED } from '../src/status';
 import { SEARCH_ATTRIBUTES } from './search-attributes';
+import { renderFinishedSignal } from './signals';
 
 export interface EvalPipelineInput {
   fragmentId: string;
@@ -16,8 +24,10 @@ export interface EvalPipelineInput {
   renderJobId?: string | null;
   /** The user's message that produced the fragment (USER_INPUT_SECURITY). */
   userInput?: string | null;
-  /** The rendered animation given inline (the CLI's file or URL). */
-  animation: { url: string; title?: string | null; description?: string | null };
+  /** The rendered animation given inline (the CLI's file or URL); absent: the fragment is read from the fragments API. */
+  animation?: { url: string; title?: string | null; description?: string | null };
+  /** How often and how long to read the fragment while its animation is not rendered. */
+  renderWait?: RenderWait;
 }
 
 export interface EvalPipelineResult {
@@ -36,6 +46,11 @@ export interface EvalPipelineResult {
 const db = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 20 },
+});
+// A fragments API answering 502/503 is retried for about four minutes (10 attempts) before the run ends in ERROR.
+const fragments = proxyActivities<Activities>({
+  startToCloseTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 10 },
 });
 const media = proxyActivities<Activities>({
   startToCloseTimeout: '10m',
@@ -59,6 +74,45 @@ function reasonOf(err: unknown): string {
   return message;
 }
 
+/**
+ * Reads the fragment until its animation is rendered. Between reads the workflow
+ * sleeps on a durable timer (a worker restart does not reset it), cut short by
+ * renderFinishedSignal; one more timer bounds the whole wait.
+ */
+async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Promise<FragmentSnapshot> {
+  let signalled = false;
+  setHandler(renderFinishedSignal, () => {
+    signalled = true;
+  });
+  let limitReached = false;
+  const limit = new CancellationScope();
+  limit.run(() => sleep(wait.limitMs)).then(
+    () => (limitReached = true),
+    () => undefined, // cancelled: the animation arrived first, or the whole pipeline was cancelled
+  );
+  try {
+    for (;;) {
+      // Reset before reading, so a signal that arrives during the read is not lost.
+      signalled = false;
+      const fragment = await fragments.fetchFragment(fragmentId);
+      if (fragment.animationUrl) return fragment;
+      if (limitReached) {
+        throw ApplicationFailure.nonRetryable(`animation not rendered within ${formatDuration(wait.limitMs)}`, 'PermanentError:animation-not-rendered');
+      }
+      await condition(() => signalled || limitReached, wait.pollIntervalMs);
+    }
+  } finally {
+    limit.cancel();
+  }
+}
+
+/** The inline animation, or the fragment's once it is rendered. */
+async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPipelineInput['animation']>> {
+  if (input.animation) return input.animation;
+  const fragment = await awaitRenderedFragment(input.fragmentId, input.renderWait ?? DEFAULT_RENDER_WAIT);
+  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description };
+}
+
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
   const run = await db.createPipelineRun({
     fragmentId: input.fragmentId,
@@ -75,8 +129,9 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   let error: string | null = null;
   let cancellation: unknown;
   try {
+    const animation = await animationOf(input);
     await db.markPipelineRunning(run.pipelineRunId);
-    const manifest = await media.extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: input.animation.url });
+    const manifest = await media.extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: animation.url });
     await Promise.all(
       EVAL_KINDS.map(async (kind) => {
         try {
@@ -85,8 +140,8 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
             kind,
             manifest,
             userInput: input.userInput ?? null,
-            title: input.animation.title ?? null,
-            description: input.animation.description ?? null,
+            title: animation.title ?? null,
+            description: animation.description ?? null,
           });
         } catch (err) {
           if (isCancellation(err)) throw err;
@@ -98,7 +153,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   } catch (err) {
     if (isCancellation(err)) {
       cancellation = err;
-      error = 'cancelled';
+      error = CANCELLED;
     } else {
       error = reasonOf(err);
     }

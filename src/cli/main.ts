@@ -1,9 +1,13 @@
 import { ConfigError, loadConfig } from '../config';
 import { PermanentError } from '../errors';
 import { ensureTemporalCli } from '../infra/temporal';
+import { cancelCommand } from './commands/cancel';
+import { keysCommand } from './commands/keys';
 import { migrateCommand } from './commands/migrate';
 import { runCommand } from './commands/run';
+import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { triggerCommand } from './commands/trigger';
 import { workerCommand } from './commands/worker';
 import { say, UsageError } from './io';
 
@@ -16,6 +20,14 @@ Commands:
       Print a stored pipeline run.
   worker
       Run a long-lived worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from env).
+  trigger --fragment-id ID --project-id ID --user-id ID [--render-job-id ID] [--user-input TEXT] [--reevaluate [--request-id KEY]] [--wait]
+      Start the pipeline of a fragment read from FRAGMENTS_API_URL (a duplicate trigger returns the existing one).
+  cancel <pipelineRunId>
+      Cancel a pipeline run: it ends in ERROR with summary "cancelled".
+  serve [--port N]
+      Serve the eval read API (GET {EVALS_API_BASE_PATH}/evals/pipeline-runs/...).
+  keys create --user-id U [--credits N] [--usage-based]
+      Create a read API key for a user and print it once.
   migrate
       Apply database migrations.
   setup
@@ -33,6 +45,10 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   show: showCommand,
   worker: workerCommand,
   migrate: migrateCommand,
+  trigger: triggerCommand,
+  cancel: cancelCommand,
+  serve: serveCommand,
+  keys: keysCommand,
   setup: setupCommand,
 };
 

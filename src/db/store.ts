@@ -41,15 +41,18 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
 
 export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Promise<PipelineRunRef> {
   return inTransaction(pool, async (client) => {
+    // The fragment's counter row is locked first: it serialises every creation for
+    // the fragment, including two attempts of one activity running at once, so the
+    // lookup below sees a row the other one committed.
+    await client.query('INSERT INTO fragment_attempts (fragment_id, last_attempt) VALUES ($1, 0) ON CONFLICT (fragment_id) DO NOTHING', [run.fragmentId]);
+    await client.query('SELECT 1 FROM fragment_attempts WHERE fragment_id = $1 FOR UPDATE', [run.fragmentId]);
     const existing = await client.query<{ id: string; attempt_number: number }>(
       'SELECT id, attempt_number FROM pipeline_runs WHERE temporal_run_id = $1',
       [run.temporalRunId],
     );
     if (existing.rowCount) return { pipelineRunId: existing.rows[0].id, attemptNumber: existing.rows[0].attempt_number };
     const attempt = await client.query<{ last_attempt: number }>(
-      `INSERT INTO fragment_attempts (fragment_id, last_attempt) VALUES ($1, 1)
-       ON CONFLICT (fragment_id) DO UPDATE SET last_attempt = fragment_attempts.last_attempt + 1
-       RETURNING last_attempt`,
+      'UPDATE fragment_attempts SET last_attempt = last_attempt + 1 WHERE fragment_id = $1 RETURNING last_attempt',
       [run.fragmentId],
     );
     const attemptNumber = attempt.rows[0].last_attempt;
@@ -64,6 +67,20 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
     }
     return { pipelineRunId: id, attemptNumber };
   });
+}
+
+/** The Temporal execution that owns a pipeline run, for cancelling it. */
+export async function findPipelineExecution(
+  pool: pg.Pool,
+  pipelineRunId: string,
+): Promise<{ workflowId: string; runId: string; ended: boolean } | null> {
+  const r = await pool.query<{ execution_name: string; temporal_run_id: string; status: string }>(
+    'SELECT execution_name, temporal_run_id, status FROM pipeline_runs WHERE id = $1',
+    [pipelineRunId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return { workflowId: row.execution_name, runId: row.temporal_run_id, ended: row.status === 'COMPLETED' || row.status === 'ERROR' };
 }
 
 export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string): Promise<void> {

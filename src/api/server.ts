@@ -1,0 +1,167 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type pg from 'pg';
+import { getPipelineRun, listIssues } from '../db/read-model';
+import type { Logger } from '../logger';
+import { accountOfKey, isWellFormedApiKey } from './keys';
+
+/**
+ * The REST interface's two eval endpoints over node:http:
+ *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}[?includeIssues=0|1|true|false]
+ *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/issues
+ * Every check that needs no database (size, route, method, parameters, key
+ * format) runs before the first query, so malformed requests never reach it.
+ */
+
+export interface ApiServerOptions {
+  pool: pg.Pool;
+  /** Where version 1 of the interface is mounted, e.g. `/v1` ('' for the root). */
+  basePath: string;
+  log: Logger;
+}
+
+const MAX_URL_LENGTH = 2048;
+const MAX_HEADER_BYTES = 16 * 1024;
+const BOOLEAN_FLAGS: Record<string, boolean> = { '0': false, '1': true, false: false, true: true };
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Route = { operation: 'getPipelineRun' | 'listIssues'; pipelineRunId: string };
+
+function route(pathname: string, basePath: string): Route | null {
+  if (!pathname.startsWith(`${basePath}/`)) return null;
+  const segments = pathname.slice(basePath.length + 1).split('/');
+  if (segments[0] !== 'evals' || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
+  let pipelineRunId: string;
+  try {
+    pipelineRunId = decodeURIComponent(segments[2]);
+  } catch {
+    throw new HttpError(400, 'malformed pipelineRunId');
+  }
+  if (segments.length === 3) return { operation: 'getPipelineRun', pipelineRunId };
+  if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', pipelineRunId };
+  return null;
+}
+
+function includeIssuesOf(query: URLSearchParams): boolean {
+  const values = query.getAll('includeIssues');
+  if (values.length === 0) return false;
+  if (values.length > 1 || !(values[0] in BOOLEAN_FLAGS)) throw new HttpError(400, 'includeIssues must be one of 0, 1, true, false');
+  return BOOLEAN_FLAGS[values[0]];
+}
+
+/** The key from `x-api-key` or `Authorization: Bearer`; both may be sent only when they agree. */
+function apiKeyOf(req: http.IncomingMessage): string {
+  const fromHeader = req.headers['x-api-key'];
+  const authorization = req.headers.authorization;
+  let fromBearer: string | undefined;
+  if (authorization !== undefined) {
+    const match = /^Bearer +(\S+)$/i.exec(authorization);
+    if (!match) throw new HttpError(401, 'invalid API key');
+    fromBearer = match[1];
+  }
+  const key = fromHeader ?? fromBearer;
+  if (key === undefined) throw new HttpError(401, 'missing API key');
+  if (typeof key !== 'string' || (fromBearer !== undefined && fromBearer !== key) || !isWellFormedApiKey(key)) {
+    throw new HttpError(401, 'invalid API key');
+  }
+  return key;
+}
+
+async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
+  if ((req.url ?? '').length > MAX_URL_LENGTH) throw new HttpError(414, 'request URL too long');
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://api.invalid');
+  } catch {
+    throw new HttpError(400, 'malformed request URL');
+  }
+  const target = route(url.pathname, opts.basePath);
+  if (!target) throw new HttpError(404, 'no such route');
+  if (req.method !== 'GET') throw new HttpError(405, `method ${req.method} not allowed: use GET`);
+  if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) {
+    throw new HttpError(400, 'GET requests take no body');
+  }
+  const includeIssues = target.operation === 'getPipelineRun' ? includeIssuesOf(url.searchParams) : false;
+  const key = apiKeyOf(req);
+
+  const account = await accountOfKey(opts.pool, key);
+  if (!account) throw new HttpError(401, 'invalid API key');
+  if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
+  // Another user's run reads exactly like a missing one.
+  const ownerUserId = account.userId;
+  const body =
+    target.operation === 'getPipelineRun'
+      ? await getPipelineRun(opts.pool, target.pipelineRunId, { includeIssues, ownerUserId })
+      : await listIssues(opts.pool, target.pipelineRunId, { ownerUserId });
+  if (!body) throw new HttpError(404, 'pipeline run not found');
+  return { status: 200, body };
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, extraHeaders: http.OutgoingHttpHeaders = {}): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-store',
+    ...extraHeaders,
+  });
+  res.end(json);
+}
+
+/** Answers requests Node cannot even parse (bad syntax, oversized headers) with an `{ error }` body too. */
+function rejectUnparseable(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const json = JSON.stringify({ error: status === 431 ? 'request headers too large' : 'malformed HTTP request' });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`,
+  );
+}
+
+export function createApiServer(opts: ApiServerOptions): http.Server {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    const started = process.hrtime.bigint();
+    respond(opts, req)
+      .catch((err: unknown) => {
+        if (err instanceof HttpError) return { status: err.status, body: { error: err.message } };
+        opts.log.error({ err }, 'read API request failed');
+        return { status: 500, body: { error: 'internal error' } };
+      })
+      .then(({ status, body }) => {
+        // A request that came with a body is not read: close the connection instead.
+        const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: 'GET' } : {};
+        if (status === 400 || status === 414) headers.connection = 'close';
+        send(res, status, body, headers);
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        opts.log.info({ method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) }, 'read API request');
+      });
+  });
+  server.on('clientError', rejectUnparseable);
+  return server;
+}
+
+/** Listens and resolves with the bound address (port 0 picks a free port). */
+export async function listen(server: http.Server, port: number, host: string): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return { port: address.port, url: `http://${shownHost}:${address.port}` };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Config } from '../config';
+import { PermanentError, RetryableError } from '../errors';
+
+/**
+ * The fragment as the pipeline needs it: the title and description feed the
+ * eval kinds, `animationUrl` is null until the animation is rendered.
+ */
+export interface FragmentSnapshot {
+  id: string;
+  title: string | null;
+  description: string | null;
+  animationUrl: string | null;
+}
+
+// Only the fields the pipeline reads; the seed leaves the rest (and which are nullable) open.
+const FragmentResponseSchema = z.object({
+  fragment: z.object({
+    id: z.string(),
+    title: z.string().nullish(),
+    description: z.string().nullish(),
+    animationUrl: z.string().url().nullish(),
+  }),
+});
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * `GET {FRAGMENTS_API_URL}/fragments/{id}` with `x-api-key`, mapped onto the error
+ * taxonomy: 404, 401 and 403 cannot change by retrying; 502, 503 (and any other
+ * 5xx, 429 or transport error) are retried with backoff by the activity's policy.
+ */
+export async function fetchFragment(settings: Config['fragments'], fragmentId: string, signal?: AbortSignal): Promise<FragmentSnapshot> {
+  if (!settings.apiUrl) throw new PermanentError('config', 'FRAGMENTS_API_URL is not set: this worker cannot read fragments');
+  const url = `${settings.apiUrl.replace(/\/+$/, '')}/fragments/${encodeURIComponent(fragmentId)}`;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new RetryableError(`fragments API unreachable: ${(err as Error).message}`);
+  }
+  const status = response.status;
+  if (status === 404) throw new PermanentError('fragment-not-found', `fragment ${fragmentId} not found (HTTP 404)`);
+  if (status === 401 || status === 403) {
+    throw new PermanentError('fragment-unauthorized', `fragments API refused the key (HTTP ${status}): check FRAGMENTS_API_KEY`);
+  }
+  if (status >= 500 || status === 429) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new RetryableError(`fragments API answered HTTP ${status}`, retryAfter > 0 ? retryAfter * 1000 : undefined);
+  }
+  if (status !== 200) throw new PermanentError('fragment-request-rejected', `fragments API answered HTTP ${status} for fragment ${fragmentId}`);
+  const parsed = FragmentResponseSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new RetryableError('fragments API answered 200 with a body that is not a { fragment } object');
+  const { fragment } = parsed.data;
+  return { id: fragment.id, title: fragment.title ?? null, description: fragment.description ?? null, animationUrl: fragment.animationUrl ?? null };
+}

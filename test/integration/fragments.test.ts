@@ -1,0 +1,154 @@
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { signalRenderFinished, startEvalPipeline, type EvalPipelineHandle } from '../../src/client';
+import { getPipelineRun } from '../../src/db/read-model';
+import type { RenderWait } from '../../src/fragments/render-wait';
+import type { KindInput } from '../../src/kinds';
+import { LocalProvider } from '../../src/providers/local';
+import type { JudgeProvider } from '../../src/providers/provider';
+import { workflowBundle } from '../../src/workflow-bundle';
+import { createTestEnv, type TestEnv } from '../helpers/env';
+import { FakeFragmentsApi } from '../helpers/fake-fragments-api';
+import { waitFor } from '../helpers/wait';
+import { sampleAnimation } from '../helpers/videos';
+
+let api: FakeFragmentsApi;
+let env: TestEnv;
+/** What the judge was given, per kind: the real local provider, watched. */
+const judged: { kind: string; input: KindInput }[] = [];
+const local = new LocalProvider();
+const watchedJudge: JudgeProvider = {
+  name: local.name,
+  modelFor: () => local.modelFor(),
+  judge: (request) => {
+    judged.push({ kind: request.definition.kind, input: request.input });
+    return local.judge(request);
+  },
+};
+
+beforeAll(async () => {
+  api = await new FakeFragmentsApi(sampleAnimation()).start();
+  env = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+  await env.startWorker({ provider: watchedJudge });
+});
+afterAll(async () => {
+  await env?.close();
+  await api?.stop();
+});
+
+const FAST: RenderWait = { pollIntervalMs: 300, limitMs: 60_000 };
+
+function trigger(target: TestEnv, fragmentId: string, renderWait: RenderWait = FAST): Promise<EvalPipelineHandle> {
+  return startEvalPipeline(target.client, target.taskQueue, { fragmentId, projectId: 'project-1', userId: 'user-1', userInput: 'Animate Pythagoras' }, { renderWait });
+}
+
+async function storedRun(target: TestEnv, pipelineRunId: string) {
+  return PipelineRunResponseSchema.parse(await getPipelineRun(target.pool, pipelineRunId)).evalPipelineRun;
+}
+
+describe('fragments read through the REST interface', () => {
+  it('waits while animationUrl is null and completes once the render finishes, title and description reaching the kinds', async () => {
+    api.script('frag-renders', { status: 200, rendered: false }, { status: 200, rendered: false }, { status: 200, rendered: true });
+    const result = await (await trigger(env, 'frag-renders')).result();
+    expect(result.status).toBe('COMPLETED');
+    expect(api.requestsFor('frag-renders')).toBe(3);
+    expect(api.requests.filter((r) => r.fragmentId === 'frag-renders').every((r) => r.apiKey === api.apiKey)).toBe(true);
+    const run = await storedRun(env, result.pipelineRunId);
+    expect(run.status).toBe('COMPLETED');
+    expect(run.evalRuns.every((r) => ['PASS', 'FAIL'].includes(r.status))).toBe(true);
+    const engagement = judged.find((j) => j.kind === 'ENGAGEMENT_RUBRIC_JSON');
+    expect(engagement?.input).toMatchObject({ title: 'Pythagoras', description: 'a^2 + b^2 = c^2, shown with squares on each side' });
+  });
+
+  it('reads the fragment at once when signalled that the render finished, without waiting for the next poll', async () => {
+    api.script('frag-signalled', { status: 200, rendered: false });
+    // A poll interval far beyond the test's timeout: only the signal can end this wait in time.
+    const handle = await trigger(env, 'frag-signalled', { pollIntervalMs: 3_600_000, limitMs: 7_200_000 });
+    await waitFor(() => api.requestsFor('frag-signalled') === 1);
+    const pending = await env.pool.query('SELECT status FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId]);
+    expect(pending.rows[0].status).toBe('PENDING');
+    api.render('frag-signalled');
+    expect(await signalRenderFinished(env.client, 'frag-signalled')).toBe(true);
+    expect((await handle.result()).status).toBe('COMPLETED');
+    expect(api.requestsFor('frag-signalled')).toBe(2);
+    // The wait (timers, signal, reads) replays deterministically from its recorded history.
+    const history = await handle.fetchHistory();
+    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+  });
+
+  it('ends in ERROR when the render never finishes, on durable timers that survive a worker restart', async () => {
+    api.script('frag-never', { status: 200, rendered: false });
+    const own = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+    try {
+      const first = await own.startWorker({ identity: 'worker-before-restart' });
+      const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 8_000 });
+      await waitFor(() => api.requestsFor('frag-never') >= 2);
+      first.shutdown();
+      await waitFor(() => first.getState() === 'STOPPED');
+      const polledBeforeRestart = api.requestsFor('frag-never');
+      await own.startWorker({ identity: 'worker-after-restart' });
+      const result = await handle.result();
+      expect(result.status).toBe('ERROR');
+      expect(api.requestsFor('frag-never')).toBeGreaterThan(polledBeforeRestart);
+      const run = await storedRun(own, result.pipelineRunId);
+      expect(run.status).toBe('ERROR');
+      expect(run.overallStatus).toBe('ERROR');
+      expect(run.summary).toContain('animation not rendered within 8s');
+      expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
+      const history = await handle.fetchHistory();
+      const workers = new Set(history.events?.map((e) => e.workflowTaskStartedEventAttributes?.identity).filter(Boolean));
+      expect(workers).toEqual(new Set(['worker-before-restart', 'worker-after-restart']));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ends in ERROR at once, without retrying, for a fragment the API does not have (404)', async () => {
+    const result = await (await trigger(env, 'frag-missing')).result();
+    expect(result.status).toBe('ERROR');
+    expect(api.requestsFor('frag-missing')).toBe(1);
+    const run = await storedRun(env, result.pipelineRunId);
+    expect(run.summary).toContain('fragment frag-missing not found (HTTP 404)');
+    expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
+  });
+
+  it('ends in ERROR at once when the fragments API refuses the key (401), without leaking the key', async () => {
+    api.script('frag-key', { status: 200, rendered: true });
+    const wrongKey = `fake_${'cd'.repeat(32)}`;
+    const own = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: wrongKey });
+    try {
+      await own.startWorker();
+      const result = await (await trigger(own, 'frag-key')).result();
+      expect(result.status).toBe('ERROR');
+      expect(api.requests.filter((r) => r.fragmentId === 'frag-key')).toEqual([{ fragmentId: 'frag-key', apiKey: wrongKey }]);
+      const run = await storedRun(own, result.pipelineRunId);
+      expect(run.summary).toContain('fragments API refused the key (HTTP 401)');
+      expect(run.summary).not.toContain(wrongKey);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ends in ERROR with the reason for a 403', async () => {
+    api.script('frag-forbidden', { status: 403 });
+    const result = await (await trigger(env, 'frag-forbidden')).result();
+    expect(result.status).toBe('ERROR');
+    expect(api.requestsFor('frag-forbidden')).toBe(1);
+    expect((await storedRun(env, result.pipelineRunId)).summary).toContain('HTTP 403');
+  });
+
+  it('retries 503 with backoff and completes when the API recovers', async () => {
+    api.script('frag-maintenance', { status: 503 }, { status: 503 }, { status: 200, rendered: true });
+    const result = await (await trigger(env, 'frag-maintenance')).result();
+    expect(result.status).toBe('COMPLETED');
+    expect(api.requestsFor('frag-maintenance')).toBe(3);
+  });
+
+  it('retries 502 too', async () => {
+    api.script('frag-bad-gateway', { status: 502 }, { status: 200, rendered: true });
+    const result = await (await trigger(env, 'frag-bad-gateway')).result();
+    expect(result.status).toBe('COMPLETED');
+    expect(api.requestsFor('frag-bad-gateway')).toBe(2);
+  });
+});
