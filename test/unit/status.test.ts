@@ -55,6 +55,12 @@ describe('pipelineSummary', () => {
   });
 
   it('leads with the pipeline error', () => {
-    expect(pipelineSummary('ERROR', [run('VISUAL_VALIDATION_JSON', 'SKIPPED')], [], 'cancelled')).toMatch(/^Pipeline error: cancelled\. ERROR: /);
+    expect(pipelineSummary('ERROR', [run('VISUAL_VALIDATION_JSON', 'SKIPPED')], [], 'animation not rendered within 8s')).toMatch(
+      /^Pipeline error: animation not rendered within 8s\. ERROR: VISUAL_VALIDATION_JSON SKIPPED\.$/,
+    );
+  });
+
+  it('is exactly "cancelled" for a cancelled pipeline run', () => {
+    expect(pipelineSummary('ERROR', runs, issues, 'cancelled')).toBe('cancelled');
   });
 });
