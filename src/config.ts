@@ -38,7 +38,8 @@ const EnvSchema = z.object({
   EVALS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   EVALS_DISABLED_KINDS: z.string().default(''),
   EVALS_SAMPLES: positiveInt.max(9).default(1),
-  EVALS_JUDGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(90),
+  // A request and its one re-ask must fit the judge activity's 5-minute start-to-close timeout.
+  EVALS_JUDGE_TIMEOUT_SECONDS: z.coerce.number().positive().max(140).default(90),
   EVALS_IMAGE_DETAIL: z.enum(['low', 'high', 'auto']).optional(),
   EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
   EVALS_PRICES: z.string().optional(),

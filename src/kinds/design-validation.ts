@@ -10,7 +10,8 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
   categories: CATEGORIES,
   usesFrames: true,
   // Contrast, balance and palette read at a small size; fine text is the visual validation's job.
-  vision: { width: 512, detail: 'high' },
+  // At 512 px, low detail already shows the whole image at full size: a high-detail tile would add nothing.
+  vision: { width: 512, detail: 'low' },
   skipReason: frameKindSkip,
   instructions: [
     'Judge the visual design of the frames: contrast between text or shapes and the background (low_contrast), layout balance',

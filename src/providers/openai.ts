@@ -53,9 +53,14 @@ export class OpenAiProvider implements JudgeProvider {
   private readonly client: OpenAI;
 
   constructor(private readonly settings: Config['judge']) {
+    // Everything explicit: the SDK would otherwise fall back to its own environment variables.
     this.client = new OpenAI({
       apiKey: settings.openaiApiKey,
-      baseURL: settings.openaiBaseUrl,
+      baseURL: settings.openaiBaseUrl ?? 'https://api.openai.com/v1',
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
       maxRetries: 0,
       timeout: settings.timeoutMs,
       // Failures surface as activity errors, which say what is at fault without the SDK's request dumps.
@@ -117,21 +122,25 @@ export class OpenAiProvider implements JudgeProvider {
   private async complete(definition: KindDefinition, model: string, messages: ChatCompletionMessageParam[], signal: AbortSignal) {
     // One deadline for the whole exchange, body included (the SDK's timeout stops at the headers).
     const deadline = AbortSignal.timeout(this.settings.timeoutMs);
+    let completion: OpenAI.ChatCompletion;
     try {
-      const completion = await this.client.chat.completions.create(
+      completion = await this.client.chat.completions.create(
         { model, messages, temperature: 0, response_format: responseFormat(definition) },
         { signal: AbortSignal.any([signal, deadline]) },
       );
-      const message = completion.choices[0]?.message;
-      return {
-        content: message?.content ?? (message?.refusal ? `(refused: ${message.refusal})` : null),
-        promptTokens: completion.usage?.prompt_tokens ?? 0,
-        completionTokens: completion.usage?.completion_tokens ?? 0,
-      };
     } catch (err) {
       if (signal.aborted) throw err;
       throw this.transportError(err, definition, model, deadline.aborted);
     }
+    if (!Array.isArray(completion?.choices)) {
+      throw new RetryableError('the judge endpoint answered without choices: is OPENAI_BASE_URL an OpenAI-compatible endpoint?');
+    }
+    const message = completion.choices[0]?.message;
+    return {
+      content: message?.content ?? (message?.refusal ? `(refused: ${message.refusal})` : null),
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
+    };
   }
 
   /** Maps a failed request onto the error taxonomy; messages name the configuration at fault, never the key. */
