@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   EVALS_IMAGE_DETAIL: z.enum(['low', 'high', 'auto']).optional(),
   EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
   EVALS_PRICES: z.string().optional(),
+  EVALS_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
 
   EVALS_MAX_FRAMES: positiveInt.max(64).default(16),
   EVALS_JUDGE_FRAME_WIDTH: positiveInt.max(2048).default(768),
@@ -105,6 +106,8 @@ export interface Config {
     imageWidth?: number;
     /** USD per million tokens by model, over the built-in table (src/providers/pricing.ts). */
     prices: Record<string, ModelPrice>;
+    /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
+    responseFormat: 'json_schema' | 'json_object';
   };
   worker: {
     workflowTaskConcurrency: number;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageDetail: e.EVALS_IMAGE_DETAIL,
       imageWidth: e.EVALS_IMAGE_WIDTH,
       prices: parsePrices(e.EVALS_PRICES),
+      responseFormat: e.EVALS_RESPONSE_FORMAT,
     },
     worker: {
       workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,

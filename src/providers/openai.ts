@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import type { Config } from '../config';
 import { PermanentError, RetryableError } from '../errors';
@@ -7,19 +8,17 @@ import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
 import { buildMessages, contentTexts, newFence, readAnswer, reaskMessages, responseFormat, type PreparedImage } from './prompt';
 import type { JudgeProvider, JudgeRequest, Judgement, LoadedFrame, Usage } from './provider';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
 /** A server asking for a longer pause than this is not waited for longer. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 /** The pause a 429 asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = Number(headers?.get('retry-after-ms'));
-  if (headers?.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_RETRY_AFTER_MS);
+  const ms = headers?.get('retry-after-ms');
   const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  const delay = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  let delay = NaN;
+  if (ms) delay = Number(ms);
+  else if (value) delay = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
   return Number.isFinite(delay) && delay >= 0 ? Math.min(delay, MAX_RETRY_AFTER_MS) : undefined;
 }
 
@@ -103,7 +102,7 @@ export class OpenAiProvider implements JudgeProvider {
   private async answer(request: JudgeRequest, model: string, images: PreparedImage[]): Promise<Answered> {
     const { definition, input, signal } = request;
     const frameIndices = new Set(images.map((i) => i.index));
-    const messages = buildMessages(definition, input, images, newFence(contentTexts(definition, input)));
+    const messages = buildMessages(definition, input, images, newFence(contentTexts(definition, input)), this.settings.responseFormat);
 
     const first = await this.complete(definition, model, messages, signal);
     let reading = readAnswer(definition, first.content, frameIndices);
@@ -125,7 +124,7 @@ export class OpenAiProvider implements JudgeProvider {
     let completion: OpenAI.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create(
-        { model, messages, temperature: 0, response_format: responseFormat(definition) },
+        { model, messages, temperature: 0, response_format: responseFormat(definition, this.settings.responseFormat) },
         { signal: AbortSignal.any([signal, deadline]) },
       );
     } catch (err) {
@@ -169,7 +168,7 @@ export class OpenAiProvider implements JudgeProvider {
     if (status >= 500) return new RetryableError(`the judge endpoint failed (${status})`);
     return new PermanentError(
       'provider-rejected',
-      `the judge endpoint rejected the request for model ${model} (${status}: ${this.redact(err.message)}; check that ${modelVar} names a vision model with json_schema support)`,
+      `the judge endpoint rejected the request for model ${model} (${status}: ${this.redact(err.message)}; check that ${modelVar} names a vision model with json_schema support, or set EVALS_RESPONSE_FORMAT=json_object)`,
     );
   }
 

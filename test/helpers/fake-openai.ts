@@ -27,7 +27,7 @@ export type FakeReply =
 export interface FakeRequest {
   body: any;
   headers: http.IncomingHttpHeaders;
-  /** From the response_format schema name; null when the request names no kind. */
+  /** The kind the request is for; null when it names none. */
   kind: EvalKind | null;
   /** 1-based count of requests for this kind since the last reset. */
   attempt: number;
@@ -58,9 +58,12 @@ export function passingAnswer(kind: EvalKind): unknown {
   return { score: 95, summary: 'No problems found.', issues: [] };
 }
 
+/** By the schema name, or (JSON mode names no schema) the kind named in the system message. */
 function kindOf(body: any): EvalKind | null {
   const name: unknown = body?.response_format?.json_schema?.name;
-  return EVAL_KINDS.find((k) => name === `${k.toLowerCase()}_answer`) ?? null;
+  if (name) return EVAL_KINDS.find((k) => name === `${k.toLowerCase()}_answer`) ?? null;
+  const system: unknown = body?.messages?.find((m: any) => m.role === 'system')?.content;
+  return typeof system === 'string' ? (EVAL_KINDS.find((k) => system.includes(`(${k})`)) ?? null) : null;
 }
 
 async function promptTokens(body: any): Promise<number> {

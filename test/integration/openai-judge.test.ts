@@ -290,6 +290,26 @@ describe('openai judge through the real SDK, Temporal and PostgreSQL', () => {
     }
   });
 
+  it('falls back to JSON mode with the schema in the prompt when configured, still validating answers', async () => {
+    const jsonModeEnv = await createTestEnv(judgeEnv({ EVALS_RESPONSE_FORMAT: 'json_object' }));
+    try {
+      await jsonModeEnv.startWorker();
+      fake.queue('VISUAL_VALIDATION_JSON', { answer: { score: 80 } });
+      const { run } = await runPipeline(jsonModeEnv, 'frag-openai-json-mode');
+      expect(run.overallStatus).toBe('PASS');
+      for (const req of fake.requests) {
+        expect(req.body.response_format).toEqual({ type: 'json_object' });
+        const task = req.body.messages[1].content.at(-1).text;
+        expect(task).toContain('matching this JSON Schema: {');
+        expect(task).toContain('"additionalProperties":false');
+      }
+      expect(fake.requestsFor('VISUAL_VALIDATION_JSON')).toHaveLength(2);
+      expect(fake.requestsFor('VISUAL_VALIDATION_JSON')[1].body.messages.at(-1).content).toMatch(/summary/);
+    } finally {
+      await jsonModeEnv.close();
+    }
+  });
+
   it('names the model and its variable when the endpoint does not know the model (404)', async () => {
     const missingEnv = await createTestEnv(judgeEnv({ EVALS_MODEL_DESIGN_VALIDATION_JSON: 'gpt-does-not-exist' }));
     try {

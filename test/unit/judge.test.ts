@@ -124,8 +124,8 @@ describe('prompt', () => {
   it('generates json_schema response formats inside the strict-mode subset for every kind', () => {
     const allowed = new Set(['$schema', 'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf', 'description', 'minimum', 'maximum']);
     for (const kind of Object.keys(KINDS) as EvalKind[]) {
-      const format = responseFormat(KINDS[kind]);
-      expect(format.type).toBe('json_schema');
+      const format = responseFormat(KINDS[kind], 'json_schema');
+      if (format.type !== 'json_schema') throw new Error(`${kind}: expected a json_schema format, got ${format.type}`);
       expect(format.json_schema.strict).toBe(true);
       const keywords = new Set<string>();
       const walk = (node: any) => {
@@ -140,6 +140,7 @@ describe('prompt', () => {
         }
       };
       walk(format.json_schema.schema);
+      expect(keywords.has('additionalProperties')).toBe(true);
       expect([...keywords].filter((k) => !allowed.has(k))).toEqual([]);
     }
   });
