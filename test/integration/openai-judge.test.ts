@@ -254,9 +254,15 @@ describe('openai judge through the real SDK, Temporal and PostgreSQL', () => {
 
   it('retries a 500, then succeeds', async () => {
     fake.queue('VISUAL_RUBRIC_JSON', { status: 500 });
-    const { evalRun } = await runPipeline(env, 'frag-openai-500');
+    const { handle, evalRun } = await runPipeline(env, 'frag-openai-500');
     expect(evalRun('VISUAL_RUBRIC_JSON').status).toBe('PASS');
     expect(fake.requestsFor('VISUAL_RUBRIC_JSON')).toHaveLength(2);
+    // Retried by Temporal (the SDK's own retries are off), with the policy's backoff rather than a server delay.
+    const history = await handle.fetchHistory();
+    const retried = history.events!.filter((e) => e.activityTaskStartedEventAttributes?.lastFailure);
+    expect(retried).toHaveLength(1);
+    expect(retried[0].activityTaskStartedEventAttributes).toMatchObject({ attempt: 2, lastFailure: { message: 'the judge endpoint failed (500)' } });
+    expect(retried[0].activityTaskStartedEventAttributes!.lastFailure!.applicationFailureInfo!.nextRetryDelay).toBeFalsy();
   });
 
   it('times out a hung response and retries it', async () => {
