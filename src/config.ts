@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   EVALS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   EVALS_DISABLED_KINDS: z.string().default(''),
+  EVALS_SAMPLES: positiveInt.max(9).default(1),
+  // A request and its one re-ask must fit the judge activity's 5-minute start-to-close timeout.
+  EVALS_JUDGE_TIMEOUT_SECONDS: z.coerce.number().positive().max(140).default(90),
+  EVALS_IMAGE_DETAIL: z.enum(['low', 'high', 'auto']).optional(),
+  EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
+  EVALS_PRICES: z.string().optional(),
+  EVALS_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
 
   EVALS_MAX_FRAMES: positiveInt.max(64).default(16),
   EVALS_JUDGE_FRAME_WIDTH: positiveInt.max(2048).default(768),
@@ -101,6 +108,17 @@ export interface Config {
     model: string;
     modelByKind: Partial<Record<EvalKind, string>>;
     disabledKinds: EvalKind[];
+    /** Answers asked per eval run (self-consistency): median score, majority issues. */
+    samples: number;
+    /** Deadline of one judge request, response body included. */
+    timeoutMs: number;
+    /** Overrides every kind's own image detail / width (kinds choose them for cost). */
+    imageDetail?: 'low' | 'high' | 'auto';
+    imageWidth?: number;
+    /** USD per million tokens by model, over the built-in table (src/providers/pricing.ts). */
+    prices: Record<string, ModelPrice>;
+    /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
+    responseFormat: 'json_schema' | 'json_object';
   };
   worker: {
     workflowTaskConcurrency: number;
@@ -120,6 +138,28 @@ export interface Config {
   };
   /** Unset: each command picks its own (the worker logs info, `evals run` only errors). */
   logLevel?: NonNullable<Env['LOG_LEVEL']>;
+}
+
+export interface ModelPrice {
+  input: number;
+  output: number;
+}
+
+const PricesSchema = z.record(z.string().min(1), z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict());
+
+function parsePrices(value: string | undefined): Record<string, ModelPrice> {
+  if (!value) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new ConfigError('invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok}})');
+  }
+  const parsed = PricesSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ConfigError(`invalid configuration: EVALS_PRICES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +230,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EVALS_MODEL,
       modelByKind,
       disabledKinds,
+      samples: e.EVALS_SAMPLES,
+      timeoutMs: Math.round(e.EVALS_JUDGE_TIMEOUT_SECONDS * 1000),
+      imageDetail: e.EVALS_IMAGE_DETAIL,
+      imageWidth: e.EVALS_IMAGE_WIDTH,
+      prices: parsePrices(e.EVALS_PRICES),
+      responseFormat: e.EVALS_RESPONSE_FORMAT,
     },
     worker: {
       workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,

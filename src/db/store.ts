@@ -160,7 +160,7 @@ export interface EvalRunResult {
   model: string | null;
   promptVersion: string | null;
   issues: IssueRow[];
-  usage?: { promptTokens: number; completionTokens: number; imageTokens: number; costUsd: number; latencyMs: number };
+  usage?: { promptTokens: number; completionTokens: number; imageTokens: number; costUsd: number | null; latencyMs: number };
 }
 
 /**

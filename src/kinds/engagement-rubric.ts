@@ -12,13 +12,21 @@ const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'st
 
 export const engagementRubric: KindDefinition<RubricAnswer> = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
-  promptVersion: 'engagement-rubric/v1',
+  promptVersion: 'engagement-rubric/v2',
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
   usesFrames: true,
+  // Pacing and progression come from what changes between timestamps, not from fine detail.
+  vision: { width: 384, detail: 'low' },
   skipReason: frameKindSkip,
-  instructions: `Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description. Score each criterion:\n${rubricInstructions(ENGAGEMENT_CRITERIA)}`,
-  answerSchema: rubricAnswerSchema(['pacing', 'progression', 'focus', 'structure', 'length'], CATEGORIES),
+  instructions: [
+    'Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description.',
+    'Score each criterion with a short reason, then report the issues that cost points (category = the criterion, or static for',
+    'stretches where nothing changes):',
+    rubricInstructions(ENGAGEMENT_CRITERIA),
+  ].join('\n'),
+  manipulationCategory: 'judge_manipulation',
+  answerSchema: rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES),
   toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
 };

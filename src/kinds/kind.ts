@@ -40,45 +40,63 @@ export interface KindDefinition<Answer = unknown> {
   passThreshold: number;
   categories: readonly string[];
   usesFrames: boolean;
+  /** How frames are shown to an LLM judge: the width they are resized to and the image detail (cost vs. legibility). */
+  vision?: FrameVision;
   /** Why this kind does not apply to the input (then the run is SKIPPED), or null. */
   skipReason(input: KindInput): string | null;
   /** The task for the judge; sent after the fenced content. */
   instructions: string;
+  /** The category of an attempt, inside the evaluated content, to steer the judge. */
+  manipulationCategory: string;
   answerSchema: z.ZodType<Answer>;
   toVerdict(answer: Answer): Verdict;
 }
 
+export interface FrameVision {
+  width: number;
+  detail: 'low' | 'high' | 'auto';
+}
+
+/** Strings the judge must fill in: empty ones are re-asked (a refinement, so the JSON schema stays in the strict subset). */
+const text = () => z.string().refine((s) => s.trim() !== '', 'must not be empty');
+
 export function issueSchema(categories: readonly [string, ...string[]]) {
   return z
     .object({
-      severity: z.enum(SEVERITIES),
+      severity: z.enum(SEVERITIES).describe('HIGH: makes the animation unusable or unsafe; MEDIUM: clearly hurts it; LOW: polish'),
       category: z.enum(categories),
-      frameIndex: z.number().int().nullable(),
-      location: z.string().nullable(),
-      description: z.string().min(1),
-      suggestedFix: z.string().nullable(),
+      frameIndex: z.number().int().nullable().describe('index of the labelled frame where the issue is most visible, or null when no single frame shows it'),
+      location: z.string().nullable().describe('where in the frame, e.g. "top-right" or "formula at the bottom", or null'),
+      description: text().describe('what is wrong, concretely enough to find and fix it'),
+      suggestedFix: z.string().nullable().describe('how to fix it in the animation, or null'),
     })
     .strict();
 }
 
 /** Answer of the validation kinds: one overall score plus issues. */
-export function scoredAnswerSchema(categories: readonly [string, ...string[]]) {
+export function scoredAnswerSchema(maxScore: number, categories: readonly [string, ...string[]]) {
   return z
     .object({
-      score: z.number(),
-      summary: z.string(),
+      score: z.number().describe(`overall score from 0 (worst) to ${maxScore} (best)`),
+      summary: text().describe('one or two sentences'),
       issues: z.array(issueSchema(categories)),
     })
     .strict();
 }
 export type ScoredAnswer = z.infer<ReturnType<typeof scoredAnswerSchema>>;
 
-/** Answer of the rubric kinds: a score per named criterion (the total is the score) plus issues. */
-export function rubricAnswerSchema(criteria: readonly [string, ...string[]], categories: readonly [string, ...string[]]) {
+/**
+ * Answer of the rubric kinds: one property per named criterion, so the schema
+ * itself demands every criterion exactly once; the total is the score.
+ */
+export function rubricAnswerSchema(criteria: readonly Criterion[], categories: readonly [string, ...string[]]) {
+  const scores = Object.fromEntries(
+    criteria.map((c) => [c.name, z.object({ score: z.number().describe(`0 to ${c.maxScore}`), reason: text() }).strict()]),
+  );
   return z
     .object({
-      criteria: z.array(z.object({ name: z.enum(criteria), score: z.number(), reason: z.string() }).strict()),
-      summary: z.string(),
+      criteria: z.object(scores).strict(),
+      summary: text().describe('one or two sentences'),
       issues: z.array(issueSchema(categories)),
     })
     .strict();
@@ -95,13 +113,15 @@ export function criteriaTotal(criteria: readonly Criterion[]): number {
   return criteria.reduce((sum, c) => sum + c.maxScore, 0);
 }
 
-/** Each criterion clamped to its own maximum; missing criteria count zero. */
+/** Each criterion clamped to its own maximum; the summary ends with the score per criterion. */
 export function rubricVerdict(criteria: readonly Criterion[], answer: RubricAnswer): Verdict {
-  const score = criteria.reduce((sum, c) => {
-    const given = answer.criteria.find((a) => a.name === c.name);
-    return sum + (given ? Math.min(Math.max(given.score, 0), c.maxScore) : 0);
-  }, 0);
-  return { score, summary: answer.summary, issues: answer.issues };
+  const scores = criteria.map((c) => ({ name: c.name, max: c.maxScore, score: Math.min(Math.max(answer.criteria[c.name]?.score ?? 0, 0), c.maxScore) }));
+  const breakdown = scores.map((c) => `${c.name} ${Math.round(c.score)}/${c.max}`).join(', ');
+  return {
+    score: scores.reduce((sum, c) => sum + c.score, 0),
+    summary: `${answer.summary.trim()} (${breakdown})`,
+    issues: answer.issues,
+  };
 }
 
 export function rubricInstructions(criteria: readonly Criterion[]): string {

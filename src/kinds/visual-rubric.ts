@@ -11,13 +11,20 @@ const CATEGORIES = ['clarity', 'composition', 'contrast', 'consistency', 'judge_
 
 export const visualRubric: KindDefinition<RubricAnswer> = {
   kind: 'VISUAL_RUBRIC_JSON',
-  promptVersion: 'visual-rubric/v1',
+  promptVersion: 'visual-rubric/v2',
   maxScore: criteriaTotal(VISUAL_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
   usesFrames: true,
+  // A holistic rubric over the whole sequence: low detail is enough to score it.
+  vision: { width: 512, detail: 'low' },
   skipReason: frameKindSkip,
-  instructions: `Score the frames on each criterion of this rubric, then report the issues that cost points:\n${rubricInstructions(VISUAL_CRITERIA)}`,
-  answerSchema: rubricAnswerSchema(['clarity', 'composition', 'contrast', 'consistency'], CATEGORIES),
+  instructions: [
+    'Score the frames on each criterion of this rubric, giving a short reason per criterion, then report the issues that cost points',
+    '(category = the criterion):',
+    rubricInstructions(VISUAL_CRITERIA),
+  ].join('\n'),
+  manipulationCategory: 'judge_manipulation',
+  answerSchema: rubricAnswerSchema(VISUAL_CRITERIA, CATEGORIES),
   toVerdict: (answer) => rubricVerdict(VISUAL_CRITERIA, answer),
 };

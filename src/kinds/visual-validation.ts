@@ -4,17 +4,24 @@ const CATEGORIES = ['blank_frame', 'clipped_content', 'off_screen', 'overlap', '
 
 export const visualValidation: KindDefinition<ScoredAnswer> = {
   kind: 'VISUAL_VALIDATION_JSON',
-  promptVersion: 'visual-validation/v1',
+  promptVersion: 'visual-validation/v2',
   maxScore: 100,
   passThreshold: 70,
   categories: CATEGORIES,
   usesFrames: true,
+  // Defects hide in details (clipped glyphs, overlapping labels): the widest frames of any kind.
+  vision: { width: 768, detail: 'high' },
   skipReason: frameKindSkip,
   instructions: [
-    'Find rendering defects in the frames: blank or near-uniform frames, objects clipped by or outside the frame edge,',
-    'overlapping elements, unreadable text, compression or rendering artifacts, flashing. Score 100 for a clean render.',
-    'A defect that makes the animation unusable (blank video, main content off-screen, flashing) is HIGH.',
+    'Find rendering defects in the frames: blank or near-uniform frames (blank_frame), objects cut by the frame edge (clipped_content)',
+    'or entirely outside it (off_screen), elements drawn over each other so that either is hard to read (overlap), text or formulas too small,',
+    'blurred or garbled to read (unreadable_text), compression or rendering artifacts (artifact), and abrupt full-frame brightness changes',
+    'between consecutive frames (flashing).',
+    'Score 100 for a clean render and subtract for each defect by how much it hurts. A defect that makes the animation unusable',
+    '(blank video, the main content off-screen, flashing) is HIGH; a defect a viewer notices but can work around is MEDIUM.',
+    'Point each defect at the frame where it is most visible.',
   ].join(' '),
-  answerSchema: scoredAnswerSchema(CATEGORIES),
+  manipulationCategory: 'judge_manipulation',
+  answerSchema: scoredAnswerSchema(100, CATEGORIES),
   toVerdict: (answer) => answer,
 };

@@ -1,9 +1,10 @@
-import { ConfigError, type Config } from '../config';
+import type { Config } from '../config';
 import { LocalProvider } from './local';
+import { OpenAiProvider } from './openai';
 import type { JudgeProvider } from './provider';
 
 export function createProvider(config: Config): JudgeProvider {
   if (config.judge.provider === 'local') return new LocalProvider();
-  throw new ConfigError('EVALS_PROVIDER=openai is not available yet; unset OPENAI_API_KEY or set EVALS_PROVIDER=local');
+  return new OpenAiProvider(config.judge);
 }
 export type { JudgeProvider } from './provider';

@@ -17,8 +17,10 @@ export interface JudgeRequest {
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
+  /** Estimated from the images sent (chat completions fold image tokens into promptTokens). */
   imageTokens: number;
-  costUsd: number;
+  /** Null when the model has no price in the table. */
+  costUsd: number | null;
 }
 
 export interface Judgement {
