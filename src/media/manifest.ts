@@ -41,6 +41,8 @@ export interface VideoSignal {
   frameTimesMs: number[];
   /** Mean luma (0-255) of every decoded frame, aligned with frameTimesMs. */
   luma: number[];
+  /** Mean absolute luma change (0-255) from the previous decoded frame, aligned with frameTimesMs. */
+  motion: number[];
   /** Times of detected scene changes (new content appearing), ms. */
   sceneChangesMs: number[];
 }
