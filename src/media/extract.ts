@@ -45,12 +45,14 @@ export interface Extraction {
   signal: VideoSignal | null;
 }
 
-export type Progress = (phase: 'download' | 'probe' | 'decode', done: number, total: number) => void;
+export type Progress = (phase: 'download' | 'probe' | 'decode' | 'scenes', done: number, total: number) => void;
 
 /** A hard cut on a dark background scores only 0.12-0.18 (DESIGN.md section 10). */
 export const SCENE_THRESHOLD = 0.1;
 /** Width of the per-frame luma grid of the whole-video signal. */
 export const SIGNAL_WIDTH = 64;
+/** A grid cell whose luma moves this much between frames has changed (codec noise stays below). */
+const MOTION_LEVELS = 3;
 const JPEG_QUALITY = '3';
 /** Keyframe intervals decoded at once: one per core. */
 const PARALLEL_SEEKS = 2;
@@ -123,141 +125,149 @@ function planOf(job: Job, strategy: FramePlan['strategy'], picks: number[], scen
 }
 
 /**
- * The cheap path: evenly spaced frames, one ffmpeg per keyframe interval that
- * holds some (two at a time), seeking accurately to the interval's first target
- * and picking later ones by frame offset, so nothing past the last target and
- * nothing between intervals is decoded.
+ * The cheap path: evenly spaced frames, decoded only in the keyframe intervals
+ * that hold them (see seekFrames).
  */
 async function keyframeSeek(job: Job): Promise<Extraction> {
-  const { probe, size } = job;
-  const times = probe.frameTimesMs;
-  const picks = evenlySpaced(times.length, job.maxFrames);
-  const groups = groupByKeyframe(picks, probe.keyframes);
+  const picks = evenlySpaced(job.probe.frameTimesMs.length, job.maxFrames);
+  const jpegs = await seekFrames(job, picks, 'decode');
+  return { plan: planOf(job, 'keyframe-seek', picks, []), frames: framesOf(job, picks, (p) => jpegs.get(p)!, job.probe.frameTimesMs), signal: null };
+}
+
+/**
+ * JPEGs of the given frame positions: one ffmpeg per keyframe interval that holds
+ * some (two at a time), seeking accurately to the interval's first target and
+ * picking later ones by frame offset, so nothing past the last target and nothing
+ * between intervals is decoded.
+ */
+async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' | 'scenes'): Promise<Map<number, Buffer>> {
+  const { size } = job;
+  const times = job.probe.frameTimesMs;
+  const groups = groupByKeyframe(targets, job.probe.keyframes);
   const jpegs = new Map<number, Buffer>();
   let next = 0;
   let done = 0;
-  job.onProgress('decode', 0, groups.length);
+  job.onProgress(phase, 0, groups.length);
   await Promise.all(
     Array.from({ length: PARALLEL_SEEKS }, async () => {
       while (next < groups.length) {
         const g = next++;
-        const { targets } = groups[g];
-        const first = targets[0];
+        const group = groups[g].targets;
+        const first = group[0];
         // Seek half way between the previous frame and the target, so float rounding cannot skip it.
         const seek = first === 0 ? [] : ['-ss', ((times[first - 1] + times[first]) / 2000).toFixed(6)];
-        const select = targets.map((t) => `eq(n,${t - first})`).join('+');
-        const pattern = path.join(job.dir, `g${g}-%03d.jpg`);
+        const select = group.map((t) => `eq(n,${t - first})`).join('+');
+        const pattern = path.join(job.dir, `${phase}-g${g}-%03d.jpg`);
         await runFfmpeg(job.tools, [
           ...INPUT_GUARD, ...seek, '-i', job.file, '-an', '-sn', '-dn',
           '-vf', `select='${select}',scale=${size.width}:${size.height},format=yuvj420p`,
-          '-vsync', '0', '-frames:v', String(targets.length), '-q:v', JPEG_QUALITY, pattern,
+          '-vsync', '0', '-frames:v', String(group.length), '-q:v', JPEG_QUALITY, pattern,
         ], job.signal);
-        for (const [i, t] of targets.entries()) jpegs.set(t, await readFrame(pattern, i + 1, times[t]));
-        job.onProgress('decode', ++done, groups.length);
+        for (const [i, t] of group.entries()) jpegs.set(t, await readFrame(pattern, i + 1, times[t]));
+        job.onProgress(phase, ++done, groups.length);
       }
     }),
   );
-  return { plan: planOf(job, 'keyframe-seek', picks, []), frames: framesOf(job, picks, (p) => jpegs.get(p)!, times), signal: null };
+  return jpegs;
 }
 
 /**
- * The full path, one decode of every frame: ffmpeg scores scene changes on the
- * full frames, writes the evenly spaced frames and the scene-change frames
- * (scaled after selection), and streams a small luma grid of every frame to us.
+ * The full path, one decode of every frame: ffmpeg writes the evenly spaced
+ * frames (scaled after selection) and streams a small luma grid of every frame to
+ * us; from the grid come luma, motion and scene changes (ffmpeg's scene formula,
+ * on the grid instead of full RGB frames, which in ffmpeg 4.1 cost a full-size
+ * colour conversion per frame). Scene-change frames that make the plan are then
+ * fetched by seeking, which decodes only their keyframe intervals.
  */
 async function singlePass(job: Job): Promise<Extraction> {
   const { probe, size, dir } = job;
-  const frameCount = probe.frameTimesMs.length;
-  const evenPicks = evenlySpaced(frameCount, job.maxFrames);
-  // At most about one scene-change frame per planned slot, whatever the video does (a flashing video cuts every frame).
-  const minGap = (probe.durationMs / 1000 / job.maxFrames).toFixed(3);
-  const scores = path.join(dir, 'scores.txt');
-  const sceneLog = path.join(dir, 'scenes.txt');
+  const times = probe.frameTimesMs;
+  const evenPicks = evenlySpaced(times.length, job.maxFrames);
   const grid = { width: SIGNAL_WIDTH, height: even((SIGNAL_WIDTH * probe.height) / probe.width) };
+  // Planar YUV: scale the luma plane alone. Anything else: convert to grey after scaling.
+  const toGrid = probe.planarYuv ? `extractplanes=y,scale=${grid.width}:${grid.height}:flags=area` : `scale=${grid.width}:${grid.height}:flags=area,format=gray`;
   const filter = [
-    `[0:v]select='gte(scene,0)',metadata=print:key=lavfi.scene_score:file='${scores}',split=3[a][b][c]`,
+    `[0:v]split=2[a][b]`,
     `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',scale=${size.width}:${size.height},format=yuvj420p[even]`,
-    `[b]metadata=select:key=lavfi.scene_score:value=${SCENE_THRESHOLD}:function=greater,select='isnan(prev_selected_t)+gte(t-prev_selected_t,${minGap})',` +
-      `metadata=print:key=lavfi.scene_score:file='${sceneLog}',scale=${size.width}:${size.height},format=yuvj420p[scene]`,
-    `[c]scale=${grid.width}:${grid.height}:flags=area,format=gray[grid]`,
+    `[b]${toGrid}[grid]`,
   ].join(';');
+  const toFullRange = probe.planarYuv && !probe.fullRange ? (y: number) => Math.min(255, Math.max(0, ((y - 16) * 255) / 219)) : (y: number) => y;
 
-  const luma: number[] = [];
-  const motion: number[] = [];
-  const frameBytes = grid.width * grid.height;
-  let pending: Buffer = Buffer.alloc(0);
-  let previous: Buffer | null = null;
-  const onGrid = (chunk: Buffer) => {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    while (pending.length >= frameBytes) {
-      const frame = pending.subarray(0, frameBytes);
-      let sum = 0;
-      let diff = 0;
-      for (let i = 0; i < frameBytes; i++) {
-        sum += frame[i];
-        if (previous) diff += Math.abs(frame[i] - previous[i]);
-      }
-      luma.push(sum / frameBytes);
-      motion.push(previous ? diff / frameBytes : 0);
-      previous = Buffer.from(frame);
-      pending = pending.subarray(frameBytes);
-      if (luma.length % 30 === 0) job.onProgress('decode', luma.length, frameCount);
-    }
-  };
+  const measures = new GridMeasures(grid.width * grid.height, toFullRange);
   await runFfmpeg(job.tools, [
     ...INPUT_GUARD, '-i', job.file, '-an', '-sn', '-dn', '-filter_complex', filter, '-vsync', '0',
     '-map', '[even]', '-q:v', JPEG_QUALITY, path.join(dir, 'even-%03d.jpg'),
-    '-map', '[scene]', '-q:v', JPEG_QUALITY, path.join(dir, 'scene-%03d.jpg'),
     '-map', '[grid]', '-f', 'rawvideo', 'pipe:1',
-  ], job.signal, onGrid);
+  ], job.signal, (chunk) => {
+    measures.push(chunk);
+    if (measures.luma.length % 30 === 0) job.onProgress('decode', measures.luma.length, times.length);
+  });
 
-  const scored = parseMetadataLog(await fs.promises.readFile(scores, 'utf8'));
-  const scenes = parseMetadataLog(await fs.promises.readFile(sceneLog, 'utf8').catch(() => ''));
-  const decodedTimes = scored.map((f) => f.ms);
-  if (decodedTimes.length === 0) throw new PermanentError('unreadable-media', 'no frame of the animation could be decoded');
-  const frameAt = (ms: number) => nearest(decodedTimes, ms);
-  const scenePicks = scenes.map((s) => frameAt(s.ms)).filter((p) => !evenPicks.includes(p));
-  const picks = mergePlan(evenPicks.filter((p) => p < decodedTimes.length), scenePicks, job.maxFrames);
-  const jpegs = new Map<number, Promise<Buffer>>();
-  for (const [i, p] of evenPicks.entries()) jpegs.set(p, readFrame(path.join(dir, 'even-%03d.jpg'), i + 1, probe.frameTimesMs[p]));
-  for (const [i, s] of scenes.entries()) {
-    const p = frameAt(s.ms);
-    if (!jpegs.has(p)) jpegs.set(p, readFrame(path.join(dir, 'scene-%03d.jpg'), i + 1, s.ms));
-  }
-  const loaded = new Map<number, Buffer>();
-  for (const p of picks) loaded.set(p, await jpegs.get(p)!);
+  const decoded = Math.min(measures.luma.length, times.length);
+  if (decoded === 0) throw new PermanentError('unreadable-media', 'no frame of the animation could be decoded');
+  const sceneFrames = measures.scene.flatMap((score, n) => (n < decoded && score > SCENE_THRESHOLD ? [n] : []));
+  // At most about one scene-change frame per planned slot, whatever the video does (a flashing video cuts every frame).
+  const minGapMs = probe.durationMs / job.maxFrames;
+  const spaced = sceneFrames.filter((n, i) => i === 0 || times[n] - times[sceneFrames[i - 1]] >= minGapMs);
+  const scenePicks = spaced.filter((n) => !evenPicks.includes(n));
+  const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.maxFrames);
+  const jpegs = new Map<number, Buffer>();
+  for (const [i, p] of evenPicks.entries()) if (picks.includes(p)) jpegs.set(p, await readFrame(path.join(dir, 'even-%03d.jpg'), i + 1, times[p]));
+  for (const [p, jpeg] of await seekFrames(job, picks.filter((p) => !jpegs.has(p)), 'scenes')) jpegs.set(p, jpeg);
   const signal: VideoSignal = {
-    frameTimesMs: decodedTimes.slice(0, luma.length),
-    luma: luma.map(round2),
-    motion: motion.map(round2),
-    sceneChangesMs: scored.filter((f) => f.score > SCENE_THRESHOLD).map((f) => f.ms),
+    frameTimesMs: times.slice(0, decoded).map(Math.round),
+    luma: measures.luma.slice(0, decoded).map(round2),
+    motion: measures.motion.slice(0, decoded).map(round2),
+    sceneChangesMs: sceneFrames.map((n) => Math.round(times[n])),
   };
   return {
     plan: planOf(job, 'single-pass', picks, picks.filter((p) => scenePicks.includes(p))),
-    frames: framesOf(job, picks, (p) => loaded.get(p)!, decodedTimes),
+    frames: framesOf(job, picks, (p) => jpegs.get(p)!, times),
     signal,
   };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Per-frame measures of the luma grid stream, computed as it arrives (nothing but the previous grid is kept). */
+class GridMeasures {
+  readonly luma: number[] = [];
+  readonly motion: number[] = [];
+  readonly scene: number[] = [];
+  private pending: Buffer = Buffer.alloc(0);
+  private previous: Buffer | null = null;
+  private previousMafd = 0;
 
-function nearest(sorted: readonly number[], value: number): number {
-  let best = 0;
-  for (let i = 0; i < sorted.length; i++) if (Math.abs(sorted[i] - value) < Math.abs(sorted[best] - value)) best = i;
-  return best;
-}
+  constructor(
+    private readonly frameBytes: number,
+    private readonly toFullRange: (y: number) => number,
+  ) {}
 
-/** ffmpeg's `metadata=print` log: a `frame:N pts:P pts_time:T` line, then `key=value` lines. */
-function parseMetadataLog(text: string): { ms: number; score: number }[] {
-  const frames: { ms: number; score: number }[] = [];
-  for (const line of text.split('\n')) {
-    const time = /pts_time:(\S+)/.exec(line);
-    if (time) frames.push({ ms: Math.round(Number(time[1]) * 1000), score: 0 });
-    const score = /^lavfi\.scene_score=(\S+)/.exec(line);
-    if (score && frames.length) frames[frames.length - 1].score = Number(score[1]);
+  push(chunk: Buffer): void {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    while (this.pending.length >= this.frameBytes) {
+      const frame = Buffer.from(this.pending.subarray(0, this.frameBytes));
+      this.pending = this.pending.subarray(this.frameBytes);
+      let sum = 0;
+      let changed = 0;
+      let sad = 0;
+      for (let i = 0; i < frame.length; i++) {
+        sum += frame[i];
+        if (!this.previous) continue;
+        const d = Math.abs(frame[i] - this.previous[i]);
+        sad += d;
+        if (d >= MOTION_LEVELS) changed++;
+      }
+      this.luma.push(this.toFullRange(sum / frame.length));
+      this.motion.push((100 * changed) / frame.length);
+      // ffmpeg's select scene score: the mean absolute difference, damped by how much it differs from the last one.
+      const mafd = this.previous ? sad / frame.length : 0;
+      this.scene.push(Math.min(1, Math.max(0, Math.min(mafd, Math.abs(mafd - this.previousMafd)) / 100)));
+      this.previousMafd = mafd;
+      this.previous = frame;
+    }
   }
-  return frames;
 }
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function framesOf(job: Job, picks: readonly number[], jpegOf: (pick: number) => Buffer, times: readonly number[]): ExtractedFrame[] {
   return picks.map((p, index) => ({ index, timestampMs: Math.round(times[p]), width: job.size.width, height: job.size.height, jpeg: jpegOf(p) }));

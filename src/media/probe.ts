@@ -13,6 +13,9 @@ export interface VideoProbe {
   fps: number | null;
   codec: string;
   format: string;
+  /** Planar YUV pixels (the luma plane can be used alone), and whether its range is full (JPEG) or limited (TV). */
+  planarYuv: boolean;
+  fullRange: boolean;
   /** Presentation time of every video frame from the packet index, ms from the start, ascending. */
   frameTimesMs: number[];
   /** Indexes into frameTimesMs of the keyframes (where a decoder can start). */
@@ -33,7 +36,7 @@ function parseRate(rate: string | undefined): number | null {
 }
 
 interface ProbeJson {
-  streams?: { index?: number; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
+  streams?: { index?: number; pix_fmt?: string; color_range?: string; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
   format?: { duration?: string; format_name?: string; start_time?: string };
   packets?: { stream_index?: number; pts_time?: string; flags?: string }[];
 }
@@ -50,7 +53,7 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
       tools.ffprobe,
       [
         '-v', 'error', ...INPUT_GUARD, '-print_format', 'json',
-        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration:packet=stream_index,pts_time,flags',
+        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range:packet=stream_index,pts_time,flags',
         file,
       ],
       { timeout: media.extractTimeoutMs, maxBuffer: 256 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
@@ -77,6 +80,8 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
     fps: parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate),
     codec: video.codec_name ?? 'unknown',
     format: info.format?.format_name ?? 'unknown',
+    planarYuv: /^yuvj?4\d\dp$/.test(video.pix_fmt ?? ''),
+    fullRange: video.color_range === 'pc' || (video.pix_fmt ?? '').startsWith('yuvj'),
   };
   checkLimits(probe, media);
 
