@@ -23,6 +23,8 @@ export interface ActivityDeps {
   config: Config;
   /** Local file paths as animation URLs: the CLI's in-process worker only. */
   allowLocalFiles: boolean;
+  /** Where extraction keeps its temp files (one directory per call, removed when it ends). */
+  workDir: string;
   log: Logger;
 }
 
@@ -78,25 +80,24 @@ export function createActivities(deps: ActivityDeps) {
       await store.markPipelineRunning(pool, pipelineRunId);
     },
 
-    /** Extracts the run's frames once; a retry after success returns the stored manifest (same frames). */
+    /**
+     * Extracts the run's frames once: downloads and decodes the video on this
+     * worker, stores frames (and the whole-video signal) in PostgreSQL for every
+     * worker of the fleet. A retry after success returns the stored manifest.
+     */
     async extractFrames(input: { pipelineRunId: string; animationUrl: string }): Promise<FrameManifest> {
       return withFailureMapping(async () => {
         const stored = await store.loadManifest(pool, input.pipelineRunId);
         if (stored) return stored;
         const keyOf = (index: number) => `${input.pipelineRunId}/${index}.jpg`;
-        const { probe, frames } = await heartbeating((signal) =>
-          extract(input.animationUrl, deps.mediaTools, { media: config.media, allowLocalFiles: deps.allowLocalFiles }, (done, total) => Context.current().heartbeat({ done, total }), signal),
+        const options = { media: config.media, allowLocalFiles: deps.allowLocalFiles, workDir: deps.workDir, withSignal: provider.needsVideoSignal === true };
+        const { plan, frames, signal } = await heartbeating((cancel) =>
+          extract(input.animationUrl, deps.mediaTools, options, (phase, done, total) => Context.current().heartbeat({ phase, done, total }), cancel),
         );
         for (const frame of frames) await frameStore.put(keyOf(frame.index), frame.jpeg);
-        const manifest = manifestOf(probe, frames, keyOf);
-        await store.saveFrames(pool, input.pipelineRunId, manifest, {
-          durationMs: probe.durationMs,
-          width: probe.width,
-          height: probe.height,
-          fps: probe.fps,
-          codec: probe.codec,
-          format: probe.format,
-        });
+        const manifest = manifestOf(plan, frames, keyOf);
+        await store.saveFrames(pool, input.pipelineRunId, manifest, plan, signal);
+        deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');
         return manifest;
       });
     },
@@ -124,8 +125,9 @@ export function createActivities(deps: ActivityDeps) {
         const frames: LoadedFrame[] = definition.usesFrames && input.manifest
           ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
           : [];
+        const videoSignal = definition.usesFrames && provider.needsVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
         const started = Date.now();
-        const judgement = await heartbeating((signal) => provider.judge({ definition, input: kindInput, frames, manifest: input.manifest, signal }));
+        const judgement = await heartbeating((signal) => provider.judge({ definition, input: kindInput, frames, manifest: input.manifest, signal, videoSignal }));
         const verdict = normalizeVerdict(definition, judgement.verdict, input.manifest);
         const status = judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity));
         const stored = await store.finishEvalRun(pool, run.id, {

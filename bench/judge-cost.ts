@@ -7,6 +7,7 @@
  * rules (text at ~4 characters per token, images by the model's tile or patch
  * rule from the size of the image it receives). Run: npm run bench:judge
  */
+import os from 'node:os';
 import { loadConfig } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { EVAL_KINDS, KINDS, type EvalKind, type KindInput } from '../src/kinds';
@@ -47,7 +48,7 @@ async function main() {
     const frames: Record<string, ExtractedFrame[]> = {};
     for (const setting of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
       const config = loadConfig(env(MODELS[0], setting));
-      const extraction = await extractFrames(video, resolveMediaTools(config), { media: config.media, allowLocalFiles: true }, () => undefined);
+      const extraction = await extractFrames(video, resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir: os.tmpdir(), withSignal: false }, () => undefined);
       frames[setting] = extraction.frames;
     }
     const durationMs = 30_000;

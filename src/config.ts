@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   EVALS_MAX_PIXELS: positiveInt.default(3840 * 2160),
   EVALS_ALLOWED_HOSTS: z.string().default(''),
   EVALS_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  EVALS_MAX_VIDEO_FRAMES: positiveInt.default(36_000),
+  EVALS_DOWNLOAD_TIMEOUT_SECONDS: positiveInt.default(120),
+  EVALS_DOWNLOAD_STALL_SECONDS: positiveInt.default(15),
+  EVALS_EXTRACT_TIMEOUT_SECONDS: positiveInt.default(300),
 
   EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
@@ -100,6 +104,13 @@ export interface Config {
     maxPixels: number;
     allowedHosts: string[];
     allowPrivateAddresses: boolean;
+    /** Decoded frames in the whole video (duration x frame rate). */
+    maxVideoFrames: number;
+    /** Wall time of the whole download, and the longest wait for the next byte. */
+    downloadTimeoutMs: number;
+    downloadStallMs: number;
+    /** Wall time of probing and decoding. */
+    extractTimeoutMs: number;
   };
   judge: {
     provider: 'openai' | 'local';
@@ -222,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: e.EVALS_MAX_PIXELS,
       allowedHosts: list(e.EVALS_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       allowPrivateAddresses: e.EVALS_ALLOW_PRIVATE_ADDRESSES,
+      maxVideoFrames: e.EVALS_MAX_VIDEO_FRAMES,
+      downloadTimeoutMs: e.EVALS_DOWNLOAD_TIMEOUT_SECONDS * 1000,
+      downloadStallMs: e.EVALS_DOWNLOAD_STALL_SECONDS * 1000,
+      extractTimeoutMs: e.EVALS_EXTRACT_TIMEOUT_SECONDS * 1000,
     },
     judge: {
       provider,

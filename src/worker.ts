@@ -40,6 +40,7 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
     mediaTools: resolveMediaTools(config),
     config,
     allowLocalFiles: opts.allowLocalFiles,
+    workDir: path.join(config.dataDir, 'extract'),
     log,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ActivityCancellationType,
   ApplicationFailure,
   CancellationScope,
   condition,
@@ -55,6 +56,8 @@ const fragments = proxyActivities<Activities>({
 const media = proxyActivities<Activities>({
   startToCloseTimeout: '10m',
   heartbeatTimeout: '30s',
+  // A cancelled pipeline ends only after the extraction has killed ffmpeg and removed its files.
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
 });
 const judge = proxyActivities<Activities>({

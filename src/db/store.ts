@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type Severity, type TerminalEvalRunStatus } from '../kinds/types';
-import type { FrameManifest } from '../media/manifest';
+import type { FrameManifest, VideoSignal } from '../media/manifest';
 import { isTerminal, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../status';
 
 /**
@@ -87,8 +87,11 @@ export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string):
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING' WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
-export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: object): Promise<void> {
+export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: object, signal: VideoSignal | null): Promise<void> {
   await inTransaction(pool, async (client) => {
+    if (signal) {
+      await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [pipelineRunId, JSON.stringify(signal)]);
+    }
     for (const f of manifest.frames) {
       await client.query(
         `INSERT INTO frames (pipeline_run_id, frame_index, timestamp_ms, width, height, storage_key)
@@ -119,6 +122,12 @@ export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promis
     fps: plan.fps,
     frames: frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })),
   };
+}
+
+/** The run's whole-video signal, when its extraction measured one. */
+export async function loadVideoSignal(pool: pg.Pool, pipelineRunId: string): Promise<VideoSignal | null> {
+  const r = await pool.query<{ signal: VideoSignal }>('SELECT signal FROM video_signals WHERE pipeline_run_id = $1', [pipelineRunId]);
+  return r.rows[0]?.signal ?? null;
 }
 
 export interface StoredEvalRun {

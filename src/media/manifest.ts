@@ -39,8 +39,10 @@ export function frameHint(frame: Pick<FrameRef, 'timestampMs'>, location: string
 export interface VideoSignal {
   /** Presentation time of every decoded frame, ms. */
   frameTimesMs: number[];
-  /** Mean luma (0-255) of every decoded frame, aligned with frameTimesMs. */
+  /** Mean luma (full range, 0-255) of every decoded frame, aligned with frameTimesMs. */
   luma: number[];
+  /** Share (percent, 0-100) of the luma grid that changed visibly since the previous decoded frame, aligned with frameTimesMs. */
+  motion: number[];
   /** Times of detected scene changes (new content appearing), ms. */
   sceneChangesMs: number[];
 }

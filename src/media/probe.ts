@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Config } from '../config';
 import { PermanentError } from '../errors';
 import type { MediaTools } from '../infra/ffmpeg';
 
@@ -12,9 +13,20 @@ export interface VideoProbe {
   fps: number | null;
   codec: string;
   format: string;
+  /** Planar YUV pixels (the luma plane can be used alone), and whether its range is full (JPEG) or limited (TV). */
+  planarYuv: boolean;
+  fullRange: boolean;
+  /** Presentation time of every video frame from the packet index, ms from the start, ascending. */
+  frameTimesMs: number[];
+  /** Indexes into frameTimesMs of the keyframes (where a decoder can start). */
+  keyframes: number[];
 }
 
+/** Containers ffmpeg may open: no playlists (hls, concat), no image sequences, no raw streams. */
 export const FORMAT_WHITELIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
+
+/** Input options for every ffmpeg/ffprobe run: the downloaded copy only, in an accepted container. */
+export const INPUT_GUARD = ['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST];
 
 function parseRate(rate: string | undefined): number | null {
   if (!rate) return null;
@@ -23,27 +35,35 @@ function parseRate(rate: string | undefined): number | null {
   return Number.isFinite(fps) && fps > 0 ? fps : null;
 }
 
+interface ProbeJson {
+  streams?: { index?: number; pix_fmt?: string; color_range?: string; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
+  format?: { duration?: string; format_name?: string; start_time?: string };
+  packets?: { stream_index?: number; pts_time?: string; flags?: string }[];
+}
+
 /**
- * ffprobe validation before any decode: the file must be a container we accept
- * holding a video stream with a positive duration.
+ * ffprobe validation before any decode, in one run: the container must be one we
+ * accept, hold a video stream within the size limits, and its packet index gives
+ * every frame's time and the keyframes (demuxing only, no decoding).
  */
-export async function probeVideo(tools: MediaTools, file: string, signal?: AbortSignal): Promise<VideoProbe> {
+export async function probeVideo(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<VideoProbe> {
   let stdout: string;
   try {
     ({ stdout } = await run(
       tools.ffprobe,
-      ['-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST, '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: 30_000, maxBuffer: 4 * 1024 * 1024, signal },
+      [
+        '-v', 'error', ...INPUT_GUARD, '-print_format', 'json',
+        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range:packet=stream_index,pts_time,flags',
+        file,
+      ],
+      { timeout: media.extractTimeoutMs, maxBuffer: 256 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
     ));
   } catch (err) {
-    if (signal?.aborted) throw err;
+    if (signal?.aborted) throw signal.reason;
     const stderr = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
-    throw new PermanentError('unreadable-media', `animation is not a readable video${stderr ? ` (${stderr.replace(file, 'input')})` : ''}`);
+    throw new PermanentError('unreadable-media', `animation is not a readable video${stderr ? ` (${stderr.replaceAll(file, 'input')})` : ''}`);
   }
-  const info = JSON.parse(stdout) as {
-    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string; nb_frames?: string }[];
-    format?: { duration?: string; format_name?: string };
-  };
+  const info = JSON.parse(stdout) as ProbeJson;
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video) {
     const kinds = [...new Set(info.streams?.map((s) => s.codec_type) ?? [])].join(', ');
@@ -53,12 +73,41 @@ export async function probeVideo(tools: MediaTools, file: string, signal?: Abort
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
     throw new PermanentError('unreadable-media', 'animation has no positive duration (empty or truncated video)');
   }
-  return {
+  const probe = {
     durationMs: Math.round(durationSeconds * 1000),
     width: video.width!,
     height: video.height!,
     fps: parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate),
     codec: video.codec_name ?? 'unknown',
     format: info.format?.format_name ?? 'unknown',
+    planarYuv: /^yuvj?4\d\dp$/.test(video.pix_fmt ?? ''),
+    fullRange: video.color_range === 'pc' || (video.pix_fmt ?? '').startsWith('yuvj'),
   };
+  checkLimits(probe, media);
+
+  // Times relative to the container start, as ffmpeg's -ss counts them.
+  const start = Number(info.format?.start_time ?? 0) || 0;
+  const packets = (info.packets ?? [])
+    // Packets flagged D fall outside the container's edit list: the decoder drops them.
+    .filter((p) => p.stream_index === video.index && p.pts_time !== undefined && p.pts_time !== 'N/A' && !p.flags?.includes('D'))
+    .map((p) => ({ ms: (Number(p.pts_time) - start) * 1000, key: p.flags?.startsWith('K') ?? false }))
+    .filter((p) => Number.isFinite(p.ms))
+    .sort((a, b) => a.ms - b.ms);
+  if (packets.length === 0) throw new PermanentError('unreadable-media', 'animation has no video frames (empty or truncated video)');
+  if (packets.length > media.maxVideoFrames) {
+    throw new PermanentError('too-large', `animation has ${packets.length} frames, over the ${media.maxVideoFrames}-frame limit`);
+  }
+  const keyframes = packets.flatMap((p, i) => (p.key ? [i] : []));
+  // A stream that does not start on a keyframe still decodes from its first packet.
+  if (keyframes[0] !== 0) keyframes.unshift(0);
+  return { ...probe, frameTimesMs: packets.map((p) => p.ms), keyframes };
+}
+
+function checkLimits(probe: Pick<VideoProbe, 'durationMs' | 'width' | 'height'>, media: Config['media']): void {
+  if (probe.durationMs > media.maxDurationSeconds * 1000) {
+    throw new PermanentError('too-large', `animation is ${(probe.durationMs / 1000).toFixed(1)} s long, over the ${media.maxDurationSeconds} s limit`);
+  }
+  if (probe.width * probe.height > media.maxPixels) {
+    throw new PermanentError('too-large', `animation is ${probe.width}x${probe.height}, over the ${media.maxPixels}-pixel limit`);
+  }
 }

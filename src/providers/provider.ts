@@ -1,5 +1,5 @@
 import type { KindDefinition, KindInput, Verdict } from '../kinds';
-import type { FrameManifest, FrameRef } from '../media/manifest';
+import type { FrameManifest, FrameRef, VideoSignal } from '../media/manifest';
 
 export interface LoadedFrame extends FrameRef {
   jpeg: Buffer;
@@ -12,6 +12,8 @@ export interface JudgeRequest {
   frames: LoadedFrame[];
   manifest: FrameManifest | null;
   signal: AbortSignal;
+  /** Whole-video luma, motion and scene changes, for providers that set needsVideoSignal (null when not measured). */
+  videoSignal?: VideoSignal | null;
 }
 
 export interface Usage {
@@ -33,6 +35,8 @@ export interface Judgement {
 /** Scores one eval run. Throws PermanentError / RetryableError from src/errors. */
 export interface JudgeProvider {
   readonly name: string;
+  /** Extraction decodes every frame for the VideoSignal only when the provider needs it. */
+  readonly needsVideoSignal?: boolean;
   modelFor(definition: KindDefinition): string;
   judge(request: JudgeRequest): Promise<Judgement>;
 }

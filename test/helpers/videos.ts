@@ -31,3 +31,24 @@ export function writeFixture(name: string, content: string | Buffer): string {
   fs.writeFileSync(out, content);
   return out;
 }
+
+/** Runs ffmpeg with the project's binary (for fixtures that need more than one lavfi input). */
+export function ffmpegFixture(name: string, args: string[]): string {
+  fs.mkdirSync(FIXTURES, { recursive: true });
+  const out = path.join(FIXTURES, name);
+  if (fs.existsSync(out)) return out;
+  const { ffmpeg } = resolveMediaTools(loadConfig({}));
+  const tmp = path.join(FIXTURES, `${process.pid}.tmp.${name}`);
+  execFileSync(ffmpeg, ['-y', '-loglevel', 'error', ...args, tmp]);
+  fs.renameSync(tmp, out);
+  return out;
+}
+
+/** Shown frame times (ms from the start) straight from ffprobe, the truth plans are checked against. */
+export function frameTimesOf(file: string): number[] {
+  const { ffprobe } = resolveMediaTools(loadConfig({}));
+  const out = execFileSync(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file]).toString();
+  // D: outside the edit list, never shown.
+  const shown = out.trim().split('\n').map((l) => l.split(',')).filter(([, flags]) => !flags.includes('D'));
+  return shown.map(([t]) => Math.round(Number(t) * 1000)).sort((a, b) => a - b);
+}

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { KINDS } from '../../src/kinds';
 import { normalizeVerdict } from '../../src/kinds/verdict';
 import { formatTimestamp, type FrameManifest } from '../../src/media/manifest';
-import { planTimestamps } from '../../src/media/extract';
 
 const manifest: FrameManifest = {
   durationMs: 10_000,
@@ -43,14 +42,5 @@ describe('frame timing', () => {
     expect(formatTimestamp(0)).toBe('00:00.0');
     expect(formatTimestamp(6_540)).toBe('00:06.5');
     expect(formatTimestamp(61_960)).toBe('01:02.0');
-  });
-
-  it('plans evenly spaced frames from the first frame, capped, inside the video', () => {
-    const plan = planTimestamps({ durationMs: 8_000, fps: 30 }, 16);
-    expect(plan).toHaveLength(16);
-    expect(plan[0]).toBe(0);
-    expect(plan[15]).toBeLessThan(8_000);
-    expect(new Set(plan).size).toBe(16);
-    expect(planTimestamps({ durationMs: 200, fps: 10 }, 16)).toHaveLength(2);
   });
 });

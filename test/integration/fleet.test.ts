@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WorkflowFailedError } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startEvalPipeline } from '../../src/client';
+import { RetryableError } from '../../src/errors';
+import { resolveMediaTools } from '../../src/infra/ffmpeg';
+import { extractFrames } from '../../src/media/extract';
+import { createPool } from '../../src/infra/postgres';
+import { createLogger } from '../../src/logger';
+import { FrameStore } from '../../src/media/frame-store';
+import type { JudgeProvider } from '../../src/providers/provider';
+import { activityDeps, createWorker } from '../../src/worker';
+import { createTestEnv, type TestEnv } from '../helpers/env';
+import { syntheticVideo } from '../helpers/videos';
+
+const input = (fragmentId: string, url: string) => ({ fragmentId, projectId: 'p', userId: 'u', userInput: null, animation: { url } });
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-fleet-test-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A frame store whose local cache is emptied before every read: every frame comes from PostgreSQL. */
+class ForgetfulFrameStore extends FrameStore {
+  constructor(
+    pool: ConstructorParameters<typeof FrameStore>[0],
+    private readonly dir: string,
+  ) {
+    super(pool, dir);
+  }
+  override async get(key: string): Promise<Buffer> {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    return super.get(key);
+  }
+}
+
+interface Seen {
+  worker: string;
+  pipelineRunId: string;
+  kind: string;
+  frames: string[];
+}
+
+/**
+ * A judge that records what each kind saw (index, time, image digest) and holds
+ * every call until three are in flight: with two activity slots per worker, that
+ * proves both workers judged kinds of the same run.
+ */
+function recordingJudge(worker: string, seen: Seen[], inFlight: { n: number; release: () => void; released: Promise<void> }): JudgeProvider {
+  return {
+    name: 'recording',
+    needsVideoSignal: true,
+    modelFor: () => 'recording/v1',
+    async judge({ definition, frames, manifest }) {
+      const pipelineRunId = manifest!.frames[0].key.split('/')[0];
+      seen.push({ worker, pipelineRunId, kind: definition.kind, frames: frames.map((f) => `${f.index}@${f.timestampMs}:${crypto.createHash('sha256').update(f.jpeg).digest('hex')}`) });
+      if (++inFlight.n >= 3) inFlight.release();
+      await Promise.race([inFlight.released, new Promise((r) => setTimeout(r, 15_000))]);
+      return { provider: 'recording', model: 'recording/v1', verdict: { score: definition.maxScore, summary: 'seen', issues: [] } };
+    },
+  };
+}
+
+describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv({ EVALS_ACTIVITY_CONCURRENCY: '2' });
+  });
+  afterAll(async () => env?.close());
+
+  it('completes with both workers judging, every kind seeing the same frames, one cache emptied between activities', async () => {
+    const seen: Seen[] = [];
+    let release!: () => void;
+    const inFlight = { n: 0, release: () => release(), released: new Promise<void>((r) => (release = r)) };
+    // Two workers as two hosts would run them: own Temporal connection, own pool, own cache and temp dirs.
+    const workers: { worker: Worker; done: Promise<void>; connection: NativeConnection; pool: pg.Pool }[] = [];
+    for (const name of ['a', 'b']) {
+      const dir = path.join(scratch, `worker-${name}`);
+      const pool = createPool(env.databaseUrl);
+      const connection = await NativeConnection.connect({ address: env.config.temporal.address! });
+      const deps = {
+        ...activityDeps(env.config, pool, createLogger('silent'), { allowLocalFiles: true }),
+        provider: recordingJudge(name, seen, inFlight),
+        frameStore: name === 'b' ? new ForgetfulFrameStore(pool, path.join(dir, 'cache')) : new FrameStore(pool, path.join(dir, 'cache')),
+        workDir: path.join(dir, 'extract'),
+      };
+      const worker = await createWorker({ connection, config: env.config, deps, identity: `worker-${name}` });
+      workers.push({ worker, done: worker.run(), connection, pool });
+    }
+    onTestFinished(async () => {
+      for (const w of workers) {
+        w.worker.shutdown();
+        await w.done;
+        await w.connection.close();
+        await w.pool.end();
+      }
+    });
+    const video = syntheticVideo('fleet', 'testsrc2=size=320x180:rate=15:duration=3');
+    const result = await (await startEvalPipeline(env.client, env.taskQueue, input('frag-fleet', video))).result();
+    expect(result.status).toBe('COMPLETED');
+
+    const mine = seen.filter((s) => s.pipelineRunId === result.pipelineRunId);
+    expect(mine.map((s) => s.kind).sort()).toEqual(['DESIGN_VALIDATION_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'VISUAL_RUBRIC_JSON', 'VISUAL_VALIDATION_JSON']);
+    expect(new Set(mine.map((s) => s.worker))).toEqual(new Set(['a', 'b']));
+    // Same frames everywhere, and they are the stored ones.
+    const stored = await env.pool.query<{ frame_index: number; timestamp_ms: number; content: Buffer }>(
+      'SELECT f.frame_index, f.timestamp_ms, b.content FROM frames f JOIN frame_blobs b ON b.storage_key = f.storage_key WHERE f.pipeline_run_id = $1 ORDER BY f.frame_index',
+      [result.pipelineRunId],
+    );
+    const expected = stored.rows.map((r) => `${r.frame_index}@${r.timestamp_ms}:${crypto.createHash('sha256').update(r.content).digest('hex')}`);
+    expect(expected).toHaveLength(16);
+    for (const s of mine) expect(s.frames).toEqual(expected);
+    // The signal went to PostgreSQL with the frames, for whichever worker judges.
+    const signal = await env.pool.query('SELECT jsonb_array_length(signal->\'luma\') AS n FROM video_signals WHERE pipeline_run_id = $1', [result.pipelineRunId]);
+    expect(signal.rows[0].n).toBe(45);
+    // One worker downloaded and decoded the video, once; its temp files are gone.
+    const extracted = ['a', 'b'].filter((name) => fs.existsSync(path.join(scratch, `worker-${name}`, 'extract')));
+    expect(extracted).toHaveLength(1);
+    expect(fs.readdirSync(path.join(scratch, `worker-${extracted[0]}`, 'extract'))).toEqual([]);
+  });
+});
+
+describe('retries and cancellation', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv();
+  });
+  afterAll(async () => env?.close());
+
+  it('keeps the same plan when the extraction is retried after a partial write', async () => {
+    const video = syntheticVideo('retry-plan', 'testsrc2=size=320x180:rate=24:duration=5');
+    class FlakyFrameStore extends FrameStore {
+      private failed = false;
+      override async put(key: string, content: Buffer, contentType?: string): Promise<void> {
+        if (!this.failed && key.endsWith('/3.jpg')) {
+          this.failed = true;
+          throw new RetryableError('database connection lost');
+        }
+        return super.put(key, content, contentType);
+      }
+    }
+    const dir = path.join(scratch, 'retry');
+    await env.startWorker({ frameStore: new FlakyFrameStore(env.pool, path.join(dir, 'cache')), workDir: path.join(dir, 'extract') });
+    const handle = await startEvalPipeline(env.client, env.taskQueue, input('frag-retry', video));
+    const result = await handle.result();
+    expect(result.status).toBe('COMPLETED');
+    const history = await handle.fetchHistory();
+    const attempts = (history.events ?? []).flatMap((e) => (e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt] : []));
+    expect(attempts).toContain(2);
+
+    const stored = await env.pool.query<{ timestamp_ms: number }>('SELECT timestamp_ms FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index', [result.pipelineRunId]);
+    const fresh = await extractFrames(video, resolveMediaTools(env.config), { media: env.config.media, allowLocalFiles: true, workDir: dir, withSignal: true }, () => undefined);
+    expect(stored.rows.map((r) => r.timestamp_ms)).toEqual(fresh.frames.map((f) => f.timestampMs));
+    expect(fs.readdirSync(path.join(dir, 'extract'))).toEqual([]);
+  });
+
+  it('kills ffmpeg and removes temp files when the workflow is cancelled mid-extraction', async () => {
+    const cancelEnv = await createTestEnv();
+    try {
+      const dir = path.join(scratch, 'cancel');
+      fs.mkdirSync(dir, { recursive: true });
+      const pids = path.join(dir, 'ffmpeg.pids');
+      // The real ffmpeg, made to read at the video's own pace (-re) so it is still running when the cancel lands.
+      const wrapper = path.join(dir, 'slow-ffmpeg.sh');
+      fs.writeFileSync(wrapper, `#!/bin/sh\necho $$ >> '${pids}'\nexec '${resolveMediaTools(cancelEnv.config).ffmpeg}' -re "$@"\n`, { mode: 0o755 });
+      await cancelEnv.startWorker({
+        mediaTools: { ...resolveMediaTools(cancelEnv.config), ffmpeg: wrapper },
+        workDir: path.join(dir, 'extract'),
+      });
+      const video = syntheticVideo('cancel-long', 'testsrc2=size=160x90:rate=10:duration=120');
+      const handle = await startEvalPipeline(cancelEnv.client, cancelEnv.taskQueue, input('frag-cancel-ffmpeg', video));
+      while (!fs.existsSync(pids) || fs.readFileSync(pids, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 100));
+      const started = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+      expect(started.some(isAlive)).toBe(true);
+      await handle.cancel();
+      await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
+      // The workflow waits for the extraction to acknowledge the cancel: by now ffmpeg is gone.
+      for (const pid of fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number)) expect(isAlive(pid)).toBe(false);
+      expect(fs.readdirSync(path.join(dir, 'extract'))).toEqual([]);
+      const run = await cancelEnv.pool.query('SELECT status, summary FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId]);
+      expect(run.rows[0]).toMatchObject({ status: 'ERROR', summary: expect.stringMatching(/cancelled/) });
+    } finally {
+      await cancelEnv.close();
+    }
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
