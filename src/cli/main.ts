@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from '../config';
 import { PermanentError } from '../errors';
 import { ensureTemporalCli } from '../infra/temporal';
+import { devCommand } from './commands/dev';
 import { migrateCommand } from './commands/migrate';
+import { replayCommand } from './commands/replay';
 import { runCommand } from './commands/run';
 import { showCommand } from './commands/show';
 import { workerCommand } from './commands/worker';
@@ -16,6 +18,12 @@ Commands:
       Print a stored pipeline run.
   worker
       Run a long-lived worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from env).
+  dev
+      Local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history,
+      embedded database, one worker. Prints the UI address.
+  replay <history.json>...
+      Replay histories downloaded from the Temporal UI (or \`temporal workflow show --output json\`) against
+      the current workflow code; exit 1 on a determinism problem.
   migrate
       Apply database migrations.
   setup
@@ -33,6 +41,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   show: showCommand,
   worker: workerCommand,
   migrate: migrateCommand,
+  dev: devCommand,
+  replay: replayCommand,
   setup: setupCommand,
 };
 
