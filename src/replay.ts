@@ -15,11 +15,13 @@ export interface ReplayOutcome {
 
 /**
  * Reads a history as the Temporal UI downloads it or `temporal workflow show
- * --output json` prints it: `{ "events": [...] }` (a bare event array is accepted too).
+ * --output json` prints it: `{ "events": [...] }` (also accepted: the UI API's
+ * `{ "history": { "events": [...] } }` and a bare event array).
  */
 export function readHistory(file: string): temporal.api.history.v1.IHistory {
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return historyFromJSON(Array.isArray(parsed) ? { events: parsed } : parsed);
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { history?: unknown } | unknown[];
+  if (Array.isArray(parsed)) return historyFromJSON({ events: parsed });
+  return historyFromJSON(parsed.history ?? parsed);
 }
 
 /** Replays each history file against `workflowBundle`; one outcome per file, in order. */
