@@ -46,6 +46,8 @@ export function spawnEvals(args: string[], env: NodeJS.ProcessEnv): WorkerProces
 /** A data dir holding the run's prebuilt workflow bundle, so the child does not bundle again. */
 export function childDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-child-'));
+  // Traversable: an embedded PostgreSQL started as root runs as the postgres user.
+  fs.chmodSync(dir, 0o755);
   for (const f of fs.readdirSync(inject('bundleDir')).filter((f) => f.startsWith('workflow-bundle-'))) {
     fs.copyFileSync(path.join(inject('bundleDir'), f), path.join(dir, f));
   }
