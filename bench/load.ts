@@ -38,6 +38,14 @@ function peakRssMiB(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
+/** Sum of a metric's samples over all label sets in a Prometheus scrape. */
+function metric(scrape: string, name: string): number {
+  return scrape
+    .split('\n')
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main(): Promise<void> {
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
   const temporal = await openTemporal(config, say);
   const files = await startFileServer();
   await workflowBundle(dataDir);
+  const metricsPort = await freePort();
   const embeddedUrl = `postgres://postgres:${encodeURIComponent(fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim())}@127.0.0.1:${config.database.embeddedPort}/evals`;
   const worker = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), 'worker'], {
     env: {
@@ -70,6 +79,8 @@ async function main(): Promise<void> {
       OPENAI_API_KEY: '',
       EVALS_LOCAL_JUDGE_DELAY_MS: String(JUDGE_MS),
       EVALS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      EVALS_METRICS_PORT: String(metricsPort),
+      EVALS_METRICS_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
     const results = await Promise.all(handles.map((h) => h.result()));
     const wallSeconds = (Date.now() - started) / 1000;
     const peak = peakRssMiB(worker.pid!);
+    const scrape = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
 
     const events = await Promise.all(handles.map(async (h) => (await h.fetchHistory()).events?.length ?? 0));
     const durations = (await Promise.all(handles.map(async (h) => {
@@ -117,6 +129,9 @@ async function main(): Promise<void> {
       ['ideal bound (judge calls / min(judge, activity) slots x latency)', `${ideal.toFixed(1)} s`],
       ['wall time', `${wallSeconds.toFixed(1)} s (${(wallSeconds / ideal).toFixed(2)} x ideal)`],
       ['pipeline duration p50 / p95 / max', `${percentile(durations, 50).toFixed(1)} / ${percentile(durations, 95).toFixed(1)} / ${durations[durations.length - 1].toFixed(1)} s`],
+      ['extraction activity mean', `${(metric(scrape, 'evals_extraction_seconds_sum') / metric(scrape, 'evals_extraction_seconds_count')).toFixed(2)} s`],
+      ['judge call mean (slot wait excluded)', `${(metric(scrape, 'evals_judge_latency_seconds_sum') / metric(scrape, 'evals_judge_latency_seconds_count')).toFixed(2)} s`],
+      ['worker CPU (ffmpeg children excluded)', `${metric(scrape, 'process_cpu_seconds_total').toFixed(1)} s`],
       ['worker peak RSS', `${peak.toFixed(0)} MiB`],
       ['Temporal events per pipeline (min / mean / max)', `${Math.min(...events)} / ${(events.reduce((a, b) => a + b, 0) / events.length).toFixed(1)} / ${Math.max(...events)}`],
       ['machine', `${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`],
