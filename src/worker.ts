@@ -16,8 +16,9 @@ let runtimeInstalled = false;
 /**
  * Routes the Temporal SDK's own logs into our structured logger (once per process).
  * With `runtimeMetricsAddress` (host:port), Core's Prometheus exporter listens there.
+ * `shutdownSignals` (default SIGINT, SIGTERM, ...) make every worker of the process drain.
  */
-export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: string } = {}): void {
+export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: string; shutdownSignals?: NodeJS.Signals[] } = {}): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
@@ -25,6 +26,7 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
     log[method]({ ...meta, source: 'temporal' }, message);
   };
   Runtime.install({
+    ...(opts.shutdownSignals ? { shutdownSignals: opts.shutdownSignals } : {}),
     logger: {
       log: forward,
       trace: (m, meta) => forward('TRACE', m, meta),

@@ -47,7 +47,8 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   const animationUrl = isUrl(target) ? target : path.resolve(target);
   const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', { command: 'run' });
-  installRuntime(log);
+  // Ctrl-C cancels the pipeline (below) rather than draining the in-process worker, which must finish the cancellation.
+  installRuntime(log, { shutdownSignals: [] });
 
   const db = await openDatabase(config, say);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
@@ -62,6 +63,12 @@ export async function runCommand(args: string[]): Promise<number> {
       animation: { url: animationUrl, title: values.title ?? null, description: values.description ?? null },
     });
     say(`started pipeline ${handle.workflowId} for fragment ${fragmentId}`);
+    const cancel = () => {
+      say('interrupted: cancelling the pipeline (again to quit at once)');
+      void handle.cancel().catch(() => undefined);
+    };
+    process.once('SIGINT', cancel);
+    process.once('SIGTERM', cancel);
     const watching = watchProgress(db.pool, handle.workflowId);
     const result = handle.result();
     if (!config.temporal.address) {
