@@ -18,6 +18,7 @@ Commands:
       Print a stored pipeline run.
   worker
       Run a long-lived worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from env).
+      Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.
   dev
       Local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history,
       embedded database, one worker. Prints the UI address.
