@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   TEMPORAL_TLS: bool.default(false),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
   TEMPORAL_UI_PORT: positiveInt.default(8233),
+  TEMPORAL_DEV_PORT: positiveInt.default(7233),
 
   DATABASE_URL: z.string().min(1).optional(),
   EVALS_DATA_DIR: z.string().min(1).optional(),
@@ -46,6 +47,9 @@ const EnvSchema = z.object({
   EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
   EVALS_PRICES: z.string().optional(),
   EVALS_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
+  EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
+  /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
+  EVALS_LOCAL_JUDGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 
   EVALS_MAX_FRAMES: positiveInt.max(64).default(16),
   EVALS_JUDGE_FRAME_WIDTH: positiveInt.max(2048).default(768),
@@ -61,7 +65,10 @@ const EnvSchema = z.object({
 
   EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
-  EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(330),
+  // Longer than the longest activity startToCloseTimeout in workflows/index.ts (extraction, 10 min).
+  EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(630),
+  EVALS_METRICS_PORT: positiveInt.optional(),
+  EVALS_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
 
   FRAGMENTS_API_URL: z.string().url().optional(),
   FRAGMENTS_API_KEY: z.string().min(1).optional(),
@@ -77,6 +84,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the loader reads, for checks such as the compose file's (plus EVALS_MODEL_<KIND>). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape), ...EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`)];
+
 export interface Config {
   temporal: {
     /** Absent: the project starts a local dev server. */
@@ -87,6 +97,8 @@ export interface Config {
     tls: boolean;
     cliPath?: string;
     uiPort: number;
+    /** Frontend port of the dev server `evals dev` starts. */
+    devPort: number;
   };
   database: {
     /** Absent: the project starts embedded PostgreSQL in dataDir. */
@@ -130,11 +142,17 @@ export interface Config {
     prices: Record<string, ModelPrice>;
     /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
     responseFormat: 'json_schema' | 'json_object';
+    /** Concurrent provider calls per worker process. */
+    concurrency: number;
+    localDelayMs: number;
   };
   worker: {
     workflowTaskConcurrency: number;
     activityConcurrency: number;
     shutdownGraceSeconds: number;
+    /** Absent: no Prometheus endpoint. */
+    metricsPort?: number;
+    metricsHost: string;
   };
   fragments: {
     /** The REST interface's base URL (`{base_url}`); absent: only inline animations can be evaluated. */
@@ -220,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tls: e.TEMPORAL_TLS,
       cliPath: e.TEMPORAL_CLI_PATH,
       uiPort: e.TEMPORAL_UI_PORT,
+      devPort: e.TEMPORAL_DEV_PORT,
     },
     database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT },
     dataDir: e.EVALS_DATA_DIR ?? defaultDataDir(),
@@ -251,11 +270,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageWidth: e.EVALS_IMAGE_WIDTH,
       prices: parsePrices(e.EVALS_PRICES),
       responseFormat: e.EVALS_RESPONSE_FORMAT,
+      concurrency: e.EVALS_JUDGE_CONCURRENCY,
+      localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,
     },
     worker: {
       workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,
       activityConcurrency: e.EVALS_ACTIVITY_CONCURRENCY,
       shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
+      metricsPort: e.EVALS_METRICS_PORT,
+      metricsHost: e.EVALS_METRICS_HOST,
     },
     fragments: {
       apiUrl: e.FRAGMENTS_API_URL,
@@ -268,6 +291,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** Secret values from the configuration, which the logger scrubs from every line whatever field carries them. */
+export function secretsOf(config: Config): string[] {
+  const secrets = [config.judge.openaiApiKey, config.temporal.apiKey];
+  if (config.database.url) {
+    try {
+      secrets.push(decodeURIComponent(new URL(config.database.url).password));
+    } catch {
+      secrets.push(config.database.url);
+    }
+  }
+  return secrets.filter((s): s is string => s !== undefined && s.length >= 4);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 
 export type Logger = pino.Logger;
@@ -9,7 +10,36 @@ export const REDACTED_PATHS = [
   'password', '*.password', 'databaseUrl', '*.databaseUrl',
 ];
 
-/** Structured JSON logs on stderr (stdout stays clean for `--json` output). */
-export function createLogger(level: pino.LevelWithSilent, bindings: Record<string, unknown> = {}): Logger {
-  return pino({ level, base: { service: 'eval-pipeline', ...bindings }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, pino.destination(2));
+const CENSOR = '[redacted]';
+
+/**
+ * Fields of the pipeline being worked on (workflow id, pipeline run id, fragment id, kind),
+ * set around each activity by the worker's interceptor and merged into every line logged inside it.
+ */
+export const logContext = new AsyncLocalStorage<Record<string, unknown>>();
+
+/** Replaces every occurrence of a secret value in a serialized line, raw or JSON-escaped. */
+function scrubber(secrets: string[]): ((line: string) => string) | undefined {
+  const forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
+  if (forms.length === 0) return undefined;
+  return (line) => forms.reduce((out, secret) => out.split(secret).join(CENSOR), line);
+}
+
+/**
+ * Structured JSON logs on stderr (stdout stays clean for `--json` output). Known secret
+ * keys are redacted by path; the configured secret values (see secretsOf) are scrubbed
+ * from the whole line, so they cannot leak through an error message either.
+ */
+export function createLogger(level: pino.LevelWithSilent, bindings: Record<string, unknown> = {}, secrets: string[] = []): Logger {
+  const scrub = scrubber(secrets);
+  return pino(
+    {
+      level,
+      base: { service: 'eval-pipeline', ...bindings },
+      redact: { paths: REDACTED_PATHS, censor: CENSOR },
+      mixin: () => logContext.getStore() ?? {},
+      ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
+    },
+    pino.destination(2),
+  );
 }

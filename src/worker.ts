@@ -6,13 +6,19 @@ import { resolveMediaTools } from './infra/ffmpeg';
 import type { Logger } from './logger';
 import { FrameStore } from './media/frame-store';
 import { createProvider } from './providers';
+import { fleetProvider } from './providers/fleet';
+import { activityObservability } from './observability';
 import { workflowBundle } from './workflow-bundle';
 import type pg from 'pg';
 
 let runtimeInstalled = false;
 
-/** Routes the Temporal SDK's own logs into our structured logger (once per process). */
-export function installRuntime(log: Logger): void {
+/**
+ * Routes the Temporal SDK's own logs into our structured logger (once per process).
+ * With `runtimeMetricsAddress` (host:port), Core's Prometheus exporter listens there.
+ * `shutdownSignals` (default SIGINT, SIGTERM, ...) make every worker of the process drain.
+ */
+export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: string; shutdownSignals?: NodeJS.Signals[] } = {}): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
@@ -20,6 +26,7 @@ export function installRuntime(log: Logger): void {
     log[method]({ ...meta, source: 'temporal' }, message);
   };
   Runtime.install({
+    ...(opts.shutdownSignals ? { shutdownSignals: opts.shutdownSignals } : {}),
     logger: {
       log: forward,
       trace: (m, meta) => forward('TRACE', m, meta),
@@ -28,7 +35,10 @@ export function installRuntime(log: Logger): void {
       warn: (m, meta) => forward('WARN', m, meta),
       error: (m, meta) => forward('ERROR', m, meta),
     },
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+    telemetryOptions: {
+      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
+      ...(opts.runtimeMetricsAddress ? { metrics: { prometheus: { bindAddress: opts.runtimeMetricsAddress, useSecondsForDurations: true } } } : {}),
+    },
   });
 }
 
@@ -36,7 +46,7 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
   return {
     pool,
     frameStore: new FrameStore(pool, opts.cacheDir ?? path.join(config.dataDir, 'frame-cache')),
-    provider: createProvider(config),
+    provider: fleetProvider(createProvider(config), config.judge.concurrency),
     mediaTools: resolveMediaTools(config),
     config,
     allowLocalFiles: opts.allowLocalFiles,
@@ -60,6 +70,7 @@ export async function createWorker(opts: {
     ...(opts.identity ? { identity: opts.identity } : {}),
     workflowBundle: await workflowBundle(config.dataDir),
     activities: createActivities(opts.deps),
+    interceptors: { activity: [activityObservability] },
     maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
     maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,
     shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,

@@ -5,6 +5,7 @@ import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporali
 import { PROJECT_ROOT } from './config';
 
 const WORKFLOWS_PATH = path.join(PROJECT_ROOT, 'workflows', 'index.ts');
+const WORKFLOW_INTERCEPTORS_PATH = path.join(PROJECT_ROOT, 'workflows', 'interceptors.ts');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -35,7 +36,11 @@ export async function workflowBundle(cacheDir: string): Promise<{ code: string }
   } catch {
     // not built yet
   }
-  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
+  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH],
+    logger: quietBundlerLogger,
+  });
   await fs.promises.mkdir(cacheDir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.promises.writeFile(tmp, bundle.code);

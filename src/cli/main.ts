@@ -3,7 +3,9 @@ import { PermanentError } from '../errors';
 import { ensureTemporalCli } from '../infra/temporal';
 import { cancelCommand } from './commands/cancel';
 import { keysCommand } from './commands/keys';
+import { devCommand } from './commands/dev';
 import { migrateCommand } from './commands/migrate';
+import { replayCommand } from './commands/replay';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
@@ -28,6 +30,13 @@ Commands:
       Serve the eval read API (GET {EVALS_API_BASE_PATH}/evals/pipeline-runs/...).
   keys create --user-id U [--credits N] [--usage-based]
       Create a read API key for a user and print it once.
+      Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.
+  dev
+      Local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history,
+      embedded database, one worker. Prints the UI address.
+  replay <history.json>...
+      Replay histories downloaded from the Temporal UI (or \`temporal workflow show --output json\`) against
+      the current workflow code; exit 1 on a determinism problem.
   migrate
       Apply database migrations.
   setup
@@ -49,6 +58,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   cancel: cancelCommand,
   serve: serveCommand,
   keys: keysCommand,
+  dev: devCommand,
+  replay: replayCommand,
   setup: setupCommand,
 };
 

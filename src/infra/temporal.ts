@@ -55,6 +55,8 @@ export function ensureTemporalCli(config: Pick<Config, 'temporal'>, log: (line: 
 }
 
 export interface DevServerOptions {
+  /** Frontend port (otherwise a free one). */
+  port?: number;
   /** Serve the Web UI on this port (otherwise headless). */
   uiPort?: number;
   /** Keep history in this SQLite file across restarts (otherwise in memory). */
@@ -67,7 +69,7 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -84,7 +86,7 @@ function freePort(): Promise<number> {
  */
 export async function startDevServer(config: Pick<Config, 'temporal'>, log: (line: string) => void, opts: DevServerOptions = {}): Promise<DevServer> {
   const executable = ensureTemporalCli(config, log);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', config.temporal.namespace, '--log-level', 'error'];
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
@@ -157,4 +159,27 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
       await devServer?.stop();
     },
   };
+}
+
+/** The command that registers the workflow's search attributes on a cluster (a dev server registers them itself). */
+export function searchAttributeCommand(namespace: string, names: string[]): string {
+  return `temporal operator search-attribute create --namespace ${namespace} ${names.map((n) => `--name ${n} --type Keyword`).join(' ')}`;
+}
+
+/**
+ * The workflow's search attributes the namespace lacks, or undefined when the
+ * server does not let this client list them (then the workflow's first upsert
+ * reports it instead).
+ */
+export async function missingSearchAttributes(client: Client, namespace: string): Promise<string[] | undefined> {
+  let registered: Set<string>;
+  try {
+    const response = await client.connection.operatorService.listSearchAttributes({ namespace });
+    registered = new Set(Object.keys(response.customAttributes ?? {}));
+  } catch {
+    return undefined;
+  }
+  return Object.values(SEARCH_ATTRIBUTES)
+    .map((key) => key.name)
+    .filter((name) => !registered.has(name));
 }

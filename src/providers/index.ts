@@ -4,7 +4,7 @@ import { OpenAiProvider } from './openai';
 import type { JudgeProvider } from './provider';
 
 export function createProvider(config: Config): JudgeProvider {
-  if (config.judge.provider === 'local') return new LocalProvider();
+  if (config.judge.provider === 'local') return new LocalProvider(config.judge.localDelayMs);
   return new OpenAiProvider(config.judge);
 }
 export type { JudgeProvider } from './provider';

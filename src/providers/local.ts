@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import type { IssueDraft, KindDefinition, Verdict } from '../kinds';
 import { formatTimestamp } from '../media/manifest';
@@ -63,11 +64,15 @@ function noFindings(definition: KindDefinition): Verdict {
 export class LocalProvider implements JudgeProvider {
   readonly name = 'local';
 
+  /** `delayMs` (EVALS_LOCAL_JUDGE_DELAY_MS) is for tests and benches that need a judge of known latency. */
+  constructor(private readonly delayMs = 0) {}
+
   modelFor(): string {
     return LOCAL_MODEL;
   }
 
-  async judge({ definition, input, frames }: JudgeRequest): Promise<Judgement> {
+  async judge({ definition, input, frames, signal }: JudgeRequest): Promise<Judgement> {
+    if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal });
     let verdict: Verdict;
     switch (definition.kind) {
       case 'VISUAL_VALIDATION_JSON':

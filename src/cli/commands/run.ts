@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { startEvalPipeline } from '../../client';
-import { loadConfig } from '../../config';
+import { loadConfig, secretsOf } from '../../config';
 import { getEvalRunCosts, getPipelineRun } from '../../db/read-model';
 import { openDatabase } from '../../infra/postgres';
 import { openTemporal } from '../../infra/temporal';
@@ -46,8 +46,9 @@ export async function runCommand(args: string[]): Promise<number> {
     if (config.temporal.address) throw new UsageError('a local file needs the in-process worker: unset TEMPORAL_ADDRESS or pass an http(s) URL');
   }
   const animationUrl = isUrl(target) ? target : path.resolve(target);
-  const log = createLogger(config.logLevel ?? 'error', { command: 'run' });
-  installRuntime(log);
+  const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, secretsOf(config));
+  // Ctrl-C cancels the pipeline (below) rather than draining the in-process worker, which must finish the cancellation.
+  installRuntime(log, { shutdownSignals: [] });
 
   const db = await openDatabase(config, say);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
@@ -62,6 +63,12 @@ export async function runCommand(args: string[]): Promise<number> {
       animation: { url: animationUrl, title: values.title ?? null, description: values.description ?? null },
     });
     say(`started pipeline ${handle.workflowId} for fragment ${fragmentId}`);
+    const cancel = () => {
+      say('interrupted: cancelling the pipeline (again to quit at once)');
+      void handle.cancel().catch(() => undefined);
+    };
+    process.once('SIGINT', cancel);
+    process.once('SIGTERM', cancel);
     const watching = watchProgress(db.pool, handle.workflowId);
     const result = handle.result();
     if (!config.temporal.address) {

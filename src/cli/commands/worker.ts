@@ -1,24 +1,56 @@
-import { loadConfig } from '../../config';
+import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../infra/postgres';
-import { openTemporal } from '../../infra/temporal';
+import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand } from '../../infra/temporal';
 import { createLogger } from '../../logger';
+import { serveMetrics } from '../../metrics';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { say } from '../io';
 
+/**
+ * A long-lived fleet worker. SIGTERM/SIGINT stop polling at once; activities in
+ * progress get EVALS_SHUTDOWN_GRACE_SECONDS to finish (longer than any activity's
+ * timeout), then are cancelled and retried by another worker.
+ */
 export async function workerCommand(_args: string[]): Promise<number> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel ?? 'info', { role: 'worker' });
-  installRuntime(log);
+  const log = createLogger(config.logLevel ?? 'info', { role: 'worker' }, secretsOf(config));
+  const { metricsPort, metricsHost } = config.worker;
+  const runtimeMetricsAddress = metricsPort ? `127.0.0.1:${await freePort()}` : undefined;
+  installRuntime(log, { runtimeMetricsAddress });
   const db = await openDatabase(config, say);
   const temporal = await openTemporal(config, say);
+  const metricsServer = metricsPort
+    ? await serveMetrics({ host: metricsHost, port: metricsPort, runtimeMetricsUrl: `http://${runtimeMetricsAddress}/metrics` })
+    : undefined;
   try {
+    const missing = await missingSearchAttributes(temporal.client, config.temporal.namespace);
+    if (missing === undefined) log.warn('could not list search attributes; make sure FragmentId, ProjectId, PipelineRunId and EvalOverallStatus are registered');
+    else if (missing.length > 0) {
+      say(`evals: namespace ${config.temporal.namespace} lacks the search attributes ${missing.join(', ')}. Register them with:\n  ${searchAttributeCommand(config.temporal.namespace, missing)}`);
+      return 1;
+    }
     const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: false }) });
-    log.info({ taskQueue: config.temporal.taskQueue, address: temporal.address, database: db.displayUrl }, 'worker started');
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => log.info({ signal, graceSeconds: config.worker.shutdownGraceSeconds }, 'shutting down: no new tasks, waiting for activities in progress'));
+    }
+    log.info(
+      {
+        taskQueue: config.temporal.taskQueue,
+        address: temporal.address,
+        database: db.displayUrl,
+        workflowTaskConcurrency: config.worker.workflowTaskConcurrency,
+        activityConcurrency: config.worker.activityConcurrency,
+        judgeConcurrency: config.judge.concurrency,
+        metrics: metricsPort ? `http://${metricsHost}:${metricsPort}/metrics` : null,
+      },
+      'worker started',
+    );
     await worker.run();
+    log.info('worker stopped');
     return 0;
   } finally {
+    metricsServer?.close();
     await temporal.close();
     await db.close();
   }
 }
-

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { loadConfig, secretsOf } from '../../config';
+import { openDatabase } from '../../infra/postgres';
+import { openTemporal } from '../../infra/temporal';
+import { createLogger } from '../../logger';
+import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { say, UsageError } from '../io';
+
+/**
+ * A local stack for debugging from the Temporal UI: a dev server with its Web UI
+ * and history kept in the data dir across restarts, the embedded database (or
+ * DATABASE_URL) and one worker. Runs until SIGINT/SIGTERM.
+ */
+export async function devCommand(_args: string[]): Promise<number> {
+  const config = loadConfig();
+  if (config.temporal.address) throw new UsageError('dev starts its own Temporal server: unset TEMPORAL_ADDRESS');
+  const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, secretsOf(config));
+  installRuntime(log);
+  const db = await openDatabase(config, say);
+  const temporal = await openTemporal(config, say, {
+    port: config.temporal.devPort,
+    uiPort: config.temporal.uiPort,
+    dbFilename: path.join(config.dataDir, 'temporal-dev.sqlite'),
+  });
+  try {
+    const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+    say(`Temporal UI: ${temporal.uiUrl}`);
+    say(`Temporal address: ${temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
+    say(`Database: ${db.displayUrl}`);
+    say(`Start a pipeline from another shell: TEMPORAL_ADDRESS=${temporal.address} npx evals run <http(s) URL>`);
+    say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
+    await worker.run();
+    return 0;
+  } finally {
+    await temporal.close();
+    await db.close();
+  }
+}

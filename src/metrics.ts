@@ -1,0 +1,106 @@
+import http from 'node:http';
+import client from 'prom-client';
+
+/**
+ * The service's own Prometheus metrics. The worker's endpoint serves them together
+ * with the Temporal runtime's (see serveMetrics).
+ */
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const metrics = {
+  pipelineRuns: new client.Counter({
+    name: 'evals_pipeline_runs_total',
+    help: 'Pipeline runs finished by this worker, by status and overall status',
+    labelNames: ['status', 'overall_status'] as const,
+    registers: [registry],
+  }),
+  evalRuns: new client.Counter({
+    name: 'evals_eval_runs_total',
+    help: 'Eval runs finished by this worker, by kind and status',
+    labelNames: ['kind', 'status'] as const,
+    registers: [registry],
+  }),
+  judgeLatency: new client.Histogram({
+    name: 'evals_judge_latency_seconds',
+    help: 'Judge provider call latency (time waiting for a judge slot excluded), by kind, model and outcome',
+    labelNames: ['kind', 'model', 'outcome'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160],
+    registers: [registry],
+  }),
+  judgeTokens: new client.Counter({
+    name: 'evals_judge_tokens_total',
+    help: 'Tokens used by judge calls, by kind, model and type (prompt, completion, image)',
+    labelNames: ['kind', 'model', 'type'] as const,
+    registers: [registry],
+  }),
+  judgeCost: new client.Counter({
+    name: 'evals_judge_cost_usd_total',
+    help: 'Estimated judge cost in US dollars, by kind and model',
+    labelNames: ['kind', 'model'] as const,
+    registers: [registry],
+  }),
+  judgeCallsWaiting: new client.Gauge({
+    name: 'evals_judge_calls_waiting',
+    help: 'Judge calls waiting for a slot (EVALS_JUDGE_CONCURRENCY)',
+    registers: [registry],
+  }),
+  judgeCallsInFlight: new client.Gauge({
+    name: 'evals_judge_calls_in_flight',
+    help: 'Judge calls in progress',
+    registers: [registry],
+  }),
+  framesExtracted: new client.Counter({
+    name: 'evals_frames_extracted_total',
+    help: 'Frames extracted from animations',
+    registers: [registry],
+  }),
+  extractionSeconds: new client.Histogram({
+    name: 'evals_extraction_seconds',
+    help: 'Duration of frame extraction activities that extracted frames (download, probe, decode, store)',
+    buckets: [0.5, 1, 2.5, 5, 10, 20, 40, 80, 160, 320, 600],
+    registers: [registry],
+  }),
+  badInputs: new client.Counter({
+    name: 'evals_bad_inputs_total',
+    help: 'Activities that failed permanently (bad input or configuration, no retry), by reason and activity',
+    labelNames: ['reason', 'activity'] as const,
+    registers: [registry],
+  }),
+};
+
+/**
+ * Serves GET /metrics: this process's registry followed by the Temporal runtime's
+ * own exposition, which Core serves on a loopback port (`runtimeMetricsUrl`). Both
+ * are Prometheus text format with disjoint names (evals_*, process_*, nodejs_* vs
+ * temporal_*), so one scrape target gives the whole worker.
+ */
+export function serveMetrics(opts: { host: string; port: number; runtimeMetricsUrl?: string }): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || !req.url?.startsWith('/metrics')) {
+      res.writeHead(404).end('not found\n');
+      return;
+    }
+    void scrape(opts.runtimeMetricsUrl).then(
+      (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(body),
+      (err: Error) => res.writeHead(500).end(`${err.message}\n`),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve(server));
+  });
+}
+
+async function scrape(runtimeMetricsUrl: string | undefined): Promise<string> {
+  const own = await registry.metrics();
+  if (!runtimeMetricsUrl) return own;
+  try {
+    const response = await fetch(runtimeMetricsUrl, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return `${own}\n${await response.text()}`;
+  } catch (err) {
+    // The service's metrics still matter when the runtime's exporter is unavailable.
+    return `${own}\n# Temporal runtime metrics unavailable: ${(err as Error).message}\n`;
+  }
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { PROJECT_ROOT } from '../../src/config';
+import { childEnv, type TestEnv } from './env';
+
+export interface WorkerProcess {
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+const running = new Set<WorkerProcess>();
+
+/** Kills every worker process still running (test teardown). */
+export function killWorkerProcesses(): void {
+  for (const worker of running) worker.kill('SIGKILL');
+}
+
+/** Runs `node bin/evals.js <command>` as a child with this test's env (its own data dir). */
+export function spawnEvals(args: string[], env: NodeJS.ProcessEnv): WorkerProcess {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const worker: WorkerProcess = {
+    pid: child.pid!,
+    child,
+    output: () => output,
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+  };
+  running.add(worker);
+  void worker.exited.then(() => running.delete(worker));
+  return worker;
+}
+
+/** A data dir holding the run's prebuilt workflow bundle, so the child does not bundle again. */
+export function childDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-child-'));
+  // Traversable: an embedded PostgreSQL started as root runs as the postgres user.
+  fs.chmodSync(dir, 0o755);
+  for (const f of fs.readdirSync(inject('bundleDir')).filter((f) => f.startsWith('workflow-bundle-'))) {
+    fs.copyFileSync(path.join(inject('bundleDir'), f), path.join(dir, f));
+  }
+  return dir;
+}
+
+/**
+ * `evals worker` in a child process on this test file's dev server, task queue and
+ * database (override with `extra`), resolved once it polls.
+ */
+export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}): Promise<WorkerProcess> {
+  const worker = spawnEvals(
+    ['worker'],
+    childEnv(env, {
+      TEMPORAL_ADDRESS: env.config.temporal.address!,
+      TEMPORAL_TASK_QUEUE: env.taskQueue,
+      EVALS_DATA_DIR: childDataDir(),
+      EVALS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      LOG_LEVEL: 'info',
+      ...extra,
+    }),
+  );
+  await waitFor(() => worker.output().includes('"worker started"'), 60_000, () => `worker did not start:\n${worker.output()}`, worker.exited);
+  return worker;
+}
+
+/** Polls `check` until it holds; fails with `describe()` after `timeoutMs` or when `abort` settles first. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, describe: () => string, abort?: Promise<unknown>): Promise<void> {
+  let aborted = false;
+  void abort?.then(() => (aborted = true));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (aborted || Date.now() > deadline) throw new Error(describe());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

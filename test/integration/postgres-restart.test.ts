@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { startEvalPipeline } from '../../src/client';
+import { createPool, startEmbedded } from '../../src/infra/postgres';
+import { createTestEnv, type TestEnv } from '../helpers/env';
+import { startFileServer, type FileServer } from '../helpers/file-server';
+import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
+import { sampleAnimation } from '../helpers/videos';
+import { killWorkerProcesses, spawnWorker, waitFor } from '../helpers/worker-process';
+
+let env: TestEnv | undefined;
+let server: FileServer | undefined;
+let pool: pg.Pool | undefined;
+let stopPostgres: (() => Promise<void>) | undefined;
+// The run's shared PostgreSQL must not be restarted under other test files: this one has its own.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-pg-restart-'));
+fs.chmodSync(dataDir, 0o755);
+
+afterAll(async () => {
+  killWorkerProcesses();
+  await pool?.end();
+  await server?.close();
+  await env?.close();
+  await stopPostgres?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('survives a PostgreSQL restart in the middle of a pipeline', async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const log = () => undefined;
+  let postgres = await startEmbedded(dataDir, port, log);
+  stopPostgres = postgres.stop;
+  env = await createTestEnv();
+  server = await startFileServer();
+  pool = createPool(postgres.url);
+  // Judge calls take 2 s, so they finish while the database is down and must retry their writes.
+  const worker = await spawnWorker(env, { DATABASE_URL: postgres.url, EVALS_LOCAL_JUDGE_DELAY_MS: '2000', EVALS_JUDGE_CONCURRENCY: '5' });
+  const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-pg-restart', server.url(sampleAnimation())));
+  await waitFor(
+    async () => (await evalRunStatuses(pool!, 'frag-pg-restart').catch(() => [])).filter((s) => s === 'RUNNING').length === 5,
+    60_000,
+    () => `judging never started:\n${worker.output()}`,
+  );
+
+  await postgres.stop();
+  stopPostgres = undefined;
+  await sleep(4_000);
+  postgres = await startEmbedded(dataDir, port, log);
+  stopPostgres = postgres.stop;
+
+  expect((await handle.result()).status).toBe('COMPLETED');
+  await expectOneCleanRun(pool, 'frag-pg-restart');
+  const judged = activityStarts(await handle.fetchHistory()).filter((s) => s.type === 'scoreEvalRun');
+  expect(judged).toHaveLength(5);
+  expect(judged.some((s) => s.attempt > 1)).toBe(true);
+});

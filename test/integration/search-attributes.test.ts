@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { msToTs } from '@temporalio/common/lib/time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEvalPipeline } from '../../src/client';
+import { findTemporalCli, missingSearchAttributes } from '../../src/infra/temporal';
+import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { createTestEnv, type TestEnv } from '../helpers/env';
+import { pipelineInput } from '../helpers/pipeline-checks';
+import { sampleAnimation } from '../helpers/videos';
+import { killWorkerProcesses, spawnWorker, waitFor } from '../helpers/worker-process';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+  await env.startWorker();
+});
+afterAll(async () => {
+  killWorkerProcesses();
+  await env?.close();
+});
+
+async function listIds(query: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const execution of env.client.workflow.list({ query })) ids.push(execution.workflowId);
+  return ids.sort();
+}
+
+describe('search attributes', () => {
+  it('let the UI list every run of a fragment and every FAIL', async () => {
+    const fragmentId = `frag-sa-${crypto.randomBytes(4).toString('hex')}`;
+    const failing = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, sampleAnimation()));
+    const failed = await failing.result();
+    const passing = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, sampleAnimation(), null));
+    expect((await passing.result()).overallStatus).toBe('PASS');
+    expect(failed.overallStatus).toBe('FAIL');
+
+    const byFragment = `${SEARCH_ATTRIBUTES.fragmentId.name} = "${fragmentId}"`;
+    // Visibility is eventually consistent.
+    await waitFor(async () => (await listIds(byFragment)).length === 2, 20_000, () => `runs of ${fragmentId} not listed`);
+    expect(await listIds(byFragment)).toEqual([failing.workflowId, passing.workflowId].sort());
+    await waitFor(async () => (await listIds(`${byFragment} AND EvalOverallStatus = "FAIL"`)).length === 1, 20_000, () => 'FAIL not listed');
+    expect(await listIds(`${byFragment} AND EvalOverallStatus = "FAIL"`)).toEqual([failing.workflowId]);
+    expect(await listIds(`EvalOverallStatus = "PASS" AND PipelineRunId = "${failed.pipelineRunId}"`)).toEqual([]);
+
+    const described = await failing.describe();
+    expect(described.typedSearchAttributes.get(SEARCH_ATTRIBUTES.pipelineRunId)).toBe(failed.pipelineRunId);
+    expect(described.typedSearchAttributes.get(SEARCH_ATTRIBUTES.projectId)).toBe('project-fleet');
+  });
+
+  it('are checked by `evals worker`, which prints the command that registers them', async () => {
+    expect(await missingSearchAttributes(env.client, env.config.temporal.namespace)).toEqual([]);
+    const namespace = `evals-bare-${crypto.randomBytes(4).toString('hex')}`;
+    await env.client.connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace)) !== undefined, 30_000, () => `namespace ${namespace} never appeared`);
+    expect(await missingSearchAttributes(env.client, namespace)).toEqual(['FragmentId', 'ProjectId', 'PipelineRunId', 'EvalOverallStatus']);
+
+    const worker = spawnWorker(env, { TEMPORAL_NAMESPACE: namespace });
+    await expect(worker).rejects.toThrow(/worker did not start/);
+    const output = (await worker.catch((err: Error) => err.message)) as string;
+    const command = /temporal operator search-attribute create .*/.exec(output)?.[0];
+    expect(command).toBe(
+      `temporal operator search-attribute create --namespace ${namespace} --name FragmentId --type Keyword --name ProjectId --type Keyword --name PipelineRunId --type Keyword --name EvalOverallStatus --type Keyword`,
+    );
+
+    // The printed command is the real one.
+    const cli = findTemporalCli(env.config)!;
+    execFileSync(cli, [...command!.split(' ').slice(1), '--address', env.config.temporal.address!], { stdio: 'pipe' });
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace))?.length === 0, 30_000, () => 'registration not visible');
+  });
+});
