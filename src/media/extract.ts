@@ -204,7 +204,10 @@ async function singlePass(job: Job): Promise<Extraction> {
   });
 
   const decoded = Math.min(measures.luma.length, times.length);
-  if (decoded === 0) throw new PermanentError('unreadable-media', 'no frame of the animation could be decoded');
+  // A frame or two may be undecodable in a real file; more missing means the data ends early.
+  if (times.length - decoded > Math.max(2, times.length * 0.02)) {
+    throw new PermanentError('unreadable-media', `animation is truncated or corrupt: only ${decoded} of its ${times.length} frames could be decoded (it stops at ${formatTimestamp(times[decoded] ?? 0)})`);
+  }
   const sceneFrames = measures.scene.flatMap((score, n) => (n < decoded && score > SCENE_THRESHOLD ? [n] : []));
   // At most about one scene-change frame per planned slot, whatever the video does (a flashing video cuts every frame).
   const minGapMs = probe.durationMs / job.maxFrames;

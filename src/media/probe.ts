@@ -97,6 +97,12 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   if (packets.length > media.maxVideoFrames) {
     throw new PermanentError('too-large', `animation has ${packets.length} frames, over the ${media.maxVideoFrames}-frame limit`);
   }
+  // The stream's declared duration against the frames actually present: a cut-off download keeps its
+  // full-length index. (Not the container's duration, which may include a longer audio track.)
+  const lastMs = packets.at(-1)!.ms;
+  if (video.duration !== undefined && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
+    throw new PermanentError('unreadable-media', `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`);
+  }
   const keyframes = packets.flatMap((p, i) => (p.key ? [i] : []));
   // A stream that does not start on a keyframe still decodes from its first packet.
   if (keyframes[0] !== 0) keyframes.unshift(0);
