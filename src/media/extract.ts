@@ -63,7 +63,8 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
  * Downloads (or opens) the animation, validates it with ffprobe, plans the frames
  * and writes them as JPEG at the judge's width. Without the signal, only the
  * keyframe intervals that hold planned frames are decoded; with it, one pass
- * decodes every frame once and yields frames, scene changes and luma together.
+ * decodes every frame once for the evenly spaced frames, luma, motion and scene
+ * changes, and scene-change frames come from their keyframe intervals alone.
  * Temp files and ffmpeg processes never outlive the call.
  */
 export async function extractFrames(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
