@@ -28,6 +28,9 @@ export const FORMAT_WHITELIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
 /** Input options for every ffmpeg/ffprobe run: the downloaded copy only, in an accepted container. */
 export const INPUT_GUARD = ['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST];
 
+/** ffprobe's JSON for the largest accepted video (36,000 frames) is about 4 MB; a crafted file cannot make it grow without bound. */
+const PROBE_OUTPUT_BYTES = 32 * 1024 * 1024;
+
 function parseRate(rate: string | undefined): number | null {
   if (!rate) return null;
   const [num, den] = rate.split('/').map(Number);
@@ -56,10 +59,13 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
         '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range:packet=stream_index,pts_time,flags',
         file,
       ],
-      { timeout: media.extractTimeoutMs, maxBuffer: 256 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
+      { timeout: media.extractTimeoutMs, maxBuffer: PROBE_OUTPUT_BYTES, signal, killSignal: 'SIGKILL' },
     ));
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
+    if ((err as NodeJS.ErrnoException).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+      throw new PermanentError('too-large', `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`);
+    }
     const stderr = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
     throw new PermanentError('unreadable-media', `animation is not a readable video${stderr ? ` (${stderr.replaceAll(file, 'input')})` : ''}`);
   }
