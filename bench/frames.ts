@@ -9,7 +9,7 @@
  *   command set (one ffmpeg per keyframe interval holding targets, two at a time);
  * - the signal path (one decode: frames, scene changes, per-frame luma) against
  *   a single `select='gt(scene,0.3)'` pass;
- * with the ratio and the peak memory (this process plus its ffmpeg children).
+ * with the ratio and the peak memory (ffmpeg children together; this process).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ function generate(input: (typeof INPUTS)[number]): string {
   // Shapes glide within each 5 s segment and jump at every segment boundary: a hard cut.
   const graph =
     `color=c=0x1e1e2e:s=${w}x${h}:r=${fps}:d=${seconds}[bg];color=c=0xf5c542:s=${box}x${box}:r=${fps}[a];color=c=0x89b4fa:s=${box * 2}x${box / 2}:r=${fps}[b];` +
-    `[bg][a]overlay=x='${w / 8}+mod(t,5)*${w / 10}':y='${h / 6}+mod(floor(t/5),3)*${h / 4}'[ab];` +
+    `[bg][a]overlay=x='${w / 8}+mod(t,5)*${w / 10}':y='${h / 6}+mod(floor(t/5),3)*${h / 4}':shortest=1[ab];` +
     `[ab][b]overlay=x='${w / 2}-mod(t,5)*${w / 20}':y='${h * 0.7}-mod(floor(t/5),2)*${h / 3}':shortest=1`;
   process.stderr.write(`generating ${file} ...\n`);
   execFileSync(tools.ffmpeg, ['-y', '-loglevel', 'error', '-filter_complex', graph, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', `${file}.tmp.mp4`]);
@@ -50,13 +50,14 @@ function generate(input: (typeof INPUTS)[number]): string {
   return file;
 }
 
-/** Peak RSS of this process plus its children, sampled every 20 ms while fn runs. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: number; result: T }> {
+/** Peak RSS of the ffmpeg/ffprobe children together, and of this process, sampled every 20 ms while fn runs. */
+async function measured<T>(fn: () => Promise<T>): Promise<{ ms: number; childrenMb: number; nodeMb: number; result: T }> {
   const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   const children = () => fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  let peak = 0;
+  let childrenPeak = 0;
+  let nodePeak = 0;
   const sample = () => {
-    let total = rssKb(process.pid);
+    let total = 0;
     for (const pid of children()) {
       try {
         total += rssKb(pid);
@@ -64,13 +65,14 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: 
         // exited between listing and reading
       }
     }
-    peak = Math.max(peak, total);
+    childrenPeak = Math.max(childrenPeak, total);
+    nodePeak = Math.max(nodePeak, rssKb(process.pid));
   };
   const timer = setInterval(sample, 20);
   const started = performance.now();
   try {
     const result = await fn();
-    return { ms: performance.now() - started, peakMb: peak / 1024, result };
+    return { ms: performance.now() - started, childrenMb: childrenPeak / 1024, nodeMb: nodePeak / 1024, result };
   } finally {
     clearInterval(timer);
   }
@@ -105,7 +107,7 @@ async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-frames-'));
   const opts = (withSignal: boolean) => ({ media: config.media, allowLocalFiles: true, workDir: scratch, withSignal });
   console.log(`ffmpeg ${execFileSync(tools.ffmpeg, ['-version']).toString().split('\n')[0].split(' ')[2]}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, median of ${RUNS}, ${maxFrames} frames at ${judgeFrameWidth} px`);
-  console.log('input          path     ours(ms)  reference(ms)  ratio  peak MB  frames');
+  console.log('input          path     ours(ms)  reference(ms)  ratio  ffmpeg MB  node MB  frames');
   try {
     for (const input of INPUTS) {
       const file = generate(input);
@@ -131,26 +133,28 @@ async function main() {
       for (const row of rows) {
         const ours: number[] = [];
         const reference: number[] = [];
-        let peak = 0;
+        let childrenMb = 0;
+        let nodeMb = 0;
         let frames = 0;
         for (let i = 0; i < RUNS; i++) {
           const r = await measured(row.reference);
           reference.push(r.ms);
           const o = await measured(row.ours);
           ours.push(o.ms);
-          peak = Math.max(peak, o.peakMb);
+          childrenMb = Math.max(childrenMb, o.childrenMb);
+          nodeMb = Math.max(nodeMb, o.nodeMb);
           frames = o.result;
         }
         const ratio = median(ours) / median(reference);
         console.log(
-          `${input.name.padEnd(14)} ${row.label}  ${median(ours).toFixed(0).padStart(8)}  ${median(reference).toFixed(0).padStart(13)}  ${ratio.toFixed(2).padStart(5)}  ${peak.toFixed(0).padStart(7)}  ${frames}`,
+          `${input.name.padEnd(14)} ${row.label}  ${median(ours).toFixed(0).padStart(8)}  ${median(reference).toFixed(0).padStart(13)}  ${ratio.toFixed(2).padStart(5)}  ${childrenMb.toFixed(0).padStart(9)}  ${nodeMb.toFixed(0).padStart(7)}  ${frames}`,
         );
       }
     }
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-  console.log(`peak MB = this node process (${(process.memoryUsage().rss / 1048576).toFixed(0)} MB now, mostly tsx and modules) + ffmpeg children`);
+  console.log('ffmpeg MB: peak RSS of all ffmpeg/ffprobe children at once; node MB: peak RSS of this process (tsx and modules included)');
 }
 
 main().catch((err) => {

@@ -28,6 +28,9 @@ export const FORMAT_WHITELIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
 /** Input options for every ffmpeg/ffprobe run: the downloaded copy only, in an accepted container. */
 export const INPUT_GUARD = ['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST];
 
+/** ffprobe's JSON for the largest accepted video (36,000 frames) is about 4 MB; a crafted file cannot make it grow without bound. */
+const PROBE_OUTPUT_BYTES = 32 * 1024 * 1024;
+
 function parseRate(rate: string | undefined): number | null {
   if (!rate) return null;
   const [num, den] = rate.split('/').map(Number);
@@ -56,10 +59,13 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
         '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range:packet=stream_index,pts_time,flags',
         file,
       ],
-      { timeout: media.extractTimeoutMs, maxBuffer: 256 * 1024 * 1024, signal, killSignal: 'SIGKILL' },
+      { timeout: media.extractTimeoutMs, maxBuffer: PROBE_OUTPUT_BYTES, signal, killSignal: 'SIGKILL' },
     ));
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
+    if ((err as NodeJS.ErrnoException).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+      throw new PermanentError('too-large', `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`);
+    }
     const stderr = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
     throw new PermanentError('unreadable-media', `animation is not a readable video${stderr ? ` (${stderr.replaceAll(file, 'input')})` : ''}`);
   }
@@ -96,6 +102,12 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   if (packets.length === 0) throw new PermanentError('unreadable-media', 'animation has no video frames (empty or truncated video)');
   if (packets.length > media.maxVideoFrames) {
     throw new PermanentError('too-large', `animation has ${packets.length} frames, over the ${media.maxVideoFrames}-frame limit`);
+  }
+  // The stream's declared duration against the frames actually present: a cut-off download keeps its
+  // full-length index. (Not the container's duration, which may include a longer audio track.)
+  const lastMs = packets.at(-1)!.ms;
+  if (video.duration !== undefined && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
+    throw new PermanentError('unreadable-media', `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`);
   }
   const keyframes = packets.flatMap((p, i) => (p.key ? [i] : []));
   // A stream that does not start on a keyframe still decodes from its first packet.

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ import { createLogger } from '../../src/logger';
 import { FrameStore } from '../../src/media/frame-store';
 import type { JudgeProvider } from '../../src/providers/provider';
 import { activityDeps, createWorker } from '../../src/worker';
-import { createTestEnv, type TestEnv } from '../helpers/env';
+import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { syntheticVideo } from '../helpers/videos';
 
 const input = (fragmentId: string, url: string) => ({ fragmentId, projectId: 'p', userId: 'u', userInput: null, animation: { url } });
@@ -123,6 +125,83 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
   });
 });
 
+describe('two worker processes sharing only Temporal and PostgreSQL', () => {
+  let env: TestEnv;
+  let server: FixtureServer;
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    env = await createTestEnv();
+    server = await startFixtureServer({ '/fleet.mp4': syntheticVideo('fleet-processes', 'testsrc2=size=320x180:rate=15:duration=3') });
+  });
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    await server?.close();
+    await env?.close();
+  });
+
+  it('completes every pipeline, with activities on both processes and one cache emptied all along', async () => {
+    const dirs = ['p1', 'p2'].map((name) => path.join(scratch, `process-${name}`));
+    for (const dir of dirs) {
+      // Each process gets its own data dir (cache, temp files); the bundle is copied in to spare a rebuild.
+      fs.mkdirSync(dir, { recursive: true });
+      for (const f of fs.readdirSync(env.config.dataDir).filter((f) => f.startsWith('workflow-bundle-'))) fs.copyFileSync(path.join(env.config.dataDir, f), path.join(dir, f));
+      const child = spawn(process.execPath, ['bin/evals.js', 'worker'], {
+        env: childEnv(env, {
+          TEMPORAL_ADDRESS: env.config.temporal.address!,
+          TEMPORAL_TASK_QUEUE: env.taskQueue,
+          EVALS_DATA_DIR: dir,
+          EVALS_ALLOW_PRIVATE_ADDRESSES: 'true',
+          EVALS_ACTIVITY_CONCURRENCY: '2',
+          EVALS_SHUTDOWN_GRACE_SECONDS: '2',
+          LOG_LEVEL: 'info',
+        }),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        let log = '';
+        child.stderr!.on('data', (chunk: Buffer) => {
+          log += chunk.toString();
+          if (log.includes('worker started')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${log.slice(-500)}`)));
+      });
+    }
+    // The second process forgets its frame cache every few milliseconds: its judges read PostgreSQL.
+    const forget = setInterval(() => {
+      try {
+        fs.rmSync(path.join(dirs[1], 'frame-cache'), { recursive: true, force: true });
+      } catch {
+        // the worker wrote a frame while we emptied it: next tick
+      }
+    }, 20);
+    try {
+      const handles = await Promise.all(['a', 'b', 'c'].map((id) => startEvalPipeline(env.client, env.taskQueue, input(`frag-processes-${id}`, server.url('/fleet.mp4')))));
+      const results = await Promise.all(handles.map((h) => h.result()));
+      expect(results.map((r) => r.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+      const identities = new Set<string>();
+      for (const [i, handle] of handles.entries()) {
+        const history = await handle.fetchHistory();
+        const scheduled = new Map((history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [[String(e.eventId), e.activityTaskScheduledEventAttributes.activityType?.name]] : [])));
+        const started = (history.events ?? []).flatMap((e) => (e.activityTaskStartedEventAttributes ? [{ type: scheduled.get(String(e.activityTaskStartedEventAttributes.scheduledEventId)), identity: e.activityTaskStartedEventAttributes.identity! }] : []));
+        // Downloaded and decoded once per pipeline.
+        expect(started.filter((s) => s.type === 'extractFrames')).toHaveLength(1);
+        for (const s of started) identities.add(s.identity);
+        const frames = await env.pool.query('SELECT count(*)::int AS n FROM frames WHERE pipeline_run_id = $1', [results[i].pipelineRunId]);
+        expect(frames.rows[0].n).toBe(16);
+        const runs = await env.pool.query<{ status: string; provider: string }>('SELECT status, provider FROM eval_runs WHERE pipeline_run_id = $1 AND kind <> $2', [results[i].pipelineRunId, 'USER_INPUT_SECURITY']);
+        expect(runs.rows.every((r) => r.status === 'PASS' && r.provider === 'local')).toBe(true);
+      }
+      // Both processes ran activities (default identity: pid@host).
+      expect(identities.size).toBe(2);
+      for (const child of children) expect([...identities].some((id) => id.startsWith(`${child.pid}@`))).toBe(true);
+    } finally {
+      clearInterval(forget);
+    }
+    for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'extract')) ? fs.readdirSync(path.join(dir, 'extract')) : []).toEqual([]);
+  });
+});
+
 describe('retries and cancellation', () => {
   let env: TestEnv;
   beforeAll(async () => {
@@ -187,6 +266,15 @@ describe('retries and cancellation', () => {
     }
   });
 });
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 function isAlive(pid: number): boolean {
   try {

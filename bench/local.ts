@@ -1,0 +1,107 @@
+/**
+ * Precision and recall of the local judge on the project's labelled sets.
+ *
+ *   npm run bench:local
+ *
+ * Animations: a labelled defect counts as found when an issue of its kind and
+ * category has a frame hint within 1 s of the truth; any other issue is a false
+ * positive. User inputs: an injection counts as found when it gets an issue of
+ * its category; any issue on a benign request is a false positive.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+import { resolveMediaTools } from '../src/infra/ffmpeg';
+import { KINDS } from '../src/kinds';
+import { EVAL_KINDS } from '../src/kinds/types';
+import { normalizeVerdict } from '../src/kinds/verdict';
+import { extractFrames, manifestOf } from '../src/media/extract';
+import { LOCAL_MODEL, localVerdict } from '../src/providers/local';
+import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../test/helpers/labelled';
+
+const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
+const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
+
+const hintMs = (hint: string | null) => {
+  const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
+  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100 : NaN;
+};
+const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+async function animations(workDir: string) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  console.log('animation        found / labelled  false positives');
+  for (const animation of LABELLED_ANIMATIONS) {
+    const { plan, frames, signal } = await extractFrames(animation.file(), resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
+    const manifest = manifestOf(plan, frames, (i) => `frame-${i}`);
+    const issues = [];
+    for (const kind of FRAME_KINDS) {
+      const definition = KINDS[kind];
+      const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
+      const verdict = await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: `frame-${f.index}` })), manifest, videoSignal: signal });
+      issues.push(...normalizeVerdict(definition, verdict, manifest).issues.map((i) => ({ ...i, kind })));
+    }
+    const unmatched = [...issues];
+    let found = 0;
+    for (const d of animation.defects) {
+      const hit = unmatched.findIndex((i) => i.kind === d.kind && i.category === d.category && Math.abs(hintMs(i.frameHint) - d.atMs) <= 1000);
+      if (hit >= 0) {
+        found++;
+        unmatched.splice(hit, 1);
+      }
+    }
+    tp += found;
+    fn += animation.defects.length - found;
+    fp += unmatched.length;
+    const extra = unmatched.map((i) => `${i.kind}/${i.category}@${i.frameHint}`).join(', ') || '-';
+    console.log(`${animation.name.padEnd(16)} ${String(found).padStart(5)} / ${String(animation.defects.length).padEnd(10)} ${extra}`);
+  }
+  console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
+}
+
+async function inputs() {
+  const definition = KINDS.USER_INPUT_SECURITY;
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  const misses: string[] = [];
+  for (const { text, category } of LABELLED_INPUTS) {
+    const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
+    const { issues } = await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null });
+    if (category === null) {
+      if (issues.length > 0) {
+        fp++;
+        misses.push(`false positive: ${text}`);
+      }
+    } else if (issues.some((i) => i.category === category)) {
+      tp++;
+    } else {
+      fn++;
+      misses.push(`missed ${category}: ${text}`);
+      if (issues.length > 0) fp++;
+    }
+  }
+  const injections = LABELLED_INPUTS.filter((i) => i.category).length;
+  console.log(`user inputs (${injections} injections, ${LABELLED_INPUTS.length - injections} benign): precision ${pct(ratio(tp, tp + fp))}, recall ${pct(ratio(tp, tp + fn))}`);
+  for (const m of misses) console.log(`  ${m}`);
+}
+
+async function main() {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-local-'));
+  console.log(`local judge ${LOCAL_MODEL}\n`);
+  try {
+    await animations(workDir);
+    await inputs();
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import type { IssueDraft } from '../kinds';
+import { formatTimestamp } from '../media/manifest';
+import { hex } from './colour';
+import { seconds, STILL_MOTION, stretches, type AnalysisContext } from './context';
+import type { FrameMeasures } from './frame-measures';
+
+export interface BlankStretch {
+  startMs: number;
+  endMs: number;
+  /** The first sampled frame of the stretch. */
+  frameIndex: number;
+  colour: string;
+}
+
+/** A fade is not a defect: blank stretches shorter than this are ignored. */
+const MIN_BLANK_MS = 500;
+/** Signal frames this close in luma to a blank frame, and unchanged, belong to its blank stretch. */
+const SAME_LUMA = 2;
+
+/**
+ * Stretches where the frame shows nothing but one flat colour. Sampled frames find
+ * them; with the whole-video signal each one's ends are the exact decoded frames
+ * where the flat picture starts and stops (so a flash is not mistaken for a pause).
+ */
+export function blankStretches(ctx: AnalysisContext): BlankStretch[] {
+  const { frames, signal, durationMs } = ctx;
+  const colourOf = (f: FrameMeasures) => (f.background ? hex(f.background.colour) : 'one colour');
+  if (!signal || signal.luma.length === 0) {
+    return stretches(frames, (f) => (f.blank ? true : null)).map(({ frames: run }) => {
+      const after = frames[frames.indexOf(run.at(-1)!) + 1];
+      return { startMs: run[0].timestampMs, endMs: after ? after.timestampMs : durationMs, frameIndex: run[0].index, colour: colourOf(run[0]) };
+    }).filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
+  }
+  const found: BlankStretch[] = [];
+  for (const f of frames.filter((x) => x.blank)) {
+    const at = Math.max(0, signal.frameTimesMs.findIndex((t) => t >= f.timestampMs));
+    const level = signal.luma[at];
+    const flat = (i: number) => Math.abs(signal.luma[i] - level) <= SAME_LUMA;
+    let s = at;
+    while (s > 0 && flat(s - 1) && signal.motion[s] <= STILL_MOTION) s--;
+    let e = at;
+    while (e + 1 < signal.luma.length && flat(e + 1) && signal.motion[e + 1] <= STILL_MOTION) e++;
+    const startMs = signal.frameTimesMs[s];
+    if (found.some((b) => b.startMs === startMs)) continue;
+    found.push({ startMs, endMs: e + 1 < signal.frameTimesMs.length ? signal.frameTimesMs[e + 1] : durationMs, frameIndex: f.index, colour: colourOf(f) });
+  }
+  return found.filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
+}
+
+export function blankIssues(ctx: AnalysisContext, blanks: readonly BlankStretch[]): IssueDraft[] {
+  const { frames, durationMs } = ctx;
+  return blanks.map((b) => {
+    const whole = b.frameIndex === frames[0]?.index && b.endMs >= durationMs - 1 && frames.every((f) => f.blank);
+    const length = b.endMs - b.startMs;
+    const where = b.endMs >= durationMs - 1 ? `from ${formatTimestamp(b.startMs)} to the end` : `from ${formatTimestamp(b.startMs)} to ${formatTimestamp(b.endMs)}`;
+    return {
+      severity: whole || length >= durationMs / 2 ? 'HIGH' : 'MEDIUM',
+      category: 'blank_frame',
+      frameIndex: b.frameIndex,
+      location: null,
+      description: whole
+        ? `The whole animation is blank: every frame is a flat ${b.colour} with nothing on it.`
+        : `The screen is blank (flat ${b.colour}, nothing on it) ${where}: ${seconds(length)} with nothing to watch.`,
+      suggestedFix: whole
+        ? 'Check that objects are added to the scene and drawn in a colour different from the background, and that the render did not fail.'
+        : b.startMs === 0
+          ? 'Start the animation with its first content instead of an empty screen.'
+          : b.endMs >= durationMs - 1
+            ? 'Trim the empty ending, or keep the final result on screen until the video ends (check the last wait or run time).'
+            : 'Remove the empty pause or show something (the next step, a summary) during it.',
+    };
+  });
+}

@@ -1,0 +1,46 @@
+import type { IssueDraft } from '../kinds';
+import type { VideoSignal } from '../media/manifest';
+import type { LoadedFrame } from '../providers/provider';
+import { measureFrame, type FrameMeasures } from './frame-measures';
+
+/** Everything the frame analyzers look at: each sampled frame measured once, plus the whole-video signal. */
+export interface AnalysisContext {
+  frames: FrameMeasures[];
+  signal: VideoSignal | null;
+  durationMs: number;
+}
+
+export async function analysisContext(frames: readonly LoadedFrame[], signal: VideoSignal | null, durationMs: number | null): Promise<AnalysisContext> {
+  const measured: FrameMeasures[] = [];
+  // One at a time: sharp already uses the cores, and the judge activities run side by side.
+  for (const frame of frames) measured.push(await measureFrame(frame));
+  return { frames: measured, signal, durationMs: durationMs ?? (frames.at(-1)?.timestampMs ?? 0) };
+}
+
+/** Consecutive runs of sampled frames for which `key` gives the same non-null value. */
+export function stretches<K>(frames: readonly FrameMeasures[], key: (f: FrameMeasures) => K | null): { key: K; frames: FrameMeasures[] }[] {
+  const runs: { key: K; frames: FrameMeasures[] }[] = [];
+  let previous: K | null = null;
+  for (const f of frames) {
+    const k = key(f);
+    if (k !== null && k === previous) runs.at(-1)!.frames.push(f);
+    else if (k !== null) runs.push({ key: k, frames: [f] });
+    previous = k;
+  }
+  return runs;
+}
+
+/** Signal motion (percent of the grid changed) at or below which a frame is unchanged: at most a few cells of codec noise. */
+export const STILL_MOTION = 0.15;
+
+/** One HIGH or MEDIUM issue takes a validation kind below its pass threshold; a LOW one does not. */
+const PENALTY = { HIGH: 50, MEDIUM: 35, LOW: 10 } as const;
+
+/** Score of the validation kinds: full marks minus a fixed amount per issue by severity. */
+export function scoreFromIssues(issues: readonly IssueDraft[], maxScore: number): number {
+  return Math.max(0, maxScore - issues.reduce((sum, i) => sum + PENALTY[i.severity], 0));
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,110 @@
+import type { IssueDraft } from '../kinds';
+import { formatTimestamp, type VideoSignal } from '../media/manifest';
+import type { BlankStretch } from './blank';
+import { seconds, STILL_MOTION, type AnalysisContext } from './context';
+import { thumbnailChange } from './frame-measures';
+
+/** An unchanged stretch this long loses the viewer. */
+const LONG_STILL_MS = 8_000;
+/** Scene changes closer together than this count as one (bursts, flashes). */
+const CUT_MERGE_MS = 1_000;
+const FAST_CUTS_PER_MINUTE = 40;
+export const DURATION_RANGE_MS = { short: 3_000, idealMin: 10_000, idealMax: 180_000 };
+
+export interface StillStretch {
+  startMs: number;
+  endMs: number;
+}
+
+/** Stretches where no decoded frame changes, leaving out blank ones (reported as blank, not as static). */
+export function stillStretches(ctx: AnalysisContext, blanks: readonly BlankStretch[]): StillStretch[] {
+  const { signal, frames, durationMs } = ctx;
+  if (!signal || signal.motion.length === 0) {
+    // Without the signal only a wholly still video can be told, from the sampled frames.
+    const moving = frames.some((f, i) => i > 0 && thumbnailChange(frames[i - 1], f) > 0);
+    return frames.length > 1 && !moving && !frames.some((f) => f.blank) ? [{ startMs: 0, endMs: durationMs }] : [];
+  }
+  const runs: StillStretch[] = [];
+  let start: number | null = null;
+  for (let i = 1; i <= signal.motion.length; i++) {
+    const still = i < signal.motion.length && signal.motion[i] <= STILL_MOTION;
+    if (still && start === null) start = i - 1;
+    if (!still && start !== null) {
+      runs.push({ startMs: signal.frameTimesMs[start], endMs: i < signal.frameTimesMs.length ? signal.frameTimesMs[i] : durationMs });
+      start = null;
+    }
+  }
+  const blankAt = (ms: number) => blanks.some((b) => ms >= b.startMs && ms < b.endMs);
+  return runs.filter((r) => !blankAt((r.startMs + r.endMs) / 2));
+}
+
+export function stillIssues(ctx: AnalysisContext, stills: readonly StillStretch[], frameNear: (ms: number) => number | null): IssueDraft[] {
+  return stills
+    .filter((s) => s.endMs - s.startMs >= Math.min(LONG_STILL_MS, ctx.durationMs * 0.9))
+    .map((s) => {
+      const whole = s.endMs - s.startMs >= ctx.durationMs * 0.9;
+      return {
+        severity: whole ? 'HIGH' : 'MEDIUM',
+        category: 'static',
+        frameIndex: frameNear(s.startMs),
+        location: null,
+        description: whole
+          ? 'Nothing moves or changes for the whole animation: it is a still picture, not an animation.'
+          : `Nothing changes on screen for ${seconds(s.endMs - s.startMs)} (${formatTimestamp(s.startMs)} to ${formatTimestamp(s.endMs)}): viewers lose interest.`,
+        suggestedFix: whole
+          ? 'Animate the idea step by step: build the objects, move or transform them, highlight what matters.'
+          : 'Shorten the pause, or use it: highlight the current step, add the next element, or show a short recap.',
+      };
+    });
+}
+
+/** Scene changes, bursts merged. */
+export function cuts(signal: VideoSignal | null): number[] {
+  const merged: number[] = [];
+  for (const t of signal?.sceneChangesMs ?? []) if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
+  return merged;
+}
+
+export function cutsPerMinute(signal: VideoSignal | null, durationMs: number): number {
+  return durationMs > 0 ? (cuts(signal).length * 60_000) / durationMs : 0;
+}
+
+export function pacingIssues(ctx: AnalysisContext, frameNear: (ms: number) => number | null): IssueDraft[] {
+  const found = cuts(ctx.signal);
+  const rate = cutsPerMinute(ctx.signal, ctx.durationMs);
+  if (found.length < 6 || rate <= FAST_CUTS_PER_MINUTE) return [];
+  return [
+    {
+      severity: 'MEDIUM',
+      category: 'pacing',
+      frameIndex: frameNear(found[0]),
+      location: null,
+      description: `The picture cuts to new content ${found.length} times (${Math.round(rate)} per minute, one every ${seconds(ctx.durationMs / found.length)}): too fast to follow a math argument.`,
+      suggestedFix: 'Give each step a few seconds on screen, and transform objects instead of cutting between them.',
+    },
+  ];
+}
+
+export function durationIssues(durationMs: number): IssueDraft[] {
+  if (durationMs < DURATION_RANGE_MS.short) {
+    return [{
+      severity: 'MEDIUM',
+      category: 'length',
+      frameIndex: null,
+      location: null,
+      description: `The animation is only ${seconds(durationMs)} long: too short to show or follow an idea.`,
+      suggestedFix: 'Give the idea time to unfold: at least 10 seconds, with pauses on the key steps.',
+    }];
+  }
+  if (durationMs > DURATION_RANGE_MS.idealMax) {
+    return [{
+      severity: 'LOW',
+      category: 'length',
+      frameIndex: null,
+      location: null,
+      description: `The animation is ${seconds(durationMs)} long: over 3 minutes for one animation, attention drops.`,
+      suggestedFix: 'Split it into shorter animations, one idea each, or cut the slow parts.',
+    }];
+  }
+  return [];
+}
