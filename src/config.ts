@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   EVALS_PRICES: z.string().optional(),
   EVALS_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
   EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
+  EVALS_LOCAL_PRECHECKS: bool.default(true),
   /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
   EVALS_LOCAL_JUDGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 
@@ -144,6 +145,8 @@ export interface Config {
     responseFormat: 'json_schema' | 'json_object';
     /** Concurrent provider calls per worker process. */
     concurrency: number;
+    /** With the openai provider, merge the local analyzers' findings into each eval run. */
+    localPrechecks: boolean;
     localDelayMs: number;
   };
   worker: {
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       prices: parsePrices(e.EVALS_PRICES),
       responseFormat: e.EVALS_RESPONSE_FORMAT,
       concurrency: e.EVALS_JUDGE_CONCURRENCY,
+      localPrechecks: e.EVALS_LOCAL_PRECHECKS,
       localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,
     },
     worker: {

@@ -1,10 +1,12 @@
 import type { Config } from '../config';
 import { LocalProvider } from './local';
+import { withLocalChecks } from './local-checks';
 import { OpenAiProvider } from './openai';
 import type { JudgeProvider } from './provider';
 
 export function createProvider(config: Config): JudgeProvider {
   if (config.judge.provider === 'local') return new LocalProvider(config.judge.localDelayMs);
-  return new OpenAiProvider(config.judge);
+  const openai = new OpenAiProvider(config.judge);
+  return config.judge.localPrechecks ? withLocalChecks(openai) : openai;
 }
 export type { JudgeProvider } from './provider';

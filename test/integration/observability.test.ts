@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
+import { LOCAL_MODEL } from '../../src/providers/local';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFileServer, type FileServer } from '../helpers/file-server';
 import { pipelineInput } from '../helpers/pipeline-checks';
@@ -67,7 +68,7 @@ describe('a worker process in operation', () => {
     expect(sample(scrape, 'evals_frames_extracted_total')).toBe(frames.rows[0].n);
     expect(sample(scrape, 'evals_extraction_seconds_count')).toBe(1);
     expect(sample(scrape, 'evals_bad_inputs_total', { reason: 'unreadable-media', activity: 'extractFrames' })).toBe(1);
-    expect(sample(scrape, 'evals_judge_latency_seconds_count', { kind: 'VISUAL_VALIDATION_JSON', model: 'local-analyzers/v1', outcome: 'ok' })).toBe(1);
+    expect(sample(scrape, 'evals_judge_latency_seconds_count', { kind: 'VISUAL_VALIDATION_JSON', model: LOCAL_MODEL, outcome: 'ok' })).toBe(1);
     expect(sample(scrape, 'evals_judge_calls_in_flight')).toBe(0);
     expect(sample(scrape, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 

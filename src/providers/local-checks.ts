@@ -1,0 +1,36 @@
+import type { IssueDraft, Verdict } from '../kinds';
+import { localVerdict } from './local';
+import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
+
+export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
+
+/**
+ * The local analyzers' findings added to another judge's verdict: exact, cheap
+ * checks (flashing over every frame, blank stretches, injection rules) that an
+ * LLM looking at sampled frames can miss. The judge's score stands; a local
+ * finding of the same category on the same frame as one of the judge's is a
+ * duplicate and is dropped, and a HIGH local finding still fails the run.
+ */
+export function mergeLocalFindings(judged: Verdict, local: Verdict): Verdict {
+  const reported = new Set(judged.issues.map((i) => `${i.category}|${i.frameIndex}`));
+  const added: IssueDraft[] = local.issues
+    .filter((i) => !reported.has(`${i.category}|${i.frameIndex}`))
+    .map((i) => ({ ...i, description: `${LOCAL_CHECK_PREFIX}${i.description}` }));
+  if (added.length === 0) return judged;
+  const summary = `${judged.summary.trim()} Local pre-checks added ${added.length} finding${added.length === 1 ? '' : 's'}.`.trim();
+  return { score: judged.score, summary, issues: [...judged.issues, ...added] };
+}
+
+/** Runs the local analyzers beside `provider` on every eval run and merges their findings. */
+export function withLocalChecks(provider: JudgeProvider): JudgeProvider {
+  return {
+    name: provider.name,
+    // The flashing and stretch checks need the luma of every decoded frame.
+    needsVideoSignal: true,
+    modelFor: (definition) => provider.modelFor(definition),
+    async judge(request: JudgeRequest): Promise<Judgement> {
+      const [judgement, local] = await Promise.all([provider.judge(request), localVerdict(request)]);
+      return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
+    },
+  };
+}
