@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   EVALS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   EVALS_DISABLED_KINDS: z.string().default(''),
   EVALS_SAMPLES: positiveInt.max(9).default(1),
-  // A request and its one re-ask must fit the judge activity's 5-minute start-to-close timeout.
+  // A request and its one re-ask, after a wait for a judge slot, must fit the judge activity's 10-minute start-to-close timeout.
   EVALS_JUDGE_TIMEOUT_SECONDS: z.coerce.number().positive().max(140).default(90),
   EVALS_IMAGE_DETAIL: z.enum(['low', 'high', 'auto']).optional(),
   EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
@@ -299,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Secret values from the configuration, which the logger scrubs from every line whatever field carries them. */
 export function secretsOf(config: Config): string[] {
-  const secrets = [config.judge.openaiApiKey, config.temporal.apiKey];
+  const secrets = [config.judge.openaiApiKey, config.temporal.apiKey, config.fragments.apiKey];
   if (config.database.url) {
     try {
       secrets.push(decodeURIComponent(new URL(config.database.url).password));

@@ -60,8 +60,9 @@ const media = proxyActivities<Activities>({
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
 });
+// Room for a wait for one of the worker's judge slots, a request and its one re-ask (each at most 140 s).
 const judge = proxyActivities<Activities>({
-  startToCloseTimeout: '5m',
+  startToCloseTimeout: '10m',
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
 });

@@ -64,8 +64,9 @@ function apiKeyOf(req: http.IncomingMessage): string {
   let fromBearer: string | undefined;
   if (authorization !== undefined) {
     const match = /^Bearer +(\S+)$/i.exec(authorization);
-    if (!match) throw new HttpError(401, 'invalid API key');
-    fromBearer = match[1];
+    // Another scheme (a proxy's Basic auth, say) is not ours to judge when x-api-key carries the key.
+    if (!match && fromHeader === undefined) throw new HttpError(401, 'invalid API key');
+    fromBearer = match?.[1];
   }
   const key = fromHeader ?? fromBearer;
   if (key === undefined) throw new HttpError(401, 'missing API key');

@@ -22,6 +22,7 @@ Commands:
       Print a stored pipeline run.
   worker
       Run a long-lived worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from env).
+      Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.
   trigger --fragment-id ID --project-id ID --user-id ID [--render-job-id ID] [--user-input TEXT] [--reevaluate [--request-id KEY]] [--wait]
       Start the pipeline of a fragment read from FRAGMENTS_API_URL (a duplicate trigger returns the existing one).
   cancel <pipelineRunId>
@@ -30,7 +31,6 @@ Commands:
       Serve the eval read API (GET {EVALS_API_BASE_PATH}/evals/pipeline-runs/...).
   keys create --user-id U [--credits N] [--usage-based]
       Create a read API key for a user and print it once.
-      Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.
   dev
       Local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history,
       embedded database, one worker. Prints the UI address.

@@ -84,7 +84,7 @@ export async function findPipelineExecution(
 }
 
 export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string): Promise<void> {
-  await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING' WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
+  await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
 export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: object, signal: VideoSignal | null): Promise<void> {

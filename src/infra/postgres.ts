@@ -129,8 +129,7 @@ export async function startEmbedded(
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
     await server.initialise();
   }
-  // A crashed earlier run can leave a stale pid file behind.
-  fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+  removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
   await server.start();
   await ensureDatabase(adminUrl, EMBEDDED_DB);
   return { url, stop: () => server.stop() };
@@ -148,5 +147,21 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     }
   } finally {
     await client.end();
+  }
+}
+
+/** A crashed earlier run leaves its pid file behind; a live server's (one still starting) is kept. */
+function removeStalePidFile(file: string): void {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  try {
+    process.kill(pid, 0);
+    return;
+  } catch {
+    fs.rmSync(file, { force: true });
   }
 }

@@ -13,6 +13,14 @@ export interface IssueDraft {
   suggestedFix: string | null;
 }
 
+/**
+ * Two judges (or two answers of one) report "the same" issue when category and
+ * frame agree: their wording rarely does.
+ */
+export function sameIssueKey(issue: Pick<IssueDraft, 'category' | 'frameIndex'>): string {
+  return `${issue.category}|${issue.frameIndex ?? '-'}`;
+}
+
 export interface Verdict {
   score: number;
   summary: string;

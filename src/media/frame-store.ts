@@ -17,11 +17,12 @@ export class FrameStore {
   }
 
   async put(key: string, content: Buffer, contentType = 'image/jpeg'): Promise<void> {
-    await this.pool.query(
+    const inserted = await this.pool.query(
       'INSERT INTO frame_blobs (storage_key, content_type, content) VALUES ($1, $2, $3) ON CONFLICT (storage_key) DO NOTHING',
       [key, contentType, content],
     );
-    this.writeCache(key, content);
+    // An earlier attempt's frame stands: the shared copy is the one every worker must see.
+    if (inserted.rowCount === 1) this.writeCache(key, content);
   }
 
   async get(key: string): Promise<Buffer> {

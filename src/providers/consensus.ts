@@ -1,10 +1,10 @@
 import type { IssueDraft, Verdict } from '../kinds';
+import { sameIssueKey } from '../kinds/kind';
 
 /**
  * Self-consistency over k answers to the same question: the median score, and
- * the issues a majority of answers reported. Two answers report "the same"
- * issue when category and frame agree (their wording rarely does); the first
- * answer's wording is kept.
+ * the issues a majority of answers reported (the same issue by `sameIssueKey`);
+ * the first answer's wording is kept.
  */
 export function consensus(verdicts: readonly Verdict[]): Verdict {
   if (verdicts.length === 1) return verdicts[0];
@@ -12,7 +12,7 @@ export function consensus(verdicts: readonly Verdict[]): Verdict {
   const mid = Math.floor(scores.length / 2);
   const score = scores.length % 2 === 1 ? scores[mid] : (scores[mid - 1] + scores[mid]) / 2;
 
-  const keyOf = (i: IssueDraft) => `${i.category}|${i.frameIndex ?? '-'}`;
+  const keyOf = sameIssueKey;
   const votes = new Map<string, { issue: IssueDraft; count: number }>();
   for (const verdict of verdicts) {
     for (const key of new Set(verdict.issues.map(keyOf))) {

@@ -1,4 +1,5 @@
 import type { IssueDraft, Verdict } from '../kinds';
+import { sameIssueKey } from '../kinds/kind';
 import { localVerdict } from './local';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
@@ -12,9 +13,9 @@ export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
  * duplicate and is dropped, and a HIGH local finding still fails the run.
  */
 export function mergeLocalFindings(judged: Verdict, local: Verdict): Verdict {
-  const reported = new Set(judged.issues.map((i) => `${i.category}|${i.frameIndex}`));
+  const reported = new Set(judged.issues.map(sameIssueKey));
   const added: IssueDraft[] = local.issues
-    .filter((i) => !reported.has(`${i.category}|${i.frameIndex}`))
+    .filter((i) => !reported.has(sameIssueKey(i)))
     .map((i) => ({ ...i, description: `${LOCAL_CHECK_PREFIX}${i.description}` }));
   if (added.length === 0) return judged;
   const summary = `${judged.summary.trim()} Local pre-checks added ${added.length} finding${added.length === 1 ? '' : 's'}.`.trim();
@@ -29,7 +30,11 @@ export function withLocalChecks(provider: JudgeProvider): JudgeProvider {
     needsVideoSignal: true,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
-      const [judgement, local] = await Promise.all([provider.judge(request), localVerdict(request)]);
+      const [judgement, local] = await Promise.all([provider.judge(request), localVerdict(request).catch((err: Error) => err)]);
+      if (local instanceof Error) {
+        // A pre-check that breaks must not cost the judge's verdict; say it did not run.
+        return { ...judgement, verdict: { ...judgement.verdict, summary: `${judgement.verdict.summary.trim()} Local pre-checks failed: ${local.message}.` } };
+      }
       return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
     },
   };

@@ -149,7 +149,7 @@ export class OpenAiProvider implements JudgeProvider {
       return new RetryableError(`judge request timed out after ${seconds} s (EVALS_JUDGE_TIMEOUT_SECONDS)`);
     }
     if (err instanceof OpenAI.APIConnectionError) return new RetryableError('could not reach the judge endpoint (OPENAI_BASE_URL)');
-    if (!(err instanceof OpenAI.APIError) || err.status === undefined) return err instanceof Error ? err : new Error(String(err));
+    if (!(err instanceof OpenAI.APIError) || err.status === undefined) return new RetryableError(this.redact(err instanceof Error ? err.message : String(err)));
     const status = err.status;
     const modelVar = this.modelVariable(definition);
     switch (status) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/config';
-import { startDevServer } from '../../src/infra/temporal';
+import { freePort, startDevServer } from '../../src/infra/temporal';
 import { startEmbedded } from '../../src/infra/postgres';
 import { workflowBundle } from '../../src/workflow-bundle';
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   let pgAdminUrl = process.env.DATABASE_URL;
   let stopPg: () => Promise<void> = async () => undefined;
   if (!pgAdminUrl) {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const pg = await startEmbedded(scratch, port, log);
     pgAdminUrl = pg.url.replace(/\/evals$/, '/postgres');
     stopPg = pg.stop;

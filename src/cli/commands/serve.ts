@@ -1,5 +1,5 @@
 import { createApiServer, listen } from '../../api/server';
-import { loadConfig } from '../../config';
+import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../infra/postgres';
 import { createLogger } from '../../logger';
 import { parseArgs, say, UsageError } from '../io';
@@ -9,7 +9,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   const port = values.port === undefined ? config.api.port : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${values.port})`);
-  const log = createLogger(config.logLevel ?? 'info', { role: 'api' });
+  const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
   const db = await openDatabase(config, say);
   const server = createApiServer({ pool: db.pool, basePath: config.api.basePath, log });
   try {
