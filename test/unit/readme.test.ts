@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, PROJECT_ROOT } from '../../src/config';
+import { EVAL_KINDS } from '../../src/kinds/types';
+
+describe('README configuration table', () => {
+  const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Architecture'));
+  const documented = new Set([...section.matchAll(/`([A-Z][A-Z0-9_]+(?:<KIND>)?)`/g)].map((m) => m[1]));
+
+  it('lists every variable the config loader reads', () => {
+    const perKind = new Set(EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`));
+    const missing = CONFIG_VARIABLES.filter((v) => !documented.has(v) && !(perKind.has(v) && documented.has('EVALS_MODEL_<KIND>')));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists no variable the loader does not read', () => {
+    const known = new Set([...CONFIG_VARIABLES, 'EVALS_MODEL_<KIND>']);
+    expect([...documented].filter((v) => !known.has(v) && /^(EVALS|TEMPORAL|OPENAI|FRAGMENTS|DATABASE|FF|LOG)/.test(v))).toEqual([]);
+  });
+});
