@@ -1,6 +1,6 @@
 /**
  * Every benchmark, one after the other (`npm run bench`); each prints its own
- * figures. Run one alone with `npm run bench:<name>`.
+ * figures. Run one alone with `npm run bench:<frames|local|judge|load|read-api>`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
