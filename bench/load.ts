@@ -139,8 +139,10 @@ async function main(): Promise<void> {
     const width = Math.max(...rows.map(([k]) => k.length));
     process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
   } finally {
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
+    if (worker.exitCode === null && worker.signalCode === null) {
+      worker.kill('SIGTERM');
+      await new Promise((r) => worker.once('exit', r));
+    }
     await files.close();
     await temporal.close();
     await db.close();

@@ -43,7 +43,8 @@ function route(pathname: string, basePath: string): Route | null {
   try {
     pipelineRunId = decodeURIComponent(segments[2]);
   } catch {
-    throw new HttpError(400, 'malformed pipelineRunId');
+    // No run has an id that does not decode; the issues listing has no 400 in the interface.
+    throw new HttpError(404, 'pipeline run not found');
   }
   if (segments.length === 3) return { operation: 'getPipelineRun', pipelineRunId };
   if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', pipelineRunId };

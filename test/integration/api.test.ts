@@ -216,7 +216,8 @@ describe('routes, methods and malformed requests', () => {
     await expectError(get(runPath, { 'x-api-key': keys.owner }), 500);
 
     await expectError(get(`${runPath}?includeIssues=maybe`, { 'x-api-key': keys.owner }), 400);
-    await expectError(get(`${deadBaseUrl}/evals/pipeline-runs/%E0%A4%A`, { 'x-api-key': keys.owner }), 400);
+    await expectError(get(`${deadBaseUrl}/evals/pipeline-runs/%E0%A4%A`, { 'x-api-key': keys.owner }), 404);
+    await expectError(get(`${deadBaseUrl}/evals/pipeline-runs/%E0%A4%A/issues`, { 'x-api-key': keys.owner }), 404);
     await expectError(get(`${runPath}?pad=${'x'.repeat(3000)}`, { 'x-api-key': keys.owner }), 414);
     await expectError(get(runPath), 401);
     await expectError(get(runPath, { 'x-api-key': 'evk_short' }), 401);
