@@ -8,6 +8,8 @@ import type { FrameMeasures, Side } from './frame-measures';
 /** WCAG 1.4.3 / 1.4.11: 4.5:1 for text, 3:1 for large text and graphics. */
 const TEXT_CONTRAST = 4.5;
 const GRAPHICS_CONTRAST = 3;
+/** Low contrast lasting less than this is a transition (a fade), not a design choice. */
+const MIN_LOW_CONTRAST_MS = 2_000;
 /** More of the frame covered than this reads as cluttered. */
 const CLUTTER_COVERAGE = 0.5;
 /** Content closer to an edge than this share of the frame (but not touching it) is crammed. */
@@ -26,22 +28,27 @@ export function contrastSeverity(f: FrameMeasures): 'HIGH' | 'MEDIUM' | null {
 
 /** Low contrast between the dominant content colour and the background (WCAG contrast ratio). */
 export function contrastIssues(ctx: AnalysisContext): IssueDraft[] {
-  return stretches(ctx.frames, contrastSeverity).map(({ key: severity, frames: run }) => {
-    const worst = run.reduce((a, b) => (b.foreground!.contrast < a.foreground!.contrast ? b : a));
-    const { colour, contrast } = worst.foreground!;
-    return {
-      severity,
-      category: 'low_contrast',
-      frameIndex: run[0].index,
-      location: 'main content',
-      description:
-        `The main content colour ${hex(colour)} on the background ${hex(worst.background!.colour)} has a contrast ratio of only ${contrast.toFixed(1)}:1 ${span(run)} ` +
-        `(WCAG asks for ${TEXT_CONTRAST}:1 for text, ${GRAPHICS_CONTRAST}:1 for large text and shapes): it is hard to read.`,
-      suggestedFix: worst.background!.colour[0] + worst.background!.colour[1] + worst.background!.colour[2] < 384
-        ? 'Use a light colour (white or a bright palette colour) for text and shapes on this dark background.'
-        : 'Use a dark colour for text and shapes on this light background.',
-    };
-  });
+  // A sampled frame stands for the time until the next one.
+  const spacing = ctx.frames.length > 0 ? ctx.durationMs / ctx.frames.length : 0;
+  return stretches(ctx.frames, (f) => (contrastSeverity(f) ? true : null))
+    // A fade-in or fade-out passes through low contrast on its way: only what stays hard to read counts.
+    .filter(({ frames: run }) => run.length === ctx.frames.length || run.at(-1)!.timestampMs - run[0].timestampMs + spacing >= MIN_LOW_CONTRAST_MS)
+    .map(({ frames: run }) => {
+      const worst = run.reduce((a, b) => (b.foreground!.contrast < a.foreground!.contrast ? b : a));
+      const { colour, contrast } = worst.foreground!;
+      return {
+        severity: contrastSeverity(worst)!,
+        category: 'low_contrast',
+        frameIndex: run[0].index,
+        location: 'main content',
+        description:
+          `The main content colour ${hex(colour)} on the background ${hex(worst.background!.colour)} has a contrast ratio of only ${contrast.toFixed(1)}:1 ${span(run)} ` +
+          `(WCAG asks for ${TEXT_CONTRAST}:1 for text, ${GRAPHICS_CONTRAST}:1 for large text and shapes): it is hard to read.`,
+        suggestedFix: worst.background!.colour[0] + worst.background!.colour[1] + worst.background!.colour[2] < 384
+          ? 'Use a light colour (white or a bright palette colour) for text and shapes on this dark background.'
+          : 'Use a dark colour for text and shapes on this light background.',
+      };
+    });
 }
 
 /** Too much of the frame covered at once. */

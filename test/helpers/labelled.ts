@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/config';
 import type { EvalKind } from '../../src/kinds/types';
 import { ffmpegFixture } from './videos';
 
@@ -58,6 +60,8 @@ function video(name: string, graph: string): () => string {
 
 export const LABELLED_ANIMATIONS: LabelledAnimation[] = [
   { name: 'clean', file: video('clean', scene(10)), defects: [] },
+  // The README's example: a title fading in (briefly low contrast on its way) and shapes growing.
+  { name: 'example-fade-in', file: () => path.join(PROJECT_ROOT, 'examples', 'pythagoras.mp4'), defects: [] },
   { name: 'all-black', file: video('all-black', `color=c=black:s=${SIZE}:r=${RATE}:d=4`), defects: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'blank_frame', atMs: 0 }] },
   {
     name: 'black-tail',
