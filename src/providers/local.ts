@@ -14,7 +14,7 @@ import { VISUAL_CRITERIA } from '../kinds/visual-rubric';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 /** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
-export const LOCAL_MODEL = 'local-analyzers/v2';
+export const LOCAL_MODEL = 'local-analyzers/v3';
 
 export type LocalRequest = Pick<JudgeRequest, 'definition' | 'input' | 'frames' | 'manifest' | 'videoSignal'>;
 
