@@ -20,6 +20,7 @@ import { freePort, openTemporal } from '../src/infra/temporal';
 import { workflowBundle } from '../src/workflow-bundle';
 import { startFileServer } from '../test/helpers/file-server';
 import { sampleAnimation } from '../test/helpers/videos';
+import { offlineEnv } from '../test/helpers/offline-env';
 
 const PIPELINES = Number(process.env.BENCH_PIPELINES ?? 100);
 const JUDGE_MS = Number(process.env.BENCH_JUDGE_MS ?? 1000);
@@ -52,12 +53,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const config = loadConfig({
-    ...process.env,
-    TEMPORAL_ADDRESS: '',
-    DATABASE_URL: '',
-    OPENAI_API_KEY: '',
-    EVALS_PROVIDER: 'local',
-    EVALS_DATA_DIR: dataDir,
+    ...offlineEnv(dataDir),
     EVALS_EMBEDDED_PG_PORT: String(await freePort()),
     TEMPORAL_TASK_QUEUE: 'bench-load',
   });

@@ -24,13 +24,7 @@ export interface ExtractedFrame {
 }
 
 /** How the frames were chosen; stored with the run as `frame_plan`. */
-export interface FramePlan {
-  durationMs: number;
-  width: number;
-  height: number;
-  fps: number | null;
-  codec: string;
-  format: string;
+export interface FramePlan extends Pick<VideoProbe, 'durationMs' | 'width' | 'height' | 'fps' | 'codec' | 'format'> {
   strategy: 'keyframe-seek' | 'single-pass';
   videoFrames: number;
   keyframes: number;

@@ -6,6 +6,7 @@ import { freePort } from '../../src/infra/temporal';
 import { pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../helpers/videos';
 import { childDataDir, killWorkerProcesses, spawnEvals, waitFor, type WorkerProcess } from '../helpers/worker-process';
+import { offlineEnv } from '../helpers/offline-env';
 
 const dataDir = childDataDir();
 afterAll(() => {
@@ -22,12 +23,7 @@ async function startDev(env: NodeJS.ProcessEnv): Promise<{ dev: WorkerProcess; u
 it('`evals dev` serves the Temporal UI, runs pipelines, keeps their history across restarts and stops cleanly', async () => {
   const [devPort, uiPort, pgPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
-    ...process.env,
-    TEMPORAL_ADDRESS: '',
-    DATABASE_URL: '',
-    OPENAI_API_KEY: '',
-    EVALS_PROVIDER: 'local',
-    EVALS_DATA_DIR: dataDir,
+    ...offlineEnv(dataDir),
     TEMPORAL_DEV_PORT: String(devPort),
     TEMPORAL_UI_PORT: String(uiPort),
     EVALS_EMBEDDED_PG_PORT: String(pgPort),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { KINDS, type EvalKind, type IssueDraft } from '../../src/kinds';
+import { KINDS, type EvalKind } from '../../src/kinds';
 import { consensus } from '../../src/providers/consensus';
 import { retryAfterMs } from '../../src/providers/openai';
 import { costUsd, imageTokens } from '../../src/providers/pricing';
 import { newFence, readAnswer, responseFormat } from '../../src/providers/prompt';
+import { draft } from '../helpers/issues';
 
 describe('image tokens (OpenAI published rules)', () => {
   it("matches the documentation's tile examples", () => {
@@ -55,14 +56,6 @@ describe('retry-after', () => {
   });
 });
 
-const draft = (category: string, frameIndex: number | null, description = 'd'): IssueDraft => ({
-  severity: 'MEDIUM',
-  category,
-  frameIndex,
-  location: null,
-  description,
-  suggestedFix: null,
-});
 
 describe('self-consistency', () => {
   it('takes the median score and keeps issues a strict majority reported (same category and frame)', () => {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueDraft, Verdict } from '../../src/kinds';
+import type { Verdict } from '../../src/kinds';
 import { LOCAL_CHECK_PREFIX, mergeLocalFindings } from '../../src/providers/local-checks';
+import { draft } from '../helpers/issues';
 
-const issue = (category: string, frameIndex: number | null, description = `${category} found`): IssueDraft => ({
-  severity: 'MEDIUM',
-  category,
-  frameIndex,
-  location: null,
-  description,
-  suggestedFix: null,
-});
 
 describe('mergeLocalFindings', () => {
-  const judged: Verdict = { score: 88, summary: 'Looks fine.', issues: [issue('overlap', 2)] };
+  const judged: Verdict = { score: 88, summary: 'Looks fine.', issues: [draft('overlap', 2)] };
 
   it('keeps the judge score and adds local findings marked as such', () => {
-    const merged = mergeLocalFindings(judged, { score: 10, summary: 'x', issues: [issue('flashing', 4, 'Flashes 5 times.')] });
+    const merged = mergeLocalFindings(judged, { score: 10, summary: 'x', issues: [draft('flashing', 4, 'Flashes 5 times.')] });
     expect(merged.score).toBe(88);
     expect(merged.issues).toHaveLength(2);
     expect(merged.issues[1].description).toBe(`${LOCAL_CHECK_PREFIX}Flashes 5 times.`);
@@ -23,7 +16,7 @@ describe('mergeLocalFindings', () => {
   });
 
   it('drops a local finding the judge already reported on the same frame', () => {
-    const merged = mergeLocalFindings(judged, { score: 10, summary: 'x', issues: [issue('overlap', 2, 'other words'), issue('overlap', 3)] });
+    const merged = mergeLocalFindings(judged, { score: 10, summary: 'x', issues: [draft('overlap', 2, 'other words'), draft('overlap', 3)] });
     expect(merged.issues.map((i) => i.frameIndex)).toEqual([2, 3]);
   });
 
