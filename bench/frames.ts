@@ -20,6 +20,7 @@ import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { extractFrames } from '../src/media/extract';
 import { evenlySpaced, groupByKeyframe } from '../src/media/plan';
 import { probeVideo } from '../src/media/probe';
+import { runMain } from '../test/helpers/offline-env';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const INPUTS_DIR = path.join(os.tmpdir(), 'evals-bench-inputs');
@@ -157,7 +158,4 @@ async function main() {
   console.log('ffmpeg MB: peak RSS of all ffmpeg/ffprobe children at once; node MB: peak RSS of this process (tsx and modules included)');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain('bench:frames', main);

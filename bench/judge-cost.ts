@@ -16,6 +16,7 @@ import { OpenAiProvider } from '../src/providers/openai';
 import type { Usage } from '../src/providers/provider';
 import { passingAnswer, startFakeOpenAI } from '../test/helpers/fake-openai';
 import { syntheticVideo } from '../test/helpers/videos';
+import { runMain } from '../test/helpers/offline-env';
 
 const MODELS = ['gpt-4.1-mini', 'gpt-4o'];
 const SETTINGS = {
@@ -93,7 +94,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+runMain('bench:judge', main);

@@ -13,14 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEvalPipeline } from '../src/client';
-import { loadConfig, PROJECT_ROOT } from '../src/config';
+import { PROJECT_ROOT } from '../src/config';
 import { EVAL_KINDS } from '../src/kinds/types';
-import { openDatabase } from '../src/infra/postgres';
-import { freePort, openTemporal } from '../src/infra/temporal';
+import { freePort } from '../src/infra/temporal';
 import { workflowBundle } from '../src/workflow-bundle';
 import { startFileServer } from '../test/helpers/file-server';
 import { sampleAnimation } from '../test/helpers/videos';
-import { offlineEnv } from '../test/helpers/offline-env';
+import { openOfflineStack, runMain } from '../test/helpers/offline-env';
 
 const PIPELINES = Number(process.env.BENCH_PIPELINES ?? 100);
 const JUDGE_MS = Number(process.env.BENCH_JUDGE_MS ?? 1000);
@@ -50,26 +49,18 @@ function metric(scrape: string, name: string): number {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const config = loadConfig({
-    ...offlineEnv(dataDir),
-    EVALS_EMBEDDED_PG_PORT: String(await freePort()),
-    TEMPORAL_TASK_QUEUE: 'bench-load',
-  });
-  const db = await openDatabase(config, say);
-  const temporal = await openTemporal(config, say);
+  const stack = await openOfflineStack('bench-load', { TEMPORAL_TASK_QUEUE: 'bench-load' });
+  const { config, dataDir, db, temporal } = stack;
   const files = await startFileServer();
   await workflowBundle(dataDir);
   const metricsPort = await freePort();
-  const embeddedUrl = `postgres://postgres:${encodeURIComponent(fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim())}@127.0.0.1:${config.database.embeddedPort}/evals`;
   const worker = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), 'worker'], {
     env: {
       ...process.env,
       ...WORKER_ENV,
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
-      DATABASE_URL: embeddedUrl,
+      DATABASE_URL: db.url,
       EVALS_DATA_DIR: dataDir,
       EVALS_PROVIDER: 'local',
       OPENAI_API_KEY: '',
@@ -140,16 +131,8 @@ async function main(): Promise<void> {
       await new Promise((r) => worker.once('exit', r));
     }
     await files.close();
-    await temporal.close();
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    say(`bench:load: ${(err as Error).stack ?? String(err)}`);
-    process.exit(1);
-  },
-);
+runMain('bench:load', main);

@@ -19,6 +19,7 @@ import { normalizeVerdict } from '../src/kinds/verdict';
 import { extractFrames, manifestOf } from '../src/media/extract';
 import { LOCAL_MODEL, localVerdict } from '../src/providers/local';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../test/helpers/labelled';
+import { runMain } from '../test/helpers/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
 const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
@@ -101,7 +102,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain('bench:local', main);

@@ -1,27 +1,20 @@
 /**
- * Latency and throughput of the eval read API (`evals serve`) on a scratch
- * embedded PostgreSQL (removed afterwards, so no bench key outlives the run):
+ * Latency and throughput of the eval read API (`evals serve`) on a throwaway
+ * stack (removed afterwards, so no bench key outlives the run):
  *   npm run bench:read-api [-- requests]
  * Seeds one finished pipeline run with issues and a key, then prints figures.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createApiKey } from '../src/api/keys';
 import { createApiServer, listen } from '../src/api/server';
-import { loadConfig } from '../src/config';
 import { createPipelineRun, finishEvalRun, finishPipelineRun, getEvalRun } from '../src/db/store';
-import { openDatabase } from '../src/infra/postgres';
-import { freePort } from '../src/infra/temporal';
 import { createLogger } from '../src/logger';
+import { openOfflineStack, runMain } from '../test/helpers/offline-env';
 
 async function main(): Promise<void> {
   const requests = Number(process.argv[2] ?? 1000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-api-'));
-  fs.chmodSync(dataDir, 0o755);
-  const config = loadConfig({ ...process.env, DATABASE_URL: '', EVALS_DATA_DIR: dataDir, EVALS_EMBEDDED_PG_PORT: String(await freePort()) });
-  const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  const stack = await openOfflineStack('bench-api');
+  const { db } = stack;
   const server = createApiServer({ pool: db.pool, basePath: '/v1', log: createLogger('silent') });
   try {
     const temporalRunId = crypto.randomUUID();
@@ -58,12 +51,8 @@ async function main(): Promise<void> {
   } finally {
     server.closeAllConnections();
     server.close();
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain('bench:read-api', main);

@@ -8,6 +8,8 @@ import { migrate } from '../db/migrate';
 
 export interface Database {
   pool: pg.Pool;
+  /** Connection string, password included: for child processes, never for logs. */
+  url: string;
   /** Connection string, with the password masked, for logs. */
   displayUrl: string;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   }
   return {
     pool,
+    url,
     displayUrl: maskUrl(url),
     async close() {
       await pool.end();
