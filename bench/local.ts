@@ -38,12 +38,14 @@ async function animations(workDir: string) {
   console.log('animation        found / labelled  false positives');
   for (const animation of LABELLED_ANIMATIONS) {
     const { plan, frames, signal } = await extractFrames(animation.file(), resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
-    const manifest = manifestOf(plan, frames, (i) => `frame-${i}`);
+    // Frame keys name one video's frames, as the frame store's do.
+    const keyOf = (i: number) => `${animation.name}#${i}`;
+    const manifest = manifestOf(plan, frames, keyOf);
     const issues = [];
     for (const kind of FRAME_KINDS) {
       const definition = KINDS[kind];
       const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-      const verdict = await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: `frame-${f.index}` })), manifest, videoSignal: signal });
+      const verdict = await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: keyOf(f.index) })), manifest, videoSignal: signal });
       issues.push(...normalizeVerdict(definition, verdict, manifest).issues.map((i) => ({ ...i, kind })));
     }
     const unmatched = [...issues];

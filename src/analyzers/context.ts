@@ -10,10 +10,30 @@ export interface AnalysisContext {
   durationMs: number;
 }
 
+/**
+ * Measures by frame storage key. The four frame kinds of a pipeline usually run
+ * side by side on one worker and look at the same frames: measure each once.
+ * Keys name immutable frames (the frame store keeps the first write), so an
+ * entry never goes stale; the oldest are dropped past the bound.
+ */
+const measuredFrames = new Map<string, Promise<FrameMeasures>>();
+const MEASURED_FRAMES_KEPT = 512;
+
+function measureOnce(frame: LoadedFrame): Promise<FrameMeasures> {
+  let measures = measuredFrames.get(frame.key);
+  if (!measures) {
+    measures = measureFrame(frame);
+    measuredFrames.set(frame.key, measures);
+    measures.catch(() => measuredFrames.delete(frame.key));
+    if (measuredFrames.size > MEASURED_FRAMES_KEPT) measuredFrames.delete(measuredFrames.keys().next().value!);
+  }
+  return measures;
+}
+
 export async function analysisContext(frames: readonly LoadedFrame[], signal: VideoSignal | null, durationMs: number | null): Promise<AnalysisContext> {
   const measured: FrameMeasures[] = [];
   // One at a time: sharp already uses the cores, and the judge activities run side by side.
-  for (const frame of frames) measured.push(await measureFrame(frame));
+  for (const frame of frames) measured.push(await measureOnce(frame));
   return { frames: measured, signal, durationMs: durationMs ?? (frames.at(-1)?.timestampMs ?? 0) };
 }
 

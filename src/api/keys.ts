@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction } from '../db/store';
 
 /** An API key is this fixed prefix followed by 64 hexadecimal characters (the REST interface's rule). */
 export const API_KEY_PREFIX = 'evk_';
@@ -26,22 +27,14 @@ export interface ApiAccount {
  */
 export async function createApiKey(pool: pg.Pool, opts: { userId: string; credits?: number; usageBased?: boolean }): Promise<string> {
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString('hex')}`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO api_accounts (user_id, credits, usage_based) VALUES ($1, COALESCE($2, 0), COALESCE($3, false))
        ON CONFLICT (user_id) DO UPDATE SET credits = COALESCE($2, api_accounts.credits), usage_based = COALESCE($3, api_accounts.usage_based)`,
       [opts.userId, opts.credits ?? null, opts.usageBased ?? null],
     );
     await client.query('INSERT INTO api_keys (key_hash, user_id) VALUES ($1, $2)', [hashApiKey(key), opts.userId]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return key;
 }
 

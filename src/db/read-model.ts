@@ -10,6 +10,8 @@ import { EVAL_KINDS, type EvalKind } from '../kinds/types';
 const iso = (d: Date): string => d.toISOString();
 const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const KIND_ORDER = new Map(EVAL_KINDS.map((k, i) => [k, i]));
+/** Eval runs and issues are served in the interface's kind order. */
+const byKind = (a: { kind: EvalKind }, b: { kind: EvalKind }): number => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!;
 
 interface RunRow {
   id: string;
@@ -56,7 +58,7 @@ async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<IssueRow
      ORDER BY i.eval_run_id, i.ordinal`,
     [pipelineRunId],
   );
-  return result.rows.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+  return result.rows.sort(byKind);
 }
 
 function toIssue(row: IssueRow): EvalIssue {
@@ -94,7 +96,7 @@ export async function getPipelineRun(
   }>('SELECT * FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
   const issues = opts.includeIssues ? await issueRows(pool, pipelineRunId) : [];
   const evalRuns: EvalRun[] = evalRows.rows
-    .sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!)
+    .sort(byKind)
     .map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -166,7 +168,7 @@ export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Pro
     latency_ms: number | null;
   }>('SELECT kind, model, prompt_version, prompt_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
   return result.rows
-    .sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!)
+    .sort(byKind)
     .map((r) => ({
       kind: r.kind,
       model: r.model,

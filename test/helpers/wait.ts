@@ -1,8 +1,11 @@
-/** Polls `check` until it holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 60_000): Promise<void> {
+/** Polls `check` until it holds; fails with `describe()` after `timeoutMs` or when `abort` settles first. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, describe: () => string, abort?: Promise<unknown>): Promise<void> {
+  let aborted = false;
+  void abort?.then(() => (aborted = true));
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  for (;;) {
+    if (await check()) return;
+    if (aborted || Date.now() > deadline) throw new Error(describe());
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { PROJECT_ROOT } from '../../src/config';
 import { childEnv, type TestEnv } from './env';
+import { waitFor } from './wait';
 
 export interface WorkerProcess {
   pid: number;
@@ -72,16 +73,4 @@ export async function spawnWorker(env: TestEnv, extra: Record<string, string> = 
   );
   await waitFor(() => worker.output().includes('"worker started"'), 60_000, () => `worker did not start:\n${worker.output()}`, worker.exited);
   return worker;
-}
-
-/** Polls `check` until it holds; fails with `describe()` after `timeoutMs` or when `abort` settles first. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, describe: () => string, abort?: Promise<unknown>): Promise<void> {
-  let aborted = false;
-  void abort?.then(() => (aborted = true));
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (aborted || Date.now() > deadline) throw new Error(describe());
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -4,7 +4,8 @@ import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFileServer, type FileServer } from '../helpers/file-server';
 import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../helpers/videos';
-import { killWorkerProcesses, spawnWorker, waitFor } from '../helpers/worker-process';
+import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
+import { waitFor } from '../helpers/wait';
 
 const envs: TestEnv[] = [];
 const servers: FileServer[] = [];

@@ -5,7 +5,8 @@ import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
 import { pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../helpers/videos';
-import { childDataDir, killWorkerProcesses, spawnEvals, waitFor, type WorkerProcess } from '../helpers/worker-process';
+import { childDataDir, killWorkerProcesses, spawnEvals, type WorkerProcess } from '../helpers/worker-process';
+import { waitFor } from '../helpers/wait';
 import { offlineEnv } from '../helpers/offline-env';
 
 const dataDir = childDataDir();

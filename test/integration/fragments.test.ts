@@ -65,7 +65,7 @@ describe('fragments read through the REST interface', () => {
     api.script('frag-signalled', { status: 200, rendered: false });
     // A poll interval far beyond the test's timeout: only the signal can end this wait in time.
     const handle = await trigger(env, 'frag-signalled', { pollIntervalMs: 3_600_000, limitMs: 7_200_000 });
-    await waitFor(() => api.requestsFor('frag-signalled') === 1);
+    await waitFor(() => api.requestsFor('frag-signalled') === 1, 60_000, () => 'the first read of the fragment');
     const pending = await env.pool.query('SELECT status FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId]);
     expect(pending.rows[0].status).toBe('PENDING');
     api.render('frag-signalled');
@@ -83,9 +83,9 @@ describe('fragments read through the REST interface', () => {
     try {
       const first = await own.startWorker({ identity: 'worker-before-restart' });
       const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 8_000 });
-      await waitFor(() => api.requestsFor('frag-never') >= 2);
+      await waitFor(() => api.requestsFor('frag-never') >= 2, 60_000, () => 'a second read of the fragment');
       first.shutdown();
-      await waitFor(() => first.getState() === 'STOPPED');
+      await waitFor(() => first.getState() === 'STOPPED', 60_000, () => 'the first worker to stop');
       const polledBeforeRestart = api.requestsFor('frag-never');
       await own.startWorker({ identity: 'worker-after-restart' });
       const result = await handle.result();

@@ -25,12 +25,14 @@ const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
 /** Runs the local judge on a video exactly as the activities do: extraction with the signal, then each frame kind. */
 async function judgeVideo(file: string) {
   const { plan, frames, signal } = await extractFrames(file, resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
-  const manifest = manifestOf(plan, frames, (i) => `frame-${i}`);
+  // Frame keys name one video's frames, as the frame store's do.
+  const keyOf = (i: number) => `${file}#${i}`;
+  const manifest = manifestOf(plan, frames, keyOf);
   const results = new Map<EvalKind, ReturnType<typeof normalizeVerdict> & { status: string }>();
   for (const kind of FRAME_KINDS) {
     const definition = KINDS[kind];
     const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: `frame-${f.index}` })), manifest, videoSignal: signal }), manifest);
+    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: keyOf(f.index) })), manifest, videoSignal: signal }), manifest);
     results.set(kind, { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) });
   }
   return results;

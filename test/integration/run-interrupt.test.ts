@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestEnv, childEnv, type TestEnv } from '../helpers/env';
 import { sampleAnimation } from '../helpers/videos';
-import { childDataDir, killWorkerProcesses, spawnEvals, waitFor } from '../helpers/worker-process';
+import { childDataDir, killWorkerProcesses, spawnEvals } from '../helpers/worker-process';
+import { waitFor } from '../helpers/wait';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../helpers/videos';
-import { killWorkerProcesses, spawnWorker, waitFor } from '../helpers/worker-process';
+import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
+import { waitFor } from '../helpers/wait';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -67,7 +67,7 @@ describe('triggering pipelines', () => {
     const runIds = await Promise.all(handles.map(async (h) => (await h.describe()).runId));
     expect(new Set(handles.map((h) => h.workflowId)).size).toBe(1);
     expect(new Set(runIds).size).toBe(1);
-    await waitFor(() => api.requestsFor('frag-dup') >= 1, 'the first read of the fragment');
+    await waitFor(() => api.requestsFor('frag-dup') >= 1, 60_000, () => 'the first read of the fragment');
     expect(await attemptsOf('frag-dup')).toEqual([1]);
 
     api.render('frag-dup');
@@ -107,7 +107,7 @@ describe('triggering pipelines', () => {
   it('cancels a pipeline waiting for its render: ERROR with summary "cancelled", nothing left PENDING or RUNNING', async () => {
     api.script('frag-cancel', { status: 200, rendered: false });
     const handle = await trigger('frag-cancel');
-    await waitFor(() => api.requestsFor('frag-cancel') >= 1, 'the first read of the fragment');
+    await waitFor(() => api.requestsFor('frag-cancel') >= 1, 60_000, () => 'the first read of the fragment');
     const pipelineRunId = (await env.pool.query('SELECT id FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId])).rows[0].id;
 
     expect(await cancelEvalPipeline(env.client, env.pool, pipelineRunId)).toBe('cancel-requested');
@@ -136,7 +136,7 @@ describe('triggering pipelines', () => {
     const again = JSON.parse((await evals('trigger', '--fragment-id', 'frag-cli', '--project-id', 'project-1', '--user-id', 'user-1')).stdout);
     expect(again).toEqual(started);
 
-    await waitFor(() => api.requestsFor('frag-cli') >= 1, 'the first read of the fragment');
+    await waitFor(() => api.requestsFor('frag-cli') >= 1, 60_000, () => 'the first read of the fragment');
     const pipelineRunId = (await env.pool.query('SELECT id FROM pipeline_runs WHERE fragment_id = $1', ['frag-cli'])).rows[0].id;
     const cancelled = JSON.parse((await evals('cancel', pipelineRunId)).stdout);
     expect(cancelled).toEqual({ pipelineRunId, status: 'ERROR', summary: 'cancelled' });
