@@ -40,6 +40,19 @@ export class RetryableError extends Error {
   }
 }
 
+/** A server asking for a longer pause than this is not waited for longer. */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** The pause a server asks for (429, 503): `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  const value = headers?.get('retry-after');
+  let delay = NaN;
+  if (ms) delay = Number(ms);
+  else if (value) delay = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(delay) && delay >= 0 ? Math.min(delay, MAX_RETRY_AFTER_MS) : undefined;
+}
+
 /** Converts an activity's error into the failure Temporal should see. */
 export function toActivityFailure(err: unknown): unknown {
   if (err instanceof PermanentError) {

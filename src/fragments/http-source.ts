@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
-import { PermanentError, RetryableError } from '../errors';
+import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 
 /**
  * The fragment as the pipeline needs it: the title and description feed the
@@ -50,8 +50,7 @@ export async function fetchFragment(settings: Config['fragments'], fragmentId: s
     throw new PermanentError('fragment-unauthorized', `fragments API refused the key (HTTP ${status}): check FRAGMENTS_API_KEY`);
   }
   if (status >= 500 || status === 429) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new RetryableError(`fragments API answered HTTP ${status}`, retryAfter > 0 ? retryAfter * 1000 : undefined);
+    throw new RetryableError(`fragments API answered HTTP ${status}`, retryAfterMs(response.headers));
   }
   if (status !== 200) throw new PermanentError('fragment-request-rejected', `fragments API answered HTTP ${status} for fragment ${fragmentId}`);
   const parsed = FragmentResponseSchema.safeParse(await response.json().catch(() => undefined));

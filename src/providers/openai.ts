@@ -2,25 +2,12 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import type { Config } from '../config';
-import { PermanentError, RetryableError } from '../errors';
+import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 import type { KindDefinition, Verdict } from '../kinds';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
 import { buildMessages, contentTexts, newFence, readAnswer, reaskMessages, responseFormat, type PreparedImage } from './prompt';
 import type { JudgeProvider, JudgeRequest, Judgement, LoadedFrame, Usage } from './provider';
-
-/** A server asking for a longer pause than this is not waited for longer. */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-
-/** The pause a 429 asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = headers?.get('retry-after-ms');
-  const value = headers?.get('retry-after');
-  let delay = NaN;
-  if (ms) delay = Number(ms);
-  else if (value) delay = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isFinite(delay) && delay >= 0 ? Math.min(delay, MAX_RETRY_AFTER_MS) : undefined;
-}
 
 async function prepareImages(frames: readonly LoadedFrame[], vision: { width: number; detail: PreparedImage['detail'] }): Promise<PreparedImage[]> {
   return Promise.all(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { KINDS, type EvalKind } from '../../src/kinds';
 import { consensus } from '../../src/providers/consensus';
-import { retryAfterMs } from '../../src/providers/openai';
+import { retryAfterMs } from '../../src/errors';
 import { costUsd, imageTokens } from '../../src/providers/pricing';
 import { newFence, readAnswer, responseFormat } from '../../src/providers/prompt';
 import { draft } from '../helpers/issues';
