@@ -6,14 +6,14 @@ import { withFailureMapping } from '../src/errors';
 import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';
 import type { MediaTools } from '../src/infra/ffmpeg';
 import type { Logger } from '../src/logger';
-import { KINDS, type EvalKind, type KindInput } from '../src/kinds';
-import type { TerminalEvalRunStatus } from '../src/kinds/types';
+import { isTerminal, judgedStatus } from '../src/domain/status';
+import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
+import { KINDS, type EvalKind, type KindDefinition, type KindInput } from '../src/kinds';
 import { normalizeVerdict } from '../src/kinds/verdict';
-import { extractFrames as extract, manifestOf } from '../src/media/extract';
+import { extractFrames as extract } from '../src/media/extract';
 import type { FrameStore } from '../src/media/frame-store';
-import type { FrameManifest } from '../src/media/manifest';
-import type { JudgeProvider, LoadedFrame } from '../src/providers/provider';
-import { isTerminal, judgedStatus } from '../src/status';
+import { buildManifest, type FrameManifest } from '../src/media/manifest';
+import type { JudgeProvider, JudgeRequest, Judgement } from '../src/providers/provider';
 
 export interface ActivityDeps {
   pool: pg.Pool;
@@ -59,6 +59,51 @@ async function heartbeating<T>(fn: (signal: AbortSignal) => Promise<T>): Promise
 
 export function createActivities(deps: ActivityDeps) {
   const { pool, frameStore, provider, config } = deps;
+  const enabledKinds = EVAL_KINDS.filter((kind) => !config.judge.disabledKinds.includes(kind));
+  // The kinds' needs decide how frames are decoded: every frame once when an enabled kind is judged from the whole video.
+  const withSignal = enabledKinds.some((kind) => KINDS[kind].usesVideoSignal);
+
+  /** What a kind's judge is given, or why the kind does not apply (it is then SKIPPED). */
+  async function judgeRequestOf(input: ScoreEvalRunInput): Promise<Omit<JudgeRequest, 'signal'> | string> {
+    const definition = KINDS[input.kind];
+    if (!enabledKinds.includes(input.kind)) return 'disabled by configuration';
+    const kindInput: KindInput = {
+      userInput: input.userInput,
+      title: input.title,
+      description: input.description,
+      durationMs: input.manifest?.durationMs ?? null,
+      frameCount: input.manifest?.frames.length ?? 0,
+    };
+    const skipReason = definition.skipReason(kindInput);
+    if (skipReason) return skipReason;
+    const frames = definition.usesFrames && input.manifest
+      ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
+      : [];
+    const videoSignal = definition.usesVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
+    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal };
+  }
+
+  function skip(evalRunId: string, definition: KindDefinition, reason: string): Promise<TerminalEvalRunStatus> {
+    return store.finishEvalRun(pool, evalRunId, { status: 'SKIPPED', score: null, maxScore: definition.maxScore, summary: `Skipped: ${reason}.`, provider: null, model: null, promptVersion: null, issues: [] });
+  }
+
+  /** The judge's verdict, normalised and mapped to a status, stored once. */
+  async function recordVerdict(evalRunId: string, request: Omit<JudgeRequest, 'signal'>, judgement: Judgement, latencyMs: number): Promise<{ status: TerminalEvalRunStatus; score: number }> {
+    const { definition } = request;
+    const verdict = normalizeVerdict(definition, judgement.verdict, request.manifest);
+    const status = await store.finishEvalRun(pool, evalRunId, {
+      status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)),
+      score: verdict.score,
+      maxScore: definition.maxScore,
+      summary: verdict.summary,
+      provider: judgement.provider,
+      model: judgement.model,
+      promptVersion: definition.promptVersion,
+      issues: verdict.issues,
+      usage: judgement.usage && { ...judgement.usage, latencyMs },
+    });
+    return { status, score: verdict.score };
+  }
 
   return {
     async createPipelineRun(input: CreatePipelineRunInput): Promise<store.PipelineRunRef> {
@@ -87,15 +132,15 @@ export function createActivities(deps: ActivityDeps) {
      */
     async extractFrames(input: { pipelineRunId: string; animationUrl: string }): Promise<FrameManifest> {
       return withFailureMapping(async () => {
-        const stored = await store.loadManifest(pool, input.pipelineRunId);
-        if (stored) return stored;
-        const keyOf = (index: number) => `${input.pipelineRunId}/${index}.jpg`;
-        const options = { media: config.media, allowLocalFiles: deps.allowLocalFiles, workDir: deps.workDir, withSignal: provider.needsVideoSignal === true };
+        const extracted = await store.loadManifest(pool, input.pipelineRunId);
+        if (extracted) return extracted;
+        const options = { media: config.media, allowLocalFiles: deps.allowLocalFiles, workDir: deps.workDir, withSignal };
         const { plan, frames, signal } = await heartbeating((cancel) =>
           extract(input.animationUrl, deps.mediaTools, options, (phase, done, total) => Context.current().heartbeat({ phase, done, total }), cancel),
         );
-        for (const frame of frames) await frameStore.put(keyOf(frame.index), frame.jpeg);
-        const manifest = manifestOf(plan, frames, keyOf);
+        const stored = frames.map((frame) => ({ ...frame, key: `${input.pipelineRunId}/${frame.index}.jpg` }));
+        for (const frame of stored) await frameStore.put(frame.key, frame.jpeg);
+        const manifest = buildManifest(plan, stored);
         await store.saveFrames(pool, input.pipelineRunId, manifest, plan, signal);
         deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');
         return manifest;
@@ -104,45 +149,17 @@ export function createActivities(deps: ActivityDeps) {
 
     async scoreEvalRun(input: ScoreEvalRunInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }> {
       return withFailureMapping(async () => {
-        const definition = KINDS[input.kind];
         const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
         if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
-        const skip = (reason: string) =>
-          store.finishEvalRun(pool, run.id, { status: 'SKIPPED', score: null, maxScore: definition.maxScore, summary: `Skipped: ${reason}.`, provider: null, model: null, promptVersion: null, issues: [] });
+        const request = await judgeRequestOf(input);
+        if (typeof request === 'string') return { kind: input.kind, status: await skip(run.id, KINDS[input.kind], request) };
 
-        if (config.judge.disabledKinds.includes(input.kind)) return { kind: input.kind, status: await skip('disabled by configuration') };
-        const kindInput: KindInput = {
-          userInput: input.userInput,
-          title: input.title,
-          description: input.description,
-          durationMs: input.manifest?.durationMs ?? null,
-          frameCount: input.manifest?.frames.length ?? 0,
-        };
-        const skipReason = definition.skipReason(kindInput);
-        if (skipReason) return { kind: input.kind, status: await skip(skipReason) };
-
-        await store.markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(definition));
-        const frames: LoadedFrame[] = definition.usesFrames && input.manifest
-          ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
-          : [];
-        const videoSignal = definition.usesFrames && provider.needsVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
+        await store.markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(request.definition));
         const started = Date.now();
-        const judgement = await heartbeating((signal) => provider.judge({ definition, input: kindInput, frames, manifest: input.manifest, signal, videoSignal }));
-        const verdict = normalizeVerdict(definition, judgement.verdict, input.manifest);
-        const status = judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity));
-        const stored = await store.finishEvalRun(pool, run.id, {
-          status,
-          score: verdict.score,
-          maxScore: definition.maxScore,
-          summary: verdict.summary,
-          provider: judgement.provider,
-          model: judgement.model,
-          promptVersion: definition.promptVersion,
-          issues: verdict.issues,
-          usage: judgement.usage && { ...judgement.usage, latencyMs: Date.now() - started },
-        });
-        deps.log.info({ pipelineRunId: input.pipelineRunId, kind: input.kind, status: stored, score: verdict.score }, 'eval run finished');
-        return { kind: input.kind, status: stored };
+        const judgement = await heartbeating((signal) => provider.judge({ ...request, signal }));
+        const { status, score } = await recordVerdict(run.id, request, judgement, Date.now() - started);
+        deps.log.info({ pipelineRunId: input.pipelineRunId, kind: input.kind, status, score }, 'eval run finished');
+        return { kind: input.kind, status };
       });
     },
 

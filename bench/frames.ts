@@ -20,7 +20,7 @@ import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { extractFrames } from '../src/media/extract';
 import { evenlySpaced, groupByKeyframe } from '../src/media/plan';
 import { probeVideo } from '../src/media/probe';
-import { runMain } from '../test/helpers/offline-env';
+import { runMain } from '../testkit/offline-env';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const INPUTS_DIR = path.join(os.tmpdir(), 'evals-bench-inputs');

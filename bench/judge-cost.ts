@@ -11,12 +11,13 @@ import os from 'node:os';
 import { loadConfig } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { EVAL_KINDS, KINDS, type EvalKind, type KindInput } from '../src/kinds';
-import { extractFrames, type ExtractedFrame } from '../src/media/extract';
+import { extractFrames } from '../src/media/extract';
+import type { ExtractedFrame } from '../src/media/manifest';
 import { OpenAiProvider } from '../src/providers/openai';
 import type { Usage } from '../src/providers/provider';
-import { passingAnswer, startFakeOpenAI } from '../test/helpers/fake-openai';
-import { syntheticVideo } from '../test/helpers/videos';
-import { runMain } from '../test/helpers/offline-env';
+import { passingAnswer, startFakeOpenAI } from '../testkit/fake-openai';
+import { syntheticVideo } from '../testkit/videos';
+import { runMain } from '../testkit/offline-env';
 
 const MODELS = ['gpt-4.1-mini', 'gpt-4o'];
 const SETTINGS = {

@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEvalPipeline } from '../src/client';
 import { PROJECT_ROOT } from '../src/config';
-import { EVAL_KINDS } from '../src/kinds/types';
+import { EVAL_KINDS } from '../src/domain/types';
 import { freePort } from '../src/infra/temporal';
 import { workflowBundle } from '../src/workflow-bundle';
-import { startFileServer } from '../test/helpers/file-server';
-import { sampleAnimation } from '../test/helpers/videos';
-import { openOfflineStack, runMain } from '../test/helpers/offline-env';
+import { startFileServer } from '../testkit/file-server';
+import { sampleAnimation } from '../testkit/videos';
+import { openOfflineStack, runMain } from '../testkit/offline-env';
 
 const PIPELINES = Number(process.env.BENCH_PIPELINES ?? 100);
 const JUDGE_MS = Number(process.env.BENCH_JUDGE_MS ?? 1000);

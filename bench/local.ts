@@ -12,22 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { resolveMediaTools } from '../src/infra/ffmpeg';
+import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scorers';
 import { KINDS } from '../src/kinds';
-import { EVAL_KINDS } from '../src/kinds/types';
-import { normalizeVerdict } from '../src/kinds/verdict';
-import { extractFrames, manifestOf } from '../src/media/extract';
-import { LOCAL_MODEL, localVerdict } from '../src/providers/local';
-import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../test/helpers/labelled';
-import { runMain } from '../test/helpers/offline-env';
+import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
+import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
+import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
-const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
-
-const hintMs = (hint: string | null) => {
-  const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
-  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100 : NaN;
-};
 const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
@@ -37,17 +28,8 @@ async function animations(workDir: string) {
   let fn = 0;
   console.log('animation        found / labelled  false positives');
   for (const animation of LABELLED_ANIMATIONS) {
-    const { plan, frames, signal } = await extractFrames(animation.file(), resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
-    // Frame keys name one video's frames, as the frame store's do.
-    const keyOf = (i: number) => `${animation.name}#${i}`;
-    const manifest = manifestOf(plan, frames, keyOf);
-    const issues = [];
-    for (const kind of FRAME_KINDS) {
-      const definition = KINDS[kind];
-      const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-      const verdict = await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: keyOf(f.index) })), manifest, videoSignal: signal });
-      issues.push(...normalizeVerdict(definition, verdict, manifest).issues.map((i) => ({ ...i, kind })));
-    }
+    const results = await judgeVideoLocally(animation.file(), config, workDir);
+    const issues = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.map((i) => ({ ...i, kind })));
     const unmatched = [...issues];
     let found = 0;
     for (const d of animation.defects) {
@@ -74,7 +56,7 @@ async function inputs() {
   const misses: string[] = [];
   for (const { text, category } of LABELLED_INPUTS) {
     const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
-    const { issues } = await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null });
+    const { issues } = await localVerdict({ definition, input, frames: [], videoSignal: null });
     if (category === null) {
       if (issues.length > 0) {
         fp++;

@@ -9,7 +9,7 @@ import { createApiKey } from '../src/api/keys';
 import { createApiServer, listen } from '../src/api/server';
 import { createPipelineRun, finishEvalRun, finishPipelineRun, getEvalRun } from '../src/db/store';
 import { createLogger } from '../src/logger';
-import { openOfflineStack, runMain } from '../test/helpers/offline-env';
+import { openOfflineStack, runMain } from '../testkit/offline-env';
 
 async function main(): Promise<void> {
   const requests = Number(process.argv[2] ?? 1000);

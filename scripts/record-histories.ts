@@ -11,16 +11,16 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { startEvalPipeline, type EvalPipelineRequest } from '../src/client';
 import { PROJECT_ROOT } from '../src/config';
 import { PermanentError } from '../src/errors';
-import type { RenderWait } from '../src/fragments/render-wait';
+import type { RenderWait } from '../src/domain/render-wait';
 import { createLogger } from '../src/logger';
 import { createProvider } from '../src/providers';
 import type { JudgeProvider } from '../src/providers/provider';
 import { activityDeps, createWorker, installRuntime } from '../src/worker';
-import { FakeFragmentsApi } from '../test/helpers/fake-fragments-api';
-import { startFileServer } from '../test/helpers/file-server';
-import { sampleAnimation, syntheticVideo, writeFixture } from '../test/helpers/videos';
-import { openOfflineStack, runMain } from '../test/helpers/offline-env';
-import { INJECTION } from '../test/helpers/labelled';
+import { FakeFragmentsApi } from '../testkit/fake-fragments-api';
+import { startFileServer } from '../testkit/file-server';
+import { sampleAnimation, syntheticVideo, writeFixture } from '../testkit/videos';
+import { openOfflineStack, runMain } from '../testkit/offline-env';
+import { INJECTION } from '../testkit/labelled';
 
 const OUT_DIR = path.join(PROJECT_ROOT, 'test', 'histories');
 
@@ -28,7 +28,6 @@ const OUT_DIR = path.join(PROJECT_ROOT, 'test', 'histories');
 function scenarioJudge(local: JudgeProvider): JudgeProvider {
   return {
     name: local.name,
-    needsVideoSignal: local.needsVideoSignal,
     modelFor: (definition) => local.modelFor(definition),
     async judge(request) {
       if (request.input.title === 'judge-error' && request.definition.kind === 'ENGAGEMENT_RUBRIC_JSON') {

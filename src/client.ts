@@ -9,7 +9,7 @@ import {
 } from '@temporalio/client';
 import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
-import type { RenderWait } from './fragments/render-wait';
+import type { RenderWait } from './domain/render-wait';
 import type { EvalPipelineInput, EvalPipelineResult } from '../workflows';
 import { renderFinishedSignal } from '../workflows/signals';
 

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_RENDER_WAIT, type RenderWait } from './fragments/render-wait';
-import { EVAL_KINDS, type EvalKind } from './kinds/types';
+import { DEFAULT_RENDER_WAIT, type RenderWait } from './domain/render-wait';
+import { EVAL_KINDS, type EvalKind } from './domain/types';
 
 /**
  * The one configuration loader. Every environment variable the service reads is

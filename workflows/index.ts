@@ -12,9 +12,9 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
-import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/fragments/render-wait';
-import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/kinds/types';
-import { CANCELLED } from '../src/status';
+import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
+import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
+import { CANCELLED } from '../src/domain/status';
 import { SEARCH_ATTRIBUTES } from './search-attributes';
 import { renderFinishedSignal } from './signals';
 

@@ -12,3 +12,6 @@ export const SEARCH_ATTRIBUTES = {
   pipelineRunId: defineSearchAttributeKey('PipelineRunId', SearchAttributeType.KEYWORD),
   overallStatus: defineSearchAttributeKey('EvalOverallStatus', SearchAttributeType.KEYWORD),
 };
+
+/** Their names, for starting a dev server or checking a namespace. */
+export const SEARCH_ATTRIBUTE_NAMES: readonly string[] = Object.values(SEARCH_ATTRIBUTES).map((key) => key.name);

@@ -1,6 +1,5 @@
 import type { IssueDraft } from '../kinds';
-import type { VideoSignal } from '../media/manifest';
-import type { LoadedFrame } from '../providers/provider';
+import type { LoadedFrame, VideoSignal } from '../media/manifest';
 import { measureFrame, type FrameMeasures } from './frame-measures';
 
 /** Everything the frame analyzers look at: each sampled frame measured once, plus the whole-video signal. */
@@ -35,6 +34,11 @@ export async function analysisContext(frames: readonly LoadedFrame[], signal: Vi
   // One at a time: sharp already uses the cores, and the judge activities run side by side.
   for (const frame of frames) measured.push(await measureOnce(frame));
   return { frames: measured, signal, durationMs: durationMs ?? (frames.at(-1)?.timestampMs ?? 0) };
+}
+
+/** The sampled frame nearest a moment of the video (issues point at frames). */
+export function frameNear(ctx: AnalysisContext): (ms: number) => number | null {
+  return (ms) => (ctx.frames.length === 0 ? null : ctx.frames.reduce((a, b) => (Math.abs(b.timestampMs - ms) < Math.abs(a.timestampMs - ms) ? b : a)).index);
 }
 
 /** Consecutive runs of sampled frames for which `key` gives the same non-null value. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { LoadedFrame } from '../providers/provider';
+import type { LoadedFrame } from '../media/manifest';
 import { contrastRatio, type Rgb } from './colour';
 
 /**

@@ -1,5 +1,5 @@
 import type { IssueDraft } from '../kinds';
-import type { Severity } from '../kinds/types';
+import type { Severity } from '../domain/types';
 
 /**
  * Rules over the user's message for USER_INPUT_SECURITY. Each names what the

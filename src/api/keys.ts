@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction } from '../db/store';
+import { inTransaction } from '../db/transaction';
 
 /** An API key is this fixed prefix followed by 64 hexadecimal characters (the REST interface's rule). */
 export const API_KEY_PREFIX = 'evk_';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVAL_KINDS, EVAL_RUN_STATUSES, PIPELINE_STATUSES, SEVERITIES } from '../kinds/types';
+import { EVAL_KINDS, EVAL_RUN_STATUSES, PIPELINE_STATUSES, SEVERITIES } from '../domain/types';
 
 /** The REST interface's shapes, exactly: strict objects, ISO 8601 UTC timestamps ending in Z. */
 

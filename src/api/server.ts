@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
-import { getPipelineRun, listIssues } from '../db/read-model';
+import { getPipelineRun, listIssues } from './read-model';
 import type { Logger } from '../logger';
 import { accountOfKey, isWellFormedApiKey } from './keys';
 

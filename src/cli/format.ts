@@ -1,5 +1,5 @@
 import type { EvalPipelineRun } from '../api/schemas';
-import type { EvalRunCost } from '../db/read-model';
+import type { EvalRunCost } from '../api/read-model';
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));

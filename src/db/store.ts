@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type Severity, type TerminalEvalRunStatus } from '../kinds/types';
-import type { FrameManifest, VideoSignal } from '../media/manifest';
-import { isTerminal, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../status';
+import { isPipelineEnded, isTerminal, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../domain/status';
+import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type PipelineStatus, type Severity, type TerminalEvalRunStatus } from '../domain/types';
+import type { NormalizedIssue } from '../kinds/verdict';
+import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
+import type { FramePlan } from '../media/plan';
+import { inTransaction } from './transaction';
 
 /**
  * Writes made by activities. Each is idempotent: an activity retried after a
@@ -22,21 +25,6 @@ export interface NewPipelineRun {
 export interface PipelineRunRef {
   pipelineRunId: string;
   attemptNumber: number;
-}
-
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }
 
 export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Promise<PipelineRunRef> {
@@ -74,20 +62,20 @@ export async function findPipelineExecution(
   pool: pg.Pool,
   pipelineRunId: string,
 ): Promise<{ workflowId: string; runId: string; ended: boolean } | null> {
-  const r = await pool.query<{ execution_name: string; temporal_run_id: string; status: string }>(
+  const r = await pool.query<{ execution_name: string; temporal_run_id: string; status: PipelineStatus }>(
     'SELECT execution_name, temporal_run_id, status FROM pipeline_runs WHERE id = $1',
     [pipelineRunId],
   );
   const row = r.rows[0];
   if (!row) return null;
-  return { workflowId: row.execution_name, runId: row.temporal_run_id, ended: row.status === 'COMPLETED' || row.status === 'ERROR' };
+  return { workflowId: row.execution_name, runId: row.temporal_run_id, ended: isPipelineEnded(row.status) };
 }
 
 export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string): Promise<void> {
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
-export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: object, signal: VideoSignal | null): Promise<void> {
+export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: FramePlan, signal: VideoSignal | null): Promise<void> {
   await inTransaction(pool, async (client) => {
     if (signal) {
       await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [pipelineRunId, JSON.stringify(signal)]);
@@ -105,23 +93,14 @@ export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest:
 
 /** The stored manifest, when an earlier attempt of the activity already extracted the frames. */
 export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promise<FrameManifest | null> {
-  const run = await pool.query<{ frame_plan: { durationMs: number; width: number; height: number; fps: number | null } | null }>(
-    'SELECT frame_plan FROM pipeline_runs WHERE id = $1',
-    [pipelineRunId],
-  );
+  const run = await pool.query<{ frame_plan: FramePlan | null }>('SELECT frame_plan FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
   const plan = run.rows[0]?.frame_plan;
   if (!plan) return null;
   const frames = await pool.query<{ frame_index: number; timestamp_ms: number; width: number; height: number; storage_key: string }>(
     'SELECT frame_index, timestamp_ms, width, height, storage_key FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index',
     [pipelineRunId],
   );
-  return {
-    durationMs: plan.durationMs,
-    width: plan.width,
-    height: plan.height,
-    fps: plan.fps,
-    frames: frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })),
-  };
+  return buildManifest(plan, frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })));
 }
 
 /** The run's whole-video signal, when its extraction measured one. */
@@ -151,15 +130,6 @@ export async function markEvalRunRunning(pool: pg.Pool, evalRunId: string, provi
   await pool.query(`UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`, [evalRunId, provider, model]);
 }
 
-export interface IssueRow {
-  severity: Severity;
-  category: string;
-  frameIndex: number | null;
-  frameHint: string | null;
-  description: string;
-  suggestedFix: string | null;
-}
-
 export interface EvalRunResult {
   status: TerminalEvalRunStatus;
   score: number | null;
@@ -168,7 +138,7 @@ export interface EvalRunResult {
   provider: string | null;
   model: string | null;
   promptVersion: string | null;
-  issues: IssueRow[];
+  issues: NormalizedIssue[];
   usage?: { promptTokens: number; completionTokens: number; imageTokens: number; costUsd: number | null; latencyMs: number };
 }
 
@@ -219,13 +189,13 @@ export interface PipelineOutcome {
  */
 export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, error: string | null): Promise<PipelineOutcome> {
   return inTransaction(pool, async (client) => {
-    const current = await client.query<{ status: string; overall_status: TerminalEvalRunStatus | null; summary: string | null }>(
+    const current = await client.query<{ status: PipelineStatus; overall_status: TerminalEvalRunStatus | null; summary: string | null }>(
       'SELECT status, overall_status, summary FROM pipeline_runs WHERE id = $1 FOR UPDATE',
       [pipelineRunId],
     );
     if (current.rowCount === 0) throw new Error(`pipeline run ${pipelineRunId} does not exist`);
     const row = current.rows[0];
-    if ((row.status === 'COMPLETED' || row.status === 'ERROR') && row.overall_status) {
+    if (isPipelineEnded(row.status) && row.overall_status) {
       return { pipelineRunId, status: row.status, overallStatus: row.overall_status, summary: row.summary ?? '' };
     }
     const reason = error ?? 'pipeline ended before this eval ran';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Config } from '../config';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 
 /**
@@ -23,6 +22,12 @@ const FragmentResponseSchema = z.object({
   }),
 });
 
+/** Where the REST interface is and the key to send (FRAGMENTS_API_URL, FRAGMENTS_API_KEY). */
+export interface FragmentsApiSettings {
+  apiUrl?: string;
+  apiKey?: string;
+}
+
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
@@ -30,7 +35,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * taxonomy: 404, 401 and 403 cannot change by retrying; 502, 503 (and any other
  * 5xx, 429 or transport error) are retried with backoff by the activity's policy.
  */
-export async function fetchFragment(settings: Config['fragments'], fragmentId: string, signal?: AbortSignal): Promise<FragmentSnapshot> {
+export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: string, signal?: AbortSignal): Promise<FragmentSnapshot> {
   if (!settings.apiUrl) throw new PermanentError('config', 'FRAGMENTS_API_URL is not set: this worker cannot read fragments');
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/fragments/${encodeURIComponent(fragmentId)}`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

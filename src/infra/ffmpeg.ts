@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ConfigError, type Config } from '../config';
 import { isExecutable, onPath } from './executables';
@@ -26,4 +27,42 @@ export function resolveMediaTools(config: Pick<Config, 'media'>): MediaTools {
     throw new ConfigError('ffmpeg/ffprobe not found: set FFMPEG_PATH and FFPROBE_PATH, put them on PATH, or run npm ci');
   }
   return { ffmpeg, ffprobe };
+}
+
+/** ffmpeg exited with an error; `lastLine` is the last line it wrote to stderr, the input path replaced by "input". */
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+  constructor(
+    readonly code: number | null,
+    readonly lastLine: string,
+  ) {
+    super(`ffmpeg exited with ${code}${lastLine ? `: ${lastLine}` : ''}`);
+  }
+}
+
+/** Runs ffmpeg to completion, streaming its stdout to `onStdout`; aborting the signal kills it at once. */
+export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const child = spawn(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+      stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
+    });
+    const kill = () => child.kill('SIGKILL');
+    signal.addEventListener('abort', kill, { once: true });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    if (onStdout) child.stdout!.on('data', onStdout);
+    child.on('error', (err) => {
+      signal.removeEventListener('abort', kill);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      signal.removeEventListener('abort', kill);
+      if (signal.aborted) return reject(signal.reason);
+      if (code === 0) return resolve();
+      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(args[args.indexOf('-i') + 1], 'input') ?? ''));
+    });
+  });
 }

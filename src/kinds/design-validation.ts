@@ -9,6 +9,7 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
   passThreshold: 70,
   categories: CATEGORIES,
   usesFrames: true,
+  usesVideoSignal: false,
   // Contrast, balance and palette read at a small size; fine text is the visual validation's job.
   // At 512 px, low detail already shows the whole image at full size: a high-detail tile would add nothing.
   vision: { width: 512, detail: 'low' },

@@ -17,6 +17,7 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   passThreshold: 60,
   categories: CATEGORIES,
   usesFrames: true,
+  usesVideoSignal: true,
   // Pacing and progression come from what changes between timestamps, not from fine detail.
   vision: { width: 384, detail: 'low' },
   skipReason: frameKindSkip,

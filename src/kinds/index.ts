@@ -1,5 +1,5 @@
 import type { KindDefinition } from './kind';
-import type { EvalKind } from './types';
+import type { EvalKind } from '../domain/types';
 import { designValidation } from './design-validation';
 import { engagementRubric } from './engagement-rubric';
 import { userInputSecurity } from './user-input-security';
@@ -13,5 +13,5 @@ export const KINDS: Record<EvalKind, KindDefinition<any>> = {
   VISUAL_RUBRIC_JSON: visualRubric,
   ENGAGEMENT_RUBRIC_JSON: engagementRubric,
 };
-export { EVAL_KINDS, type EvalKind } from './types';
+export { EVAL_KINDS, type EvalKind } from '../domain/types';
 export type { IssueDraft, KindDefinition, KindInput, Verdict } from './kind';

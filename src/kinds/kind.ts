@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { EvalKind, Severity } from './types';
-import { SEVERITIES } from './types';
+import type { EvalKind, Severity } from '../domain/types';
+import { SEVERITIES } from '../domain/types';
 
 /** What a judge (LLM or local) reports for one issue, before it is stored. */
 export interface IssueDraft {
@@ -48,6 +48,12 @@ export interface KindDefinition<Answer = unknown> {
   passThreshold: number;
   categories: readonly string[];
   usesFrames: boolean;
+  /**
+   * Judged from every decoded frame, not only the sampled ones (flashing, blank
+   * stretches, pacing): extraction measures the whole-video signal when an enabled
+   * kind uses it, and the kind's judge is given it.
+   */
+  usesVideoSignal: boolean;
   /** How frames are shown to an LLM judge: the width they are resized to and the image detail (cost vs. legibility). */
   vision?: FrameVision;
   /** Why this kind does not apply to the input (then the run is SKIPPED), or null. */

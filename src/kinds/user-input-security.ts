@@ -9,6 +9,7 @@ export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   passThreshold: 80,
   categories: CATEGORIES,
   usesFrames: false,
+  usesVideoSignal: false,
   skipReason: (input) => (input.userInput && input.userInput.trim() !== '' ? null : 'no user input to evaluate'),
   instructions: [
     "Assess the user's message that asked for this math animation. Score 100 for a plain request with no risk, lower as risk rises.",

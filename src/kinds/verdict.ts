@@ -1,11 +1,21 @@
-import type { IssueRow } from '../db/store';
+import type { Severity } from '../domain/types';
 import { frameHint, type FrameManifest } from '../media/manifest';
 import type { KindDefinition, Verdict } from './kind';
+
+/** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
+export interface NormalizedIssue {
+  severity: Severity;
+  category: string;
+  frameIndex: number | null;
+  frameHint: string | null;
+  description: string;
+  suggestedFix: string | null;
+}
 
 export interface NormalizedVerdict {
   score: number;
   summary: string;
-  issues: IssueRow[];
+  issues: NormalizedIssue[];
 }
 
 /**
@@ -17,10 +27,10 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
   const score = Math.round(Math.min(Math.max(Number.isFinite(verdict.score) ? verdict.score : 0, 0), definition.maxScore));
   const frames = new Map((manifest?.frames ?? []).map((f) => [f.index, f]));
   const seen = new Set<string>();
-  const issues: IssueRow[] = [];
+  const issues: NormalizedIssue[] = [];
   for (const issue of verdict.issues) {
     const frame = issue.frameIndex === null ? undefined : frames.get(issue.frameIndex);
-    const row: IssueRow = {
+    const row: NormalizedIssue = {
       severity: issue.severity,
       category: issue.category,
       frameIndex: frame ? frame.index : null,

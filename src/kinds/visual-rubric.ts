@@ -16,6 +16,7 @@ export const visualRubric: KindDefinition<RubricAnswer> = {
   passThreshold: 60,
   categories: CATEGORIES,
   usesFrames: true,
+  usesVideoSignal: true,
   // A holistic rubric over the whole sequence: low detail is enough to score it.
   vision: { width: 512, detail: 'low' },
   skipReason: frameKindSkip,

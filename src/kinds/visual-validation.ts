@@ -9,6 +9,7 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
   passThreshold: 70,
   categories: CATEGORIES,
   usesFrames: true,
+  usesVideoSignal: true,
   // Defects hide in details (clipped glyphs, overlapping labels): the widest frames of any kind.
   vision: { width: 768, detail: 'high' },
   skipReason: frameKindSkip,

@@ -11,12 +11,34 @@ export interface FrameRef {
   key: string;
 }
 
+/** A frame with its image: what judges and analyzers look at. */
+export interface LoadedFrame extends FrameRef {
+  jpeg: Buffer;
+}
+
+/** A frame as extraction produces it, before the frame store gives it a key. */
+export type ExtractedFrame = Omit<LoadedFrame, 'key'>;
+
 export interface FrameManifest {
   durationMs: number;
   width: number;
   height: number;
   fps: number | null;
   frames: FrameRef[];
+}
+
+/** The video facts a manifest carries (from the frame plan). */
+export type ManifestVideo = Pick<FrameManifest, 'durationMs' | 'width' | 'height' | 'fps'>;
+
+/** The one manifest builder: from extraction's plan and frames, or from what the store kept of them. */
+export function buildManifest(video: ManifestVideo, frames: readonly FrameRef[]): FrameManifest {
+  return {
+    durationMs: video.durationMs,
+    width: video.width,
+    height: video.height,
+    fps: video.fps,
+    frames: frames.map((f) => ({ index: f.index, timestampMs: f.timestampMs, width: f.width, height: f.height, key: f.key })),
+  };
 }
 
 /** `00:06.5`: minutes, seconds and tenths, as frame hints show them. */

@@ -1,13 +1,60 @@
+import type { VideoProbe } from './probe';
+
 /**
  * The frame plan: which decoded frames (by position in presentation order) a
- * pipeline run keeps. Pure, so it is the same on every worker and every retry.
+ * pipeline run keeps, and at what size. Pure, so it is the same on every worker
+ * and every retry.
  */
+
+/** How the frames were chosen; stored with the run as `frame_plan`. */
+export interface FramePlan extends Pick<VideoProbe, 'durationMs' | 'width' | 'height' | 'fps' | 'codec' | 'format'> {
+  strategy: 'keyframe-seek' | 'single-pass';
+  videoFrames: number;
+  keyframes: number;
+  /** Positions (in presentation order) of the kept frames, and which of them are scene changes. */
+  picks: number[];
+  scenePicks: number[];
+}
+
+export function planOf(probe: VideoProbe, strategy: FramePlan['strategy'], picks: number[], scenePicks: number[]): FramePlan {
+  return {
+    durationMs: probe.durationMs,
+    width: probe.width,
+    height: probe.height,
+    fps: probe.fps,
+    codec: probe.codec,
+    format: probe.format,
+    strategy,
+    videoFrames: probe.frameTimesMs.length,
+    keyframes: probe.keyframes.length,
+    picks,
+    scenePicks,
+  };
+}
+
+/** Even numbers of pixels, as yuv420p needs. */
+export const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** The size frames are kept at: the judge's width (never wider than the video), the video's aspect. */
+export function judgeSize(probe: Pick<VideoProbe, 'width' | 'height'>, judgeWidth: number): { width: number; height: number } {
+  const width = even(Math.min(judgeWidth, probe.width));
+  return { width, height: even((probe.height * width) / probe.width) };
+}
 
 /** At most `max` frame positions spread evenly over `frameCount` frames, first and last included. */
 export function evenlySpaced(frameCount: number, max: number): number[] {
   const count = Math.min(max, frameCount);
   if (count <= 1) return [0];
   return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (frameCount - 1)) / (count - 1))))];
+}
+
+/**
+ * Scene-change frames worth a slot: at most about one per planned slot, whatever
+ * the video does (a flashing video cuts every frame).
+ */
+export function spacedSceneFrames(sceneFrames: readonly number[], frameTimesMs: readonly number[], durationMs: number, maxFrames: number): number[] {
+  const minGapMs = durationMs / maxFrames;
+  return sceneFrames.filter((n, i) => i === 0 || frameTimesMs[n] - frameTimesMs[sceneFrames[i - 1]] >= minGapMs);
 }
 
 /**

@@ -50,7 +50,6 @@ export function fleetProvider(provider: JudgeProvider, concurrency: number): Jud
   const slots = new Slots(concurrency);
   return {
     name: provider.name,
-    needsVideoSignal: provider.needsVideoSignal,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
       await slots.acquire(request.signal);

@@ -1,6 +1,6 @@
 import type { IssueDraft, Verdict } from '../kinds';
 import { sameIssueKey } from '../kinds/kind';
-import { localVerdict } from './local';
+import { localVerdict } from '../analyzers/scorers';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
@@ -26,8 +26,6 @@ export function mergeLocalFindings(judged: Verdict, local: Verdict): Verdict {
 export function withLocalChecks(provider: JudgeProvider): JudgeProvider {
   return {
     name: provider.name,
-    // The flashing and stretch checks need the luma of every decoded frame.
-    needsVideoSignal: true,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
       const [judgement, local] = await Promise.all([provider.judge(request), localVerdict(request).catch((err: Error) => err)]);

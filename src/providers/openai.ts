@@ -7,7 +7,8 @@ import type { KindDefinition, Verdict } from '../kinds';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
 import { buildMessages, contentTexts, newFence, readAnswer, reaskMessages, responseFormat, type PreparedImage } from './prompt';
-import type { JudgeProvider, JudgeRequest, Judgement, LoadedFrame, Usage } from './provider';
+import type { LoadedFrame } from '../media/manifest';
+import type { JudgeProvider, JudgeRequest, Judgement, Usage } from './provider';
 
 async function prepareImages(frames: readonly LoadedFrame[], vision: { width: number; detail: PreparedImage['detail'] }): Promise<PreparedImage[]> {
   return Promise.all(

@@ -1,19 +1,11 @@
-import type { KindDefinition, KindInput, Verdict } from '../kinds';
-import type { FrameManifest, FrameRef, VideoSignal } from '../media/manifest';
+import type { LocalRequest } from '../analyzers/scorers';
+import type { KindDefinition, Verdict } from '../kinds';
+import type { FrameManifest } from '../media/manifest';
 
-export interface LoadedFrame extends FrameRef {
-  jpeg: Buffer;
-}
-
-export interface JudgeRequest {
-  definition: KindDefinition;
-  input: KindInput;
-  /** The run's frames in index order; empty for kinds that do not use frames. */
-  frames: LoadedFrame[];
+/** One eval run to judge: the kind, its input, its frames and (for kinds that use it) the whole-video signal. */
+export interface JudgeRequest extends LocalRequest {
   manifest: FrameManifest | null;
   signal: AbortSignal;
-  /** Whole-video luma, motion and scene changes, for providers that set needsVideoSignal (null when not measured). */
-  videoSignal?: VideoSignal | null;
 }
 
 export interface Usage {
@@ -35,8 +27,6 @@ export interface Judgement {
 /** Scores one eval run. Throws PermanentError / RetryableError from src/errors. */
 export interface JudgeProvider {
   readonly name: string;
-  /** Extraction decodes every frame for the VideoSignal only when the provider needs it. */
-  readonly needsVideoSignal?: boolean;
   modelFor(definition: KindDefinition): string;
   judge(request: JudgeRequest): Promise<Judgement>;
 }

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { freePort, startDevServer } from '../../src/infra/temporal';
 import { startEmbedded } from '../../src/infra/postgres';
 import { workflowBundle } from '../../src/workflow-bundle';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
     pgAdminUrl = pg.url.replace(/\/evals$/, '/postgres');
     stopPg = pg.stop;
   }
-  const temporal = await startDevServer(config, log);
+  const temporal = await startDevServer(config, log, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
   // Bundle once; every worker in every test file loads the cached bundle.
   await workflowBundle(scratch);
 

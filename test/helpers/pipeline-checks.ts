@@ -1,7 +1,7 @@
 import type { temporal } from '@temporalio/proto';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { INJECTION } from './labelled';
+import { INJECTION } from '../../testkit/labelled';
 
 export const pipelineInput = (fragmentId: string, url: string, userInput: string | null = INJECTION) => ({
   fragmentId,

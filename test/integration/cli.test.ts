@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { PROJECT_ROOT } from '../../src/config';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
-import { writeFixture } from '../helpers/videos';
+import { writeFixture } from '../../testkit/videos';
 
 const run = promisify(execFile);
 const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');

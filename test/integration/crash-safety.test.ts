@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
 

@@ -4,10 +4,10 @@ import { afterAll, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
 import { pipelineInput } from '../helpers/pipeline-checks';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 import { childDataDir, killWorkerProcesses, spawnEvals, type WorkerProcess } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
-import { offlineEnv } from '../helpers/offline-env';
+import { offlineEnv } from '../../testkit/offline-env';
 
 const dataDir = childDataDir();
 afterAll(() => {

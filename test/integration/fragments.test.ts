@@ -2,16 +2,16 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { signalRenderFinished, startEvalPipeline, type EvalPipelineHandle } from '../../src/client';
-import { getPipelineRun } from '../../src/db/read-model';
-import type { RenderWait } from '../../src/fragments/render-wait';
+import { getPipelineRun, pipelineProgress } from '../../src/api/read-model';
+import type { RenderWait } from '../../src/domain/render-wait';
 import type { KindInput } from '../../src/kinds';
 import { LocalProvider } from '../../src/providers/local';
 import type { JudgeProvider } from '../../src/providers/provider';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { FakeFragmentsApi } from '../helpers/fake-fragments-api';
+import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';
 import { waitFor } from '../helpers/wait';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 
 let api: FakeFragmentsApi;
 let env: TestEnv;
@@ -66,8 +66,7 @@ describe('fragments read through the REST interface', () => {
     // A poll interval far beyond the test's timeout: only the signal can end this wait in time.
     const handle = await trigger(env, 'frag-signalled', { pollIntervalMs: 3_600_000, limitMs: 7_200_000 });
     await waitFor(() => api.requestsFor('frag-signalled') === 1, 60_000, () => 'the first read of the fragment');
-    const pending = await env.pool.query('SELECT status FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId]);
-    expect(pending.rows[0].status).toBe('PENDING');
+    expect((await pipelineProgress(env.pool, handle.workflowId))?.status).toBe('PENDING');
     api.render('frag-signalled');
     expect(await signalRenderFinished(env.client, 'frag-signalled')).toBe(true);
     expect((await handle.result()).status).toBe('COMPLETED');

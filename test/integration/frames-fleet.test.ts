@@ -7,6 +7,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { getPipelineRun, pipelineRunIdOf } from '../../src/api/read-model';
 import { startEvalPipeline } from '../../src/client';
 import { RetryableError } from '../../src/errors';
 import { resolveMediaTools } from '../../src/infra/ffmpeg';
@@ -18,7 +19,7 @@ import type { JudgeProvider } from '../../src/providers/provider';
 import { activityDeps, createWorker } from '../../src/worker';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
-import { syntheticVideo } from '../helpers/videos';
+import { syntheticVideo } from '../../testkit/videos';
 
 const input = (fragmentId: string, url: string) => ({ fragmentId, projectId: 'p', userId: 'u', userInput: null, animation: { url } });
 
@@ -54,7 +55,6 @@ interface Seen {
 function recordingJudge(worker: string, seen: Seen[], inFlight: { n: number; release: () => void; released: Promise<void> }): JudgeProvider {
   return {
     name: 'recording',
-    needsVideoSignal: true,
     modelFor: () => 'recording/v1',
     async judge({ definition, frames, manifest }) {
       const pipelineRunId = manifest!.frames[0].key.split('/')[0];
@@ -259,8 +259,8 @@ describe('retries and cancellation', () => {
       // The workflow waits for the extraction to acknowledge the cancel: by now ffmpeg is gone.
       for (const pid of fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number)) expect(isAlive(pid)).toBe(false);
       expect(fs.readdirSync(path.join(dir, 'extract'))).toEqual([]);
-      const run = await cancelEnv.pool.query('SELECT status, summary FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId]);
-      expect(run.rows[0]).toMatchObject({ status: 'ERROR', summary: expect.stringMatching(/cancelled/) });
+      const run = await getPipelineRun(cancelEnv.pool, (await pipelineRunIdOf(cancelEnv.pool, handle.workflowId))!);
+      expect(run?.evalPipelineRun).toMatchObject({ status: 'ERROR', summary: expect.stringMatching(/cancelled/) });
     } finally {
       await cancelEnv.close();
     }

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import { resolveMediaTools } from '../../src/infra/ffmpeg';
 import { extractFrames } from '../../src/media/extract';
 import { evenlySpaced } from '../../src/media/plan';
-import { ffmpegFixture, frameTimesOf, syntheticVideo } from '../helpers/videos';
+import { ffmpegFixture, frameTimesOf, syntheticVideo } from '../../testkit/videos';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local', EVALS_ALLOW_PRIVATE_ADDRESSES: 'true' });
 const tools = resolveMediaTools(config);

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { getPipelineRun } from '../../src/db/read-model';
+import { getPipelineRun } from '../../src/api/read-model';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
-import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../helpers/videos';
+import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 
 /**
  * Every bad animation ends its pipeline in ERROR with its reason in the summary,

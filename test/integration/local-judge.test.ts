@@ -5,44 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { loadConfig } from '../../src/config';
-import { getPipelineRun } from '../../src/db/read-model';
-import { resolveMediaTools } from '../../src/infra/ffmpeg';
+import { getPipelineRun } from '../../src/api/read-model';
+import { LOCAL_MODEL, localVerdict } from '../../src/analyzers/scorers';
+import { judgedStatus } from '../../src/domain/status';
 import { KINDS } from '../../src/kinds';
-import { EVAL_KINDS, type EvalKind } from '../../src/kinds/types';
 import { normalizeVerdict } from '../../src/kinds/verdict';
-import { extractFrames, manifestOf } from '../../src/media/extract';
-import { LOCAL_MODEL, localVerdict } from '../../src/providers/local';
-import { judgedStatus } from '../../src/status';
+import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../../testkit/labelled';
+import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../../testkit/local-judge';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../helpers/labelled';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-local-judge-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
-const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
-
-/** Runs the local judge on a video exactly as the activities do: extraction with the signal, then each frame kind. */
-async function judgeVideo(file: string) {
-  const { plan, frames, signal } = await extractFrames(file, resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
-  // Frame keys name one video's frames, as the frame store's do.
-  const keyOf = (i: number) => `${file}#${i}`;
-  const manifest = manifestOf(plan, frames, keyOf);
-  const results = new Map<EvalKind, ReturnType<typeof normalizeVerdict> & { status: string }>();
-  for (const kind of FRAME_KINDS) {
-    const definition = KINDS[kind];
-    const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: frames.map((f) => ({ ...f, key: keyOf(f.index) })), manifest, videoSignal: signal }), manifest);
-    results.set(kind, { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) });
-  }
-  return results;
-}
+const judgeVideo = (file: string) => judgeVideoLocally(file, config, workDir);
 
 /** `00:06.5 right edge` -> 6500 */
-function hintMs(hint: string | null): number {
-  const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
-  if (!m) throw new Error(`frame hint without a timestamp: ${hint}`);
-  return (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100;
+function hintAt(hint: string | null): number {
+  const ms = hintMs(hint);
+  if (Number.isNaN(ms)) throw new Error(`frame hint without a timestamp: ${hint}`);
+  return ms;
 }
 
 describe('local judge on labelled animations', () => {
@@ -51,7 +33,7 @@ describe('local judge on labelled animations', () => {
     for (const defect of animation.defects) {
       const issues = results.get(defect.kind)!.issues.filter((i) => i.category === defect.category);
       expect(issues, `${defect.kind} ${defect.category}`).toHaveLength(1);
-      expect(Math.abs(hintMs(issues[0].frameHint) - defect.atMs)).toBeLessThanOrEqual(1000);
+      expect(Math.abs(hintAt(issues[0].frameHint) - defect.atMs)).toBeLessThanOrEqual(1000);
       expect(issues[0].frameIndex).not.toBeNull();
       expect(issues[0].description.length).toBeGreaterThan(30);
       expect(issues[0].suggestedFix).toBeTruthy();
@@ -72,7 +54,7 @@ describe('local judge on labelled user inputs', () => {
   const judge = async (text: string) => {
     const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
     expect(definition.skipReason(input)).toBeNull();
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null }), null);
+    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: [], videoSignal: null }), null);
     return { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) };
   };
 

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
-import { LOCAL_MODEL } from '../../src/providers/local';
+import { LOCAL_MODEL } from '../../src/analyzers/scorers';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { startFileServer, type FileServer } from '../helpers/file-server';
+import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { pipelineInput } from '../helpers/pipeline-checks';
-import { sampleAnimation, writeFixture } from '../helpers/videos';
+import { sampleAnimation, writeFixture } from '../../testkit/videos';
 import { killWorkerProcesses, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 
 let env: TestEnv;

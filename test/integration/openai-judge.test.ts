@@ -5,14 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/api/schemas';
 import { formatRun } from '../../src/cli/format';
 import { startEvalPipeline } from '../../src/client';
-import { getEvalRunCosts, getPipelineRun, listIssues } from '../../src/db/read-model';
+import { getEvalRunCosts, getPipelineRun, listIssues } from '../../src/api/read-model';
 import { KINDS, type EvalKind } from '../../src/kinds';
 import { formatTimestamp } from '../../src/media/manifest';
 import { costUsd } from '../../src/providers/pricing';
 import { LOCAL_CHECK_PREFIX } from '../../src/providers/local-checks';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { passingAnswer, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
-import { sampleAnimation, syntheticVideo } from '../helpers/videos';
+import { passingAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testkit/fake-openai';
+import { sampleAnimation, syntheticVideo } from '../../testkit/videos';
 
 const KEY = 'sk-test-judge-7f3a9c21e4b8d05';
 

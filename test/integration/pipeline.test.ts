@@ -3,11 +3,11 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/api/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { getPipelineRun, listIssues } from '../../src/db/read-model';
+import { getPipelineRun, listIssues, pipelineRunIdOf } from '../../src/api/read-model';
 import { workflowBundle } from '../../src/workflow-bundle';
 import type { JudgeProvider } from '../../src/providers/provider';
 import { createTestEnv, type TestEnv } from '../helpers/env';
-import { sampleAnimation, syntheticVideo, writeFixture } from '../helpers/videos';
+import { sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 
 let env: TestEnv;
 
@@ -115,7 +115,7 @@ describe('eval pipeline on real Temporal and PostgreSQL', () => {
       await started;
       await handle.cancel();
       await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
-      const id = (await slowEnv.pool.query('SELECT id FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId])).rows[0].id;
+      const id = (await pipelineRunIdOf(slowEnv.pool, handle.workflowId))!;
       const run = PipelineRunResponseSchema.parse(await getPipelineRun(slowEnv.pool, id)).evalPipelineRun;
       expect(run.status).toBe('ERROR');
       expect(run.summary).toMatch(/cancelled/);

@@ -11,7 +11,7 @@ import { readHistory, replayHistories } from '../../src/replay';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 import { childDataDir, spawnEvals } from '../helpers/worker-process';
 
 const HISTORIES = path.join(PROJECT_ROOT, 'test', 'histories');

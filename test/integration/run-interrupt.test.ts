@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestEnv, childEnv, type TestEnv } from '../helpers/env';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 import { childDataDir, killWorkerProcesses, spawnEvals } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
 

@@ -4,10 +4,10 @@ import { msToTs } from '@temporalio/common/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { findTemporalCli, missingSearchAttributes } from '../../src/infra/temporal';
-import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { SEARCH_ATTRIBUTE_NAMES, SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
-import { sampleAnimation } from '../helpers/videos';
+import { sampleAnimation } from '../../testkit/videos';
 import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
 
@@ -50,11 +50,11 @@ describe('search attributes', () => {
   });
 
   it('are checked by `evals worker`, which prints the command that registers them', async () => {
-    expect(await missingSearchAttributes(env.client, env.config.temporal.namespace)).toEqual([]);
+    expect(await missingSearchAttributes(env.client, env.config.temporal.namespace, SEARCH_ATTRIBUTE_NAMES)).toEqual([]);
     const namespace = `evals-bare-${crypto.randomBytes(4).toString('hex')}`;
     await env.client.connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace)) !== undefined, 30_000, () => `namespace ${namespace} never appeared`);
-    expect(await missingSearchAttributes(env.client, namespace)).toEqual(['FragmentId', 'ProjectId', 'PipelineRunId', 'EvalOverallStatus']);
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)) !== undefined, 30_000, () => `namespace ${namespace} never appeared`);
+    expect(await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)).toEqual(['FragmentId', 'ProjectId', 'PipelineRunId', 'EvalOverallStatus']);
 
     const worker = spawnWorker(env, { TEMPORAL_NAMESPACE: namespace });
     await expect(worker).rejects.toThrow(/worker did not start/);
@@ -67,6 +67,6 @@ describe('search attributes', () => {
     // The printed command is the real one.
     const cli = findTemporalCli(env.config)!;
     execFileSync(cli, [...command!.split(' ').slice(1), '--address', env.config.temporal.address!], { stdio: 'pipe' });
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace))?.length === 0, 30_000, () => 'registration not visible');
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0, 30_000, () => 'registration not visible');
   });
 });

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { cancelEvalPipeline, signalRenderFinished, startEvalPipeline, type EvalPipelineRequest } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
-import { getPipelineRun } from '../../src/db/read-model';
+import { getPipelineRun, pipelineRunIdOf } from '../../src/api/read-model';
 import { createPipelineRun } from '../../src/db/store';
-import type { RenderWait } from '../../src/fragments/render-wait';
+import type { RenderWait } from '../../src/domain/render-wait';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
-import { FakeFragmentsApi } from '../helpers/fake-fragments-api';
-import { sampleAnimation } from '../helpers/videos';
+import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';
+import { sampleAnimation } from '../../testkit/videos';
 import { waitFor } from '../helpers/wait';
 
 const run = promisify(execFile);
@@ -108,7 +108,7 @@ describe('triggering pipelines', () => {
     api.script('frag-cancel', { status: 200, rendered: false });
     const handle = await trigger('frag-cancel');
     await waitFor(() => api.requestsFor('frag-cancel') >= 1, 60_000, () => 'the first read of the fragment');
-    const pipelineRunId = (await env.pool.query('SELECT id FROM pipeline_runs WHERE execution_name = $1', [handle.workflowId])).rows[0].id;
+    const pipelineRunId = (await pipelineRunIdOf(env.pool, handle.workflowId))!;
 
     expect(await cancelEvalPipeline(env.client, env.pool, pipelineRunId)).toBe('cancel-requested');
     await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, PROJECT_ROOT } from '../../src/config';
-import { EVAL_KINDS } from '../../src/kinds/types';
+import { EVAL_KINDS } from '../../src/domain/types';
 
 describe('README configuration table', () => {
   const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { DEFAULT_RENDER_WAIT, formatDuration } from '../../src/fragments/render-wait';
+import { DEFAULT_RENDER_WAIT, formatDuration } from '../../src/domain/render-wait';
 
 describe('service configuration', () => {
   it('defaults to the /v1 base path and the default render wait', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgedStatus, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../../src/status';
+import { judgedStatus, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../../src/domain/status';
 
 const run = (kind: SummaryRun['kind'], status: SummaryRun['status'], score: number | null = null): SummaryRun => ({ kind, status, score, maxScore: score === null ? null : 100, summary: null });
 

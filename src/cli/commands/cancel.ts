@@ -1,9 +1,10 @@
 import { cancelEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
-import { getPipelineRun } from '../../db/read-model';
-import { openDatabase } from '../../infra/postgres';
+import { getPipelineRun } from '../../api/read-model';
+import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { parseArgs, say, UsageError } from '../io';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 export async function cancelCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
@@ -13,7 +14,7 @@ export async function cancelCommand(args: string[]): Promise<number> {
   if (!config.temporal.address) throw new UsageError('cancel talks to the cluster that runs the pipeline: set TEMPORAL_ADDRESS');
   const db = await openDatabase(config, say);
   try {
-    const temporal = await openTemporal(config, say);
+    const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     try {
       const outcome = await cancelEvalPipeline(temporal.client, db.pool, pipelineRunId);
       if (outcome === 'not-found') {

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { loadConfig, secretsOf } from '../../config';
-import { openDatabase } from '../../infra/postgres';
+import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { say, UsageError } from '../io';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 /**
  * A local stack for debugging from the Temporal UI: a dev server with its Web UI
@@ -18,6 +19,7 @@ export async function devCommand(_args: string[]): Promise<number> {
   installRuntime(log);
   const db = await openDatabase(config, say);
   const temporal = await openTemporal(config, say, {
+    searchAttributes: SEARCH_ATTRIBUTE_NAMES,
     port: config.temporal.devPort,
     uiPort: config.temporal.uiPort,
     dbFilename: path.join(config.dataDir, 'temporal-dev.sqlite'),

@@ -1,6 +1,6 @@
 import { createApiKey } from '../../api/keys';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../../infra/postgres';
+import { openDatabase } from '../../db/database';
 import { parseArgs, say, UsageError } from '../io';
 
 export async function keysCommand(args: string[]): Promise<number> {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config';
 import { migrate } from '../../db/migrate';
-import { openDatabase } from '../../infra/postgres';
+import { openDatabase } from '../../db/database';
 import { say } from '../io';
 
 export async function migrateCommand(_args: string[]): Promise<number> {

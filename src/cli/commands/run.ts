@@ -4,13 +4,14 @@ import path from 'node:path';
 import type pg from 'pg';
 import { startEvalPipeline } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
-import { getEvalRunCosts, getPipelineRun } from '../../db/read-model';
-import { openDatabase } from '../../infra/postgres';
+import { getEvalRunCosts, getPipelineRun, pipelineProgress, pipelineRunIdOf } from '../../api/read-model';
+import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { formatRun } from '../format';
 import { parseArgs, say, UsageError } from '../io';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 function isUrl(target: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
@@ -53,7 +54,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const db = await openDatabase(config, say);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
-    temporal = await openTemporal(config, say);
+    temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     const fragmentId = values['fragment-id'] ?? defaultFragmentId(target);
     const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, {
       fragmentId,
@@ -80,7 +81,7 @@ export async function runCommand(args: string[]): Promise<number> {
       return null;
     });
     watching.stop();
-    const pipelineRunId = outcome?.pipelineRunId ?? (await runIdOf(db.pool, handle.workflowId));
+    const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
     if (!pipelineRunId) return 1;
     const response = await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true });
     if (!response) return 1;
@@ -96,31 +97,20 @@ export async function runCommand(args: string[]): Promise<number> {
   }
 }
 
-async function runIdOf(pool: pg.Pool, workflowId: string): Promise<string | null> {
-  const r = await pool.query<{ id: string }>('SELECT id FROM pipeline_runs WHERE execution_name = $1', [workflowId]);
-  return r.rows[0]?.id ?? null;
-}
-
 /** Progress per kind on stderr, read from the database so it works with remote workers too. */
 function watchProgress(pool: pg.Pool, workflowId: string): { stop(): void } {
   const seen = new Map<string, string>();
   let stopped = false;
   const tick = async () => {
-    const rows = await pool
-      .query<{ kind: string; status: string; pipeline_status: string; attempt_number: number }>(
-        `SELECT r.kind, r.status, p.status AS pipeline_status, p.attempt_number FROM eval_runs r
-         JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.execution_name = $1`,
-        [workflowId],
-      )
-      .catch(() => ({ rows: [] }));
-    for (const row of rows.rows) {
-      if (!seen.has('pipeline') || seen.get('pipeline') !== row.pipeline_status) {
-        seen.set('pipeline', row.pipeline_status);
-        say(`  pipeline attempt ${row.attempt_number}: ${row.pipeline_status}`);
-      }
-      if (seen.get(row.kind) !== row.status) {
-        seen.set(row.kind, row.status);
-        say(`  ${row.kind.padEnd(24)} ${row.status}`);
+    const progress = await pipelineProgress(pool, workflowId).catch(() => null);
+    if (progress && seen.get('pipeline') !== progress.status) {
+      seen.set('pipeline', progress.status);
+      say(`  pipeline attempt ${progress.attemptNumber}: ${progress.status}`);
+    }
+    for (const run of progress?.evalRuns ?? []) {
+      if (seen.get(run.kind) !== run.status) {
+        seen.set(run.kind, run.status);
+        say(`  ${run.kind.padEnd(24)} ${run.status}`);
       }
     }
     if (!stopped) timer = setTimeout(tick, 300);

@@ -1,6 +1,6 @@
 import { createApiServer, listen } from '../../api/server';
 import { loadConfig, secretsOf } from '../../config';
-import { openDatabase } from '../../infra/postgres';
+import { openDatabase } from '../../db/database';
 import { createLogger } from '../../logger';
 import { parseArgs, say, UsageError } from '../io';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config';
-import { getEvalRunCosts, getPipelineRun } from '../../db/read-model';
-import { openDatabase } from '../../infra/postgres';
+import { getEvalRunCosts, getPipelineRun } from '../../api/read-model';
+import { openDatabase } from '../../db/database';
 import { formatRun } from '../format';
 import { parseArgs, say, UsageError } from '../io';
 

@@ -1,9 +1,10 @@
 import { startEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
-import { getPipelineRun } from '../../db/read-model';
-import { openDatabase } from '../../infra/postgres';
+import { getPipelineRun } from '../../api/read-model';
+import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { parseArgs, say, UsageError } from '../io';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 /** Starts (or finds) the pipeline of a fragment read from the fragments API, for the worker fleet to run. */
 export async function triggerCommand(args: string[]): Promise<number> {
@@ -28,7 +29,7 @@ export async function triggerCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   if (!config.temporal.address) throw new UsageError('trigger hands the pipeline to running workers: set TEMPORAL_ADDRESS');
 
-  const temporal = await openTemporal(config, say);
+  const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
   try {
     const handle = await startEvalPipeline(
       temporal.client,

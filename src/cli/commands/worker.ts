@@ -1,10 +1,11 @@
 import { loadConfig, secretsOf } from '../../config';
-import { openDatabase } from '../../infra/postgres';
+import { openDatabase } from '../../db/database';
 import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { serveMetrics } from '../../metrics';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { say } from '../io';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 /**
  * A long-lived fleet worker. SIGTERM/SIGINT stop polling at once; activities in
@@ -18,12 +19,12 @@ export async function workerCommand(_args: string[]): Promise<number> {
   const runtimeMetricsAddress = metricsPort ? `127.0.0.1:${await freePort()}` : undefined;
   installRuntime(log, { runtimeMetricsAddress });
   const db = await openDatabase(config, say);
-  const temporal = await openTemporal(config, say);
+  const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
   const metricsServer = metricsPort
     ? await serveMetrics({ host: metricsHost, port: metricsPort, runtimeMetricsUrl: `http://${runtimeMetricsAddress}/metrics` })
     : undefined;
   try {
-    const missing = await missingSearchAttributes(temporal.client, config.temporal.namespace);
+    const missing = await missingSearchAttributes(temporal.client, config.temporal.namespace, SEARCH_ATTRIBUTE_NAMES);
     if (missing === undefined) log.warn('could not list search attributes; make sure FragmentId, ProjectId, PipelineRunId and EvalOverallStatus are registered');
     else if (missing.length > 0) {
       say(`evals: namespace ${config.temporal.namespace} lacks the search attributes ${missing.join(', ')}. Register them with:\n  ${searchAttributeCommand(config.temporal.namespace, missing)}`);

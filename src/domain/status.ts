@@ -1,4 +1,4 @@
-import type { EvalKind, EvalRunStatus, Severity, TerminalEvalRunStatus } from './kinds/types';
+import type { EvalKind, EvalRunStatus, PipelineStatus, Severity, TerminalEvalRunStatus } from './types';
 
 /**
  * The one place that maps scores and issues to statuses and rolls eval runs up
@@ -8,6 +8,11 @@ import type { EvalKind, EvalRunStatus, Severity, TerminalEvalRunStatus } from '.
 
 export function isTerminal(status: EvalRunStatus): status is TerminalEvalRunStatus {
   return status !== 'PENDING' && status !== 'RUNNING';
+}
+
+/** A pipeline run that has ended: COMPLETED or ERROR, never to change again. */
+export function isPipelineEnded(status: PipelineStatus): status is 'COMPLETED' | 'ERROR' {
+  return status === 'COMPLETED' || status === 'ERROR';
 }
 
 /** PASS needs the threshold and no HIGH issue; a judge failure is never FAIL (it is ERROR). */

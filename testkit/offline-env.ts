@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Database } from '../../src/infra/postgres';
-import { freePort, openTemporal, type TemporalConnections } from '../../src/infra/temporal';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { freePort, openTemporal, type TemporalConnections } from '../src/infra/temporal';
+import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/search-attributes';
 
 /**
  * Environment for a self-contained local stack (its own dev server and embedded
@@ -34,7 +35,7 @@ export async function openOfflineStack(name: string, extra: Record<string, strin
   fs.chmodSync(dataDir, 0o755);
   const config = loadConfig({ ...offlineEnv(dataDir), EVALS_EMBEDDED_PG_PORT: String(await freePort()), ...extra });
   const db = await openDatabase(config, say);
-  const temporal = await openTemporal(config, say).catch(async (err: unknown) => {
+  const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES }).catch(async (err: unknown) => {
     await db.close();
     throw err;
   });

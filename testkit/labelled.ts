@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../src/config';
-import type { EvalKind } from '../../src/kinds/types';
+import { PROJECT_ROOT } from '../src/config';
+import type { EvalKind } from '../src/domain/types';
 import { ffmpegFixture } from './videos';
 
 /**

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config';
-import { resolveMediaTools } from '../../src/infra/ffmpeg';
+import { loadConfig } from '../src/config';
+import { resolveMediaTools } from '../src/infra/ffmpeg';
 
 const FIXTURES = path.join(os.tmpdir(), 'evals-fixtures');
 

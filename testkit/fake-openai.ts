@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { EVAL_KINDS, type EvalKind } from '../../src/kinds/types';
-import { ENGAGEMENT_CRITERIA } from '../../src/kinds/engagement-rubric';
-import { VISUAL_CRITERIA } from '../../src/kinds/visual-rubric';
-import { imageTokens, type ImageDetail } from '../../src/providers/pricing';
+import { EVAL_KINDS, type EvalKind } from '../src/domain/types';
+import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
+import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
+import { imageTokens, type ImageDetail } from '../src/providers/pricing';
 
 /**
  * An OpenAI-compatible chat completions server on loopback, for the real

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { EvalIssue, EvalRun, FlatIssue, IssuesResponse, PipelineRunResponse } from '../api/schemas';
-import { EVAL_KINDS, type EvalKind } from '../kinds/types';
+import type { EvalIssue, EvalPipelineRun, EvalRun, FlatIssue, IssuesResponse, PipelineRunResponse } from './schemas';
+import { EVAL_KINDS, type EvalKind } from '../domain/types';
 
 /**
  * Reads that return exactly the REST interface's shapes. `ownerUserId`, when
@@ -29,7 +29,8 @@ interface RunRow {
   completed_at: Date | null;
 }
 
-interface IssueRow {
+/** An issue joined with its eval run's kind, as stored. */
+interface StoredIssueRow {
   id: string;
   eval_run_id: string;
   kind: EvalKind;
@@ -50,8 +51,8 @@ async function findRun(pool: pg.Pool, pipelineRunId: string, ownerUserId?: strin
   return result.rows[0] ?? null;
 }
 
-async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<IssueRow[]> {
-  const result = await pool.query<IssueRow>(
+async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<StoredIssueRow[]> {
+  const result = await pool.query<StoredIssueRow>(
     `SELECT i.id, i.eval_run_id, r.kind, i.severity, i.category, i.frame_index, i.frame_hint, i.description, i.suggested_fix, i.created_at
      FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id
      WHERE r.pipeline_run_id = $1
@@ -61,7 +62,7 @@ async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<IssueRow
   return result.rows.sort(byKind);
 }
 
-function toIssue(row: IssueRow): EvalIssue {
+function toIssue(row: StoredIssueRow): EvalIssue {
   return {
     id: row.id,
     severity: row.severity,
@@ -179,4 +180,31 @@ export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Pro
       costUsd: r.cost_usd === null ? null : Number(r.cost_usd),
       latencyMs: r.latency_ms,
     }));
+}
+
+/** The pipeline run a workflow execution created, by workflow id; null until its first activity has run. */
+export async function pipelineRunIdOf(pool: pg.Pool, workflowId: string): Promise<string | null> {
+  const r = await pool.query<{ id: string }>('SELECT id FROM pipeline_runs WHERE execution_name = $1', [workflowId]);
+  return r.rows[0]?.id ?? null;
+}
+
+export interface PipelineProgress {
+  attemptNumber: number;
+  status: EvalPipelineRun['status'];
+  evalRuns: { kind: EvalKind; status: EvalRun['status'] }[];
+}
+
+/** Where a workflow execution's pipeline run stands, for progress displays; null until it exists. */
+export async function pipelineProgress(pool: pg.Pool, workflowId: string): Promise<PipelineProgress | null> {
+  const r = await pool.query<{ kind: EvalKind; status: EvalRun['status']; pipeline_status: EvalPipelineRun['status']; attempt_number: number }>(
+    `SELECT r.kind, r.status, p.status AS pipeline_status, p.attempt_number FROM eval_runs r
+     JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.execution_name = $1`,
+    [workflowId],
+  );
+  if (r.rowCount === 0) return null;
+  return {
+    attemptNumber: r.rows[0].attempt_number,
+    status: r.rows[0].pipeline_status,
+    evalRuns: r.rows.map((row) => ({ kind: row.kind, status: row.status })).sort(byKind),
+  };
 }
