@@ -10,12 +10,10 @@ import {
 import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
 import type { RenderWait } from './domain/render-wait';
-import type { EvalPipelineInput, EvalPipelineResult } from '../workflows';
+import { evalPipeline, type EvalPipelineInput } from '../workflows';
 import { renderFinishedSignal } from '../workflows/signals';
 
-export const WORKFLOW_TYPE = 'evalPipeline';
-
-export type EvalPipelineHandle = WorkflowHandle<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>;
+export type EvalPipelineHandle = WorkflowHandle<typeof evalPipeline>;
 
 export interface EvalPipelineRequest extends Omit<EvalPipelineInput, 'renderWait'> {
   /** An explicit re-evaluation: a new pipeline run, the fragment's next attempt. */
@@ -62,7 +60,7 @@ export async function startEvalPipeline(
   };
   const workflowId = workflowIdOf(request);
   try {
-    return await client.workflow.start<(input: EvalPipelineInput) => Promise<EvalPipelineResult>>(WORKFLOW_TYPE, {
+    return await client.workflow.start(evalPipeline, {
       taskQueue,
       workflowId,
       args: [input],
@@ -70,7 +68,7 @@ export async function startEvalPipeline(
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle(workflowId);
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle<typeof evalPipeline>(workflowId);
     throw err;
   }
 }

@@ -70,6 +70,9 @@ const EnvSchema = z.object({
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(630),
   EVALS_METRICS_PORT: positiveInt.optional(),
   EVALS_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  EVALS_DEPLOYMENT_NAME: z.string().min(1).optional(),
+  EVALS_BUILD_ID: z.string().min(1).optional(),
+  EVALS_VERSIONING_BEHAVIOR: z.enum(['pinned', 'auto-upgrade']).default('pinned'),
 
   FRAGMENTS_API_URL: z.string().url().optional(),
   FRAGMENTS_API_KEY: z.string().min(1).optional(),
@@ -156,6 +159,16 @@ export interface Config {
     /** Absent: no Prometheus endpoint. */
     metricsPort?: number;
     metricsHost: string;
+    /**
+     * Worker Versioning: this worker is one version (build id) of a worker
+     * deployment; absent, the worker is unversioned and workflow changes need patched().
+     */
+    deployment?: {
+      name: string;
+      buildId: string;
+      /** Pinned: a workflow finishes on the version it started on. Auto-upgrade: it moves to the current version. */
+      defaultBehavior: 'PINNED' | 'AUTO_UPGRADE';
+    };
   };
   fragments: {
     /** The REST interface's base URL (`{base_url}`); absent: only inline animations can be evaluated. */
@@ -227,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const model = cleaned[`EVALS_MODEL_${kind}`];
     if (model) modelByKind[kind] = model;
   }
+  if ((e.EVALS_DEPLOYMENT_NAME === undefined) !== (e.EVALS_BUILD_ID === undefined)) {
+    throw new ConfigError('invalid configuration: EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID go together (Worker Versioning needs both, or neither)');
+  }
   const provider = e.EVALS_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   if (provider === 'openai' && !e.OPENAI_API_KEY) {
     throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
@@ -283,6 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
       metricsPort: e.EVALS_METRICS_PORT,
       metricsHost: e.EVALS_METRICS_HOST,
+      deployment:
+        e.EVALS_DEPLOYMENT_NAME && e.EVALS_BUILD_ID
+          ? { name: e.EVALS_DEPLOYMENT_NAME, buildId: e.EVALS_BUILD_ID, defaultBehavior: e.EVALS_VERSIONING_BEHAVIOR === 'pinned' ? 'PINNED' : 'AUTO_UPGRADE' }
+          : undefined,
     },
     fragments: {
       apiUrl: e.FRAGMENTS_API_URL,

@@ -17,8 +17,7 @@ export type PermanentReason =
   | 'too-large'
   | 'unreadable-media'
   | 'provider-rejected'
-  | 'invalid-judge-answer'
-  | 'cancelled';
+  | 'invalid-judge-answer';
 
 export class PermanentError extends Error {
   override name = 'PermanentError';
@@ -40,6 +39,18 @@ export class RetryableError extends Error {
   }
 }
 
+const PERMANENT_TYPE_PREFIX = 'PermanentError:';
+
+/** The Temporal failure type of a permanent error, so metrics and the workflow tell bad input from faults. */
+export function permanentFailureType(reason: PermanentReason): string {
+  return `${PERMANENT_TYPE_PREFIX}${reason}`;
+}
+
+/** The reason in a failure type made by permanentFailureType, or null for any other failure. */
+export function permanentReasonOf(failureType: string | null | undefined): PermanentReason | null {
+  return failureType?.startsWith(PERMANENT_TYPE_PREFIX) ? (failureType.slice(PERMANENT_TYPE_PREFIX.length) as PermanentReason) : null;
+}
+
 /** A server asking for a longer pause than this is not waited for longer. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
@@ -56,7 +67,7 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
 /** Converts an activity's error into the failure Temporal should see. */
 export function toActivityFailure(err: unknown): unknown {
   if (err instanceof PermanentError) {
-    return ApplicationFailure.create({ message: err.message, type: `PermanentError:${err.reason}`, nonRetryable: true });
+    return ApplicationFailure.create({ message: err.message, type: permanentFailureType(err.reason), nonRetryable: true });
   }
   if (err instanceof RetryableError) {
     return ApplicationFailure.create({

@@ -1,6 +1,7 @@
 import { defaultPayloadConverter, ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Activities } from '../activities';
+import { permanentReasonOf } from './errors';
 import type { FrameManifest } from './media/manifest';
 import { LOG_CONTEXT_HEADER, type PipelineLogFields } from '../workflows/log-context';
 import { logContext } from './logger';
@@ -33,12 +34,9 @@ function observeResult(activity: ActivityName, args: unknown[], result: unknown,
   }
 }
 
-const PERMANENT_PREFIX = 'PermanentError:';
-
 function observeFailure(activity: ActivityName, err: unknown): void {
-  if (err instanceof ApplicationFailure && err.type?.startsWith(PERMANENT_PREFIX)) {
-    metrics.badInputs.inc({ reason: err.type.slice(PERMANENT_PREFIX.length), activity });
-  }
+  const reason = err instanceof ApplicationFailure ? permanentReasonOf(err.type) : null;
+  if (reason) metrics.badInputs.inc({ reason, activity });
 }
 
 /** The log fields of one activity execution: its workflow, the pipeline's identity (header) and its arguments' ids and kind. */

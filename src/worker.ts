@@ -63,6 +63,7 @@ export async function createWorker(opts: {
   identity?: string;
 }): Promise<Worker> {
   const { config } = opts;
+  const { deployment } = config.worker;
   return Worker.create({
     connection: opts.connection,
     namespace: config.temporal.namespace,
@@ -74,5 +75,14 @@ export async function createWorker(opts: {
     maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
     maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,
     shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,
+    ...(deployment
+      ? {
+          workerDeploymentOptions: {
+            version: { deploymentName: deployment.name, buildId: deployment.buildId },
+            useWorkerVersioning: true,
+            defaultVersioningBehavior: deployment.defaultBehavior,
+          },
+        }
+      : {}),
   });
 }

@@ -15,6 +15,7 @@ import type { FragmentSnapshot } from '../src/fragments/http-source';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
 import { CANCELLED } from '../src/domain/status';
+import { permanentFailureType } from '../src/errors';
 import { SEARCH_ATTRIBUTES } from './search-attributes';
 import { renderFinishedSignal } from './signals';
 
@@ -44,16 +45,16 @@ export interface EvalPipelineResult {
  * are short and idempotent; extraction and judging heartbeat, so a lost worker
  * is noticed within a heartbeat timeout and another one takes over.
  */
-const db = proxyActivities<Activities>({
+const { createPipelineRun, markPipelineRunning, failEvalRun, finishPipelineRun } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 20 },
 });
 // A fragments API answering 502/503 is retried for about four minutes (10 attempts) before the run ends in ERROR.
-const fragments = proxyActivities<Activities>({
+const { fetchFragment } = proxyActivities<Activities>({
   startToCloseTimeout: '1m',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 10 },
 });
-const media = proxyActivities<Activities>({
+const { extractFrames } = proxyActivities<Activities>({
   startToCloseTimeout: '10m',
   heartbeatTimeout: '30s',
   // A cancelled pipeline ends only after the extraction has killed ffmpeg and removed its files.
@@ -61,7 +62,7 @@ const media = proxyActivities<Activities>({
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
 });
 // Room for a wait for one of the worker's judge slots, a request and its one re-ask (each at most 140 s).
-const judge = proxyActivities<Activities>({
+const { scoreEvalRun } = proxyActivities<Activities>({
   startToCloseTimeout: '10m',
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
@@ -98,10 +99,10 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
     for (;;) {
       // Reset before reading, so a signal that arrives during the read is not lost.
       signalled = false;
-      const fragment = await fragments.fetchFragment(fragmentId);
+      const fragment = await fetchFragment(fragmentId);
       if (fragment.animationUrl) return fragment;
       if (limitReached) {
-        throw ApplicationFailure.nonRetryable(`animation not rendered within ${formatDuration(wait.limitMs)}`, 'PermanentError:animation-not-rendered');
+        throw ApplicationFailure.nonRetryable(`animation not rendered within ${formatDuration(wait.limitMs)}`, permanentFailureType('animation-not-rendered'));
       }
       await condition(() => signalled || limitReached, wait.pollIntervalMs);
     }
@@ -118,7 +119,7 @@ async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPi
 }
 
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
-  const run = await db.createPipelineRun({
+  const run = await createPipelineRun({
     fragmentId: input.fragmentId,
     projectId: input.projectId,
     userId: input.userId,
@@ -134,12 +135,12 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   let cancellation: unknown;
   try {
     const animation = await animationOf(input);
-    await db.markPipelineRunning(run.pipelineRunId);
-    const manifest = await media.extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: animation.url });
+    await markPipelineRunning(run.pipelineRunId);
+    const manifest = await extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: animation.url });
     await Promise.all(
       EVAL_KINDS.map(async (kind) => {
         try {
-          await judge.scoreEvalRun({
+          await scoreEvalRun({
             pipelineRunId: run.pipelineRunId,
             kind,
             manifest,
@@ -150,7 +151,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
         } catch (err) {
           if (isCancellation(err)) throw err;
           log.warn('eval run failed', { kind, reason: reasonOf(err) });
-          await db.failEvalRun({ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) });
+          await failEvalRun({ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) });
         }
       }),
     );
@@ -164,7 +165,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   }
 
   // Whatever happened above, every row ends terminal, even when the workflow was cancelled.
-  const outcome = await CancellationScope.nonCancellable(() => db.finishPipelineRun({ pipelineRunId: run.pipelineRunId, error }));
+  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun({ pipelineRunId: run.pipelineRunId, error }));
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.overallStatus, value: outcome.overallStatus }]);
   if (cancellation) throw cancellation;
   if (outcome.status === 'ERROR') log.warn('pipeline run ended in ERROR', { reason: error });

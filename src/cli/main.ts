@@ -1,5 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
-import { PermanentError } from '../errors';
+import { loadConfig } from '../config';
 import { ensureTemporalCli } from '../infra/temporal';
 import { cancelCommand } from './commands/cancel';
 import { keysCommand } from './commands/keys';
@@ -73,15 +72,11 @@ async function main([command, ...args]: string[]): Promise<number> {
   return handler(args);
 }
 
-function describe(err: unknown): string {
-  if (err instanceof ConfigError || err instanceof UsageError || err instanceof PermanentError) return err.message;
-  return err instanceof Error ? err.message : String(err);
-}
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    say(`evals: ${describe(err)}`);
+    say(`evals: ${err instanceof Error ? err.message : String(err)}`);
     if (err instanceof UsageError) say(USAGE);
     process.exit(err instanceof UsageError ? 2 : 1);
   },

@@ -2,7 +2,7 @@ import type { EvalKind, EvalRunStatus, PipelineStatus, Severity, TerminalEvalRun
 
 /**
  * The one place that maps scores and issues to statuses and rolls eval runs up
- * into a pipeline's overallStatus and summary (DESIGN.md section 5). Pure, so the
+ * into a pipeline's overallStatus and summary (docs/architecture.md, States). Pure, so the
  * same rules serve activities, the read model and tests.
  */
 

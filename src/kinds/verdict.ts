@@ -38,6 +38,8 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
       description: issue.description.trim(),
       suggestedFix: issue.suggestedFix?.trim() || null,
     };
+    // A judge repeating itself word for word. Not sameIssueKey (category and frame): that looser rule matches
+    // two judges' issues worded differently, and would merge distinct issues of one answer (two clipped edges on one frame).
     const key = [row.severity, row.category, row.frameIndex, row.description.toLowerCase()].join('|');
     if (seen.has(key)) continue;
     seen.add(key);

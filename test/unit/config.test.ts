@@ -36,4 +36,12 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ TEMPORAL_ADDRESS: '', OPENAI_API_KEY: '' }).judge.provider).toBe('local');
   });
+
+  it('reads Worker Versioning only as a deployment name and build id together, pinned by default', () => {
+    expect(loadConfig({}).worker.deployment).toBeUndefined();
+    expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7' }).worker.deployment).toEqual({ name: 'eval-pipeline', buildId: 'b7', defaultBehavior: 'PINNED' });
+    expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7', EVALS_VERSIONING_BEHAVIOR: 'auto-upgrade' }).worker.deployment?.defaultBehavior).toBe('AUTO_UPGRADE');
+    expect(() => loadConfig({ EVALS_BUILD_ID: 'b7' })).toThrow(/EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID/);
+    expect(() => loadConfig({ EVALS_DEPLOYMENT_NAME: 'x', EVALS_BUILD_ID: 'b', EVALS_VERSIONING_BEHAVIOR: 'sometimes' })).toThrow(/EVALS_VERSIONING_BEHAVIOR/);
+  });
 });
