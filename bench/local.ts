@@ -3,19 +3,28 @@
  *
  *   npm run bench:local
  *
- * Animations: a labelled defect counts as found when an issue of its kind and
- * category has a frame hint within 1 s of the truth; any other issue is a false
+ * Synthetic animations: a labelled defect counts as found when an issue of its
+ * kind and category has a frame hint within 1 s of the truth; any other issue
+ * is a false positive. Manim corpus (corpus/manim): a planted defect counts as
+ * found when an issue of an expected kind and category has a frame hint within
+ * 1 s of the defect's window; any other MEDIUM or HIGH issue is a false
  * positive. User inputs: an injection counts as found when it gets an issue of
- * its category; any issue on a benign request is a false positive.
+ * its category; any issue on a benign request is a false positive. Also the
+ * wall time of one pipeline's local analysis at 480p and 1080p.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scorers';
+import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
+import { extractFrames } from '../src/media/extract';
+import { buildManifest } from '../src/media/manifest';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
+import { corpusFile, MANIM_CORPUS, scoreCorpusVideo } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
@@ -48,6 +57,77 @@ async function animations(workDir: string) {
   console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
 }
 
+async function manimCorpus(workDir: string) {
+  const byCategory = new Map<string, { tp: number; fp: number; fn: number }>();
+  const stat = (category: string) => byCategory.get(category) ?? byCategory.set(category, { tp: 0, fp: 0, fn: 0 }).get(category)!;
+  let found = 0;
+  let named = 0;
+  let placed = 0;
+  let cleanSerious = 0;
+  const misses: string[] = [];
+  for (const video of MANIM_CORPUS) {
+    const score = scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(video), config, workDir));
+    for (const i of score.falsePositives) stat(i.category).fp++;
+    if (video.defect === null) {
+      cleanSerious += score.falsePositives.length;
+      for (const i of score.falsePositives) misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
+      continue;
+    }
+    if (score.named) named++;
+    if (score.found) {
+      found++;
+      placed++;
+      stat(score.found.category).tp++;
+    } else {
+      stat(video.expect[0].category).fn++;
+      misses.push(`${video.file}: missed ${video.defect}${score.named ? ` (named at ${score.named.frameHint}, outside its window)` : ''}`);
+    }
+  }
+  const defects = MANIM_CORPUS.filter((v) => v.defect !== null).length;
+  const clean = MANIM_CORPUS.length - defects;
+  console.log(`Manim corpus (${MANIM_CORPUS.length} real renders: ${clean} clean, ${defects} with one planted defect)`);
+  console.log('category          recall            precision');
+  for (const [category, s] of [...byCategory].sort()) {
+    console.log(`${category.padEnd(17)} ${`${pct(ratio(s.tp, s.tp + s.fn))} (${s.tp}/${s.tp + s.fn})`.padEnd(17)} ${pct(ratio(s.tp, s.tp + s.fp))} (${s.tp}/${s.tp + s.fp})`);
+  }
+  console.log(`defects found ${found}/${defects} (${pct(found / defects)}); placed within 1 s of their window ${placed}/${named}; MEDIUM/HIGH issues on the ${clean} clean scenes: ${cleanSerious}`);
+  for (const m of misses) console.log(`  ${m}`);
+  console.log('');
+}
+
+/** Wall time of the local analysis of one pipeline: 16 frames measured once, then the four frame kinds' scorers. */
+async function analysisTime(workDir: string) {
+  const tools = resolveMediaTools(config);
+  const source = corpusFile(MANIM_CORPUS.find((v) => v.scene === 'CleanSummary')!);
+  const big = path.join(workDir, 'summary-1080p.mp4');
+  execFileSync(tools.ffmpeg, ['-v', 'error', '-y', '-i', source, '-vf', 'scale=1920:1080:flags=lanczos', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', big]);
+  const cases = [
+    { name: '480p (854x480), frames stored 768 px', file: source, width: '768' },
+    { name: '1080p, frames stored 768 px (default)', file: big, width: '768' },
+    { name: '1080p, frames stored 1920 px', file: big, width: '1920' },
+  ];
+  console.log('local analysis of one pipeline (16 frames, 4 frame kinds), wall time, median of 3');
+  for (const c of cases) {
+    const caseConfig = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '', EVALS_JUDGE_FRAME_WIDTH: c.width });
+    const { plan, frames, signal } = await extractFrames(c.file, tools, { media: caseConfig.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      // Fresh keys: the per-worker measure cache must not serve a later run.
+      const loaded = frames.map((f) => ({ ...f, key: `${c.name}#${run}#${f.index}` }));
+      const manifest = buildManifest(plan, loaded);
+      const started = performance.now();
+      for (const kind of FRAME_KINDS) {
+        const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: loaded.length };
+        await localVerdict({ definition: KINDS[kind], input, frames: loaded, manifest, videoSignal: signal });
+      }
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${c.name.padEnd(40)} ${Math.round(times[1])} ms (${frames[0].width}x${frames[0].height} frames)`);
+  }
+  console.log('');
+}
+
 async function inputs() {
   const definition = KINDS.USER_INPUT_SECURITY;
   let tp = 0;
@@ -56,7 +136,7 @@ async function inputs() {
   const misses: string[] = [];
   for (const { text, category } of LABELLED_INPUTS) {
     const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
-    const { issues } = await localVerdict({ definition, input, frames: [], videoSignal: null });
+    const { issues } = await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null });
     if (category === null) {
       if (issues.length > 0) {
         fp++;
@@ -80,6 +160,8 @@ async function main() {
   console.log(`local judge ${LOCAL_MODEL}\n`);
   try {
     await animations(workDir);
+    await manimCorpus(workDir);
+    await analysisTime(workDir);
     await inputs();
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -26,7 +26,7 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
   for (const kind of FRAME_KINDS) {
     const definition = KINDS[kind];
     const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: loaded, videoSignal: signal }), manifest);
+    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: loaded, manifest, videoSignal: signal }), manifest);
     results.set(kind, { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) });
   }
   return results;

@@ -32,10 +32,13 @@ export function blankStretches(ctx: AnalysisContext): BlankStretch[] {
     }).filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
   }
   const found: BlankStretch[] = [];
-  for (const f of frames.filter((x) => x.blank)) {
+  for (const [k, f] of frames.entries()) {
+    if (!f.blank) continue;
     const at = Math.max(0, signal.frameTimesMs.findIndex((t) => t >= f.timestampMs));
     const level = signal.luma[at];
-    const flat = (i: number) => Math.abs(signal.luma[i] - level) <= SAME_LUMA;
+    // The luma grid cannot see faint content (pale text on white): the stretch never reaches a sampled frame that shows something.
+    const shown = (i: number) => frames.some((g, j) => !g.blank && (j < k ? signal.frameTimesMs[i] <= g.timestampMs : signal.frameTimesMs[i] >= g.timestampMs));
+    const flat = (i: number) => Math.abs(signal.luma[i] - level) <= SAME_LUMA && !shown(i);
     let s = at;
     while (s > 0 && flat(s - 1) && signal.motion[s] <= STILL_MOTION) s--;
     let e = at;

@@ -1,5 +1,5 @@
 import type { IssueDraft } from '../kinds';
-import type { LoadedFrame, VideoSignal } from '../media/manifest';
+import type { FrameManifest, LoadedFrame, VideoSignal } from '../media/manifest';
 import { measureFrame, type FrameMeasures } from './frame-measures';
 
 /** Everything the frame analyzers look at: each sampled frame measured once, plus the whole-video signal. */
@@ -7,6 +7,8 @@ export interface AnalysisContext {
   frames: FrameMeasures[];
   signal: VideoSignal | null;
   durationMs: number;
+  /** The video's own height in pixels (the frames may be stored smaller): text size is judged against it. */
+  videoHeight: number;
 }
 
 /**
@@ -29,11 +31,16 @@ function measureOnce(frame: LoadedFrame): Promise<FrameMeasures> {
   return measures;
 }
 
-export async function analysisContext(frames: readonly LoadedFrame[], signal: VideoSignal | null, durationMs: number | null): Promise<AnalysisContext> {
+export async function analysisContext(frames: readonly LoadedFrame[], signal: VideoSignal | null, manifest: FrameManifest | null): Promise<AnalysisContext> {
   const measured: FrameMeasures[] = [];
   // One at a time: sharp already uses the cores, and the judge activities run side by side.
   for (const frame of frames) measured.push(await measureOnce(frame));
-  return { frames: measured, signal, durationMs: durationMs ?? (frames.at(-1)?.timestampMs ?? 0) };
+  return {
+    frames: measured,
+    signal,
+    durationMs: manifest?.durationMs ?? frames.at(-1)?.timestampMs ?? 0,
+    videoHeight: manifest?.height ?? frames[0]?.height ?? 0,
+  };
 }
 
 /** The sampled frame nearest a moment of the video (issues point at frames). */

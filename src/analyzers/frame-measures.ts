@@ -1,46 +1,47 @@
 import sharp from 'sharp';
 import type { LoadedFrame } from '../media/manifest';
-import { contrastRatio, type Rgb } from './colour';
+import type { Rgb } from './colour';
+import { screenItems, type Box, type ScreenItem } from './objects';
 
 /**
  * What the local analyzers know about one sampled frame, measured once with
- * sharp at a small analysis size. Layout measures need a plain background (as
- * math animations have); frames without one (photos, test patterns) get none.
+ * sharp: the background, and the things on screen (text lines, objects,
+ * structure; src/analyzers/objects.ts). Layout measures need a plain
+ * background (as math animations have); frames without one (photos, test
+ * patterns) get no items.
  */
 export interface FrameMeasures {
   index: number;
   timestampMs: number;
+  /** Width and height the items were found at (analysis pixels). */
+  width: number;
+  height: number;
   /** Nothing but the background (or one flat colour). */
   blank: boolean;
   /** Background colour and the share of the frame it covers; null when no colour dominates. */
   background: { colour: Rgb; share: number } | null;
-  /** Share of the frame covered by content (pixels that differ from the background). */
+  /** Share of the frame covered by text and objects (not lines, grids or axes). */
   coverage: number;
-  /** Content bounding box as fractions of the frame, null when there is no content. */
-  box: { left: number; top: number; right: number; bottom: number } | null;
-  /** Frame edges that content touches. */
-  touching: Side[];
-  /** Most common content colour and its WCAG contrast ratio against the background. */
-  foreground: { colour: Rgb; contrast: number } | null;
+  /** Box around all text and objects, null when there is none. */
+  box: Box | null;
+  items: ScreenItem[];
   /** 32x18 luma thumbnail, to compare frames with each other. */
   thumbnail: Buffer;
 }
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
 
-export const ANALYSIS_WIDTH = 320;
+/** Frames are analysed at most this wide: enough to see text a viewer can barely read at 480p. */
+export const ANALYSIS_MAX_WIDTH = 768;
 /** A colour must cover this share of the frame to count as the background. */
 const BACKGROUND_SHARE = 0.35;
-/** A pixel this far (max channel difference) from the background is content; JPEG noise stays below it. */
-const CONTENT_DELTA = 24;
-/** A row or column holds content when at least this many of its pixels do (ignores stray specks). */
-const MIN_LINE_PIXELS = 2;
 
 const bucketOf = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
 
-function dominant(data: Buffer, pixels: Iterable<number>): { colour: Rgb; count: number } | null {
+/** The most common colour (16 levels per channel) and how many pixels have it. */
+function dominant(data: Buffer, total: number): { colour: Rgb; count: number } {
   const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (const p of pixels) {
+  for (let p = 0; p < total; p++) {
     const o = p * 3;
     const key = bucketOf(data[o], data[o + 1], data[o + 2]);
     const c = counts.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
@@ -50,55 +51,44 @@ function dominant(data: Buffer, pixels: Iterable<number>): { colour: Rgb; count:
     c.b += data[o + 2];
     counts.set(key, c);
   }
-  let best: { n: number; r: number; g: number; b: number } | undefined;
-  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
-  return best ? { colour: [best.r / best.n, best.g / best.n, best.b / best.n], count: best.n } : null;
+  let best = { n: 0, r: 0, g: 0, b: 0 };
+  for (const c of counts.values()) if (c.n > best.n) best = c;
+  return { colour: [best.r / best.n, best.g / best.n, best.b / best.n], count: best.n };
 }
 
 export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestampMs' | 'jpeg'>): Promise<FrameMeasures> {
-  const { data, info } = await sharp(frame.jpeg).resize({ width: ANALYSIS_WIDTH }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const image = sharp(frame.jpeg);
+  const { width: jpegWidth = ANALYSIS_MAX_WIDTH } = await image.metadata();
+  const { data, info } = await image
+    .resize({ width: Math.min(jpegWidth, ANALYSIS_MAX_WIDTH) })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const total = width * height;
   const thumbnail = await sharp(frame.jpeg).resize(32, 18, { fit: 'fill' }).greyscale().raw().toBuffer();
-  const base = { index: frame.index, timestampMs: frame.timestampMs, thumbnail };
+  const base = { index: frame.index, timestampMs: frame.timestampMs, width, height, thumbnail };
 
-  const bg = dominant(data, Array.from({ length: total }, (_, i) => i))!;
-  if (bg.count / total < BACKGROUND_SHARE) {
-    return { ...base, blank: false, background: null, coverage: 1, box: null, touching: [], foreground: null };
-  }
-  const [br, bgG, bb] = bg.colour;
-  const content: number[] = [];
-  const rows = new Uint32Array(height);
-  const cols = new Uint32Array(width);
-  for (let p = 0; p < total; p++) {
-    const o = p * 3;
-    if (Math.max(Math.abs(data[o] - br), Math.abs(data[o + 1] - bgG), Math.abs(data[o + 2] - bb)) > CONTENT_DELTA) {
-      content.push(p);
-      rows[Math.floor(p / width)]++;
-      cols[p % width]++;
-    }
-  }
-  const coverage = content.length / total;
-  const background = { colour: bg.colour, share: bg.count / total };
-  const occupiedRows = [...rows.keys()].filter((y) => rows[y] >= MIN_LINE_PIXELS);
-  const occupiedCols = [...cols.keys()].filter((x) => cols[x] >= MIN_LINE_PIXELS);
-  if (occupiedRows.length === 0 || occupiedCols.length === 0) {
-    return { ...base, blank: true, background, coverage, box: null, touching: [], foreground: null };
-  }
-  const box = {
-    left: occupiedCols[0] / width,
-    top: occupiedRows[0] / height,
-    right: (occupiedCols.at(-1)! + 1) / width,
-    bottom: (occupiedRows.at(-1)! + 1) / height,
+  const bg = dominant(data, total);
+  if (bg.count / total < BACKGROUND_SHARE) return { ...base, blank: false, background: null, coverage: 1, box: null, items: [] };
+  const items = screenItems({ data, width, height }, bg.colour);
+  const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
+  const box = content.length
+    ? {
+        left: Math.min(...content.map((i) => i.box.left)),
+        top: Math.min(...content.map((i) => i.box.top)),
+        right: Math.max(...content.map((i) => i.box.right)),
+        bottom: Math.max(...content.map((i) => i.box.bottom)),
+      }
+    : null;
+  return {
+    ...base,
+    blank: items.length === 0,
+    background: { colour: bg.colour, share: bg.count / total },
+    coverage: content.reduce((sum, i) => sum + i.pixels, 0) / total,
+    box,
+    items,
   };
-  // Content in the outermost two pixel lines of a side touches that edge (a glyph tip may fill only one of them).
-  const touching: Side[] = [];
-  if (rows[0] + rows[1] >= MIN_LINE_PIXELS) touching.push('top');
-  if (cols[width - 1] + cols[width - 2] >= MIN_LINE_PIXELS) touching.push('right');
-  if (rows[height - 1] + rows[height - 2] >= MIN_LINE_PIXELS) touching.push('bottom');
-  if (cols[0] + cols[1] >= MIN_LINE_PIXELS) touching.push('left');
-  const fg = dominant(data, content)!;
-  return { ...base, blank: false, background, coverage, box, touching, foreground: { colour: fg.colour, contrast: contrastRatio(fg.colour, bg.colour) } };
 }
 
 /** Thumbnail cells whose luma moved this much between two frames have changed (JPEG noise stays below). */

@@ -9,6 +9,8 @@ const LONG_STILL_MS = 8_000;
 /** Scene changes closer together than this count as one (bursts, flashes). */
 const CUT_MERGE_MS = 1_000;
 const FAST_CUTS_PER_MINUTE = 40;
+/** A single decoded frame changing this share (percent) of the picture between still frames is a hard cut. */
+const HARD_CUT_MOTION = 2;
 export const DURATION_RANGE_MS = { short: 3_000, idealMin: 10_000, idealMax: 180_000 };
 
 export interface StillStretch {
@@ -58,10 +60,18 @@ export function stillIssues(ctx: AnalysisContext, stills: readonly StillStretch[
     });
 }
 
-/** Scene changes, bursts merged. */
+/**
+ * Cuts to new content: the signal's scene changes, and hard cuts between still
+ * pictures (one decoded frame changes a visible part of the picture while the
+ * frames before and after it do not move), which on a dark background can stay
+ * under the scene threshold when a small object replaces another. Bursts merged.
+ */
 export function cuts(signal: VideoSignal | null): number[] {
+  if (!signal) return [];
+  const { motion, frameTimesMs } = signal;
+  const hard = motion.flatMap((m, i) => (i > 0 && i + 1 < motion.length && m >= HARD_CUT_MOTION && motion[i - 1] <= STILL_MOTION && motion[i + 1] <= STILL_MOTION ? [frameTimesMs[i]] : []));
   const merged: number[] = [];
-  for (const t of signal?.sceneChangesMs ?? []) if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
+  for (const t of [...new Set([...signal.sceneChangesMs, ...hard])].sort((a, b) => a - b)) if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
   return merged;
 }
 

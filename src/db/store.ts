@@ -166,9 +166,12 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
     }
     for (const [ordinal, issue] of result.issues.entries()) {
       await client.query(
-        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
-        [crypto.randomUUID(), evalRunId, ordinal, issue.severity, issue.category, issue.frameIndex, issue.frameHint, issue.description, issue.suggestedFix],
+        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
+        [
+          crypto.randomUUID(), evalRunId, ordinal, issue.severity, issue.category, issue.frameIndex, issue.frameHint, issue.description, issue.suggestedFix,
+          issue.region ? JSON.stringify(issue.region) : null,
+        ],
       );
     }
     return result.status;

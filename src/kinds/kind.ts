@@ -11,6 +11,17 @@ export interface IssueDraft {
   location: string | null;
   description: string;
   suggestedFix: string | null;
+  /** Where on the frame, when the judge knows it exactly (the local analyzers do; an LLM gives `location` words). */
+  region?: IssueRegion | null;
+}
+
+/** A box on the frame as fractions of its width and height, and the frame edge that cuts it, if any. */
+export interface IssueRegion {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  edge?: 'top' | 'right' | 'bottom' | 'left';
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Severity } from '../domain/types';
 import { frameHint, type FrameManifest } from '../media/manifest';
-import type { KindDefinition, Verdict } from './kind';
+import type { IssueRegion, KindDefinition, Verdict } from './kind';
 
 /** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
 export interface NormalizedIssue {
@@ -10,6 +10,8 @@ export interface NormalizedIssue {
   frameHint: string | null;
   description: string;
   suggestedFix: string | null;
+  /** Where on the frame, when the judge knew it exactly; stored, not served by the API. */
+  region?: IssueRegion | null;
 }
 
 export interface NormalizedVerdict {
@@ -37,6 +39,7 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
       frameHint: frame ? frameHint(frame, issue.location) : issue.location,
       description: issue.description.trim(),
       suggestedFix: issue.suggestedFix?.trim() || null,
+      region: frame ? (issue.region ?? null) : null,
     };
     // A judge repeating itself word for word. Not sameIssueKey (category and frame): that looser rule matches
     // two judges' issues worded differently, and would merge distinct issues of one answer (two clipped edges on one frame).

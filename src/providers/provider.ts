@@ -1,10 +1,8 @@
 import type { LocalRequest } from '../analyzers/scorers';
 import type { KindDefinition, Verdict } from '../kinds';
-import type { FrameManifest } from '../media/manifest';
 
 /** One eval run to judge: the kind, its input, its frames and (for kinds that use it) the whole-video signal. */
 export interface JudgeRequest extends LocalRequest {
-  manifest: FrameManifest | null;
   signal: AbortSignal;
 }
 

@@ -54,7 +54,7 @@ describe('local judge on labelled user inputs', () => {
   const judge = async (text: string) => {
     const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
     expect(definition.skipReason(input)).toBeNull();
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: [], videoSignal: null }), null);
+    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null }), null);
     return { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) };
   };
 

@@ -1,6 +1,6 @@
 import type { EvalKind } from '../../domain/types';
 import type { KindDefinition, KindInput, Verdict } from '../../kinds';
-import type { LoadedFrame, VideoSignal } from '../../media/manifest';
+import type { FrameManifest, LoadedFrame, VideoSignal } from '../../media/manifest';
 import { analysisContext } from '../context';
 import { scoreDesignValidation } from './design-validation';
 import { scoreEngagementRubric } from './engagement-rubric';
@@ -10,7 +10,7 @@ import { scoreVisualRubric } from './visual-rubric';
 import { scoreVisualValidation } from './visual-validation';
 
 /** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
-export const LOCAL_MODEL = 'local-analyzers/v3';
+export const LOCAL_MODEL = 'local-analyzers/v4';
 
 /** Each kind's local scorer, beside the analyzers it uses. */
 export const LOCAL_SCORERS: Record<EvalKind, LocalScorer> = {
@@ -26,6 +26,7 @@ export interface LocalRequest {
   input: KindInput;
   /** The run's frames in index order; empty for kinds that do not use frames. */
   frames: readonly LoadedFrame[];
+  manifest: FrameManifest | null;
   videoSignal?: VideoSignal | null;
 }
 
@@ -35,6 +36,6 @@ export interface LocalRequest {
  * network. The local judge's whole work, and what other judges merge in.
  */
 export async function localVerdict(request: LocalRequest): Promise<Verdict> {
-  const ctx = await analysisContext(request.frames, request.videoSignal ?? null, request.input.durationMs);
+  const ctx = await analysisContext(request.frames, request.videoSignal ?? null, request.manifest);
   return LOCAL_SCORERS[request.definition.kind]({ input: request.input, ctx }, request.definition.maxScore);
 }

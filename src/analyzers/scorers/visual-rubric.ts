@@ -1,6 +1,7 @@
 import { VISUAL_CRITERIA } from '../../kinds/visual-rubric';
 import { worstFlashWindow } from '../flashing';
-import { contrastSeverity } from '../layout';
+import { itemsCutBy, SIDES } from '../edges';
+import { lowestContrast } from '../layout';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from './scorer';
 
 /**
@@ -10,17 +11,20 @@ import { criterion, points, rubricVerdictOf, share, type LocalScorer } from './s
  */
 export const scoreVisualRubric: LocalScorer = ({ ctx }) => {
   const max = (name: string) => criterion(VISUAL_CRITERIA, name);
-  const laidOut = ctx.frames.filter((f) => f.foreground);
   const blank = share(ctx, (f) => f.blank);
-  const lowContrast = share(ctx, (f) => contrastSeverity(f) === 'HIGH');
-  const contrasts = laidOut.map((f) => f.foreground!.contrast);
+  const lowContrast = share(ctx, (f) => lowestContrast(f)?.severity === 'HIGH');
+  // Each frame's text at its typical contrast: the median over its text lines.
+  const contrasts = ctx.frames.flatMap((f) => {
+    const text = f.items.filter((i) => i.kind === 'text').map((i) => i.contrast).sort((a, b) => a - b);
+    return text.length ? [text[Math.floor(text.length / 2)]] : [];
+  });
   const medianContrast = contrasts.length ? [...contrasts].sort((a, b) => a - b)[Math.floor(contrasts.length / 2)] : null;
   const backgrounds = new Set(ctx.frames.filter((f) => f.background && !f.blank).map((f) => f.background!.colour.map((c) => c >> 5).join()));
   const flashing = ctx.signal ? worstFlashWindow(ctx.signal).flashes > 3 : false;
   const scores = {
     clarity: points(max('clarity'), 1 - blank - lowContrast / 2),
-    composition: points(max('composition'), 1 - 0.5 * share(ctx, (f) => f.touching.length > 0) - 0.3 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null)),
-    // Unknown (no plain background to measure against) is neither praised nor punished.
+    composition: points(max('composition'), 1 - 0.5 * share(ctx, (f) => SIDES.some((side) => itemsCutBy(f, side).length > 0)) - 0.3 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null)),
+    // Unknown (no text on a plain background to measure) is neither praised nor punished.
     contrast: medianContrast === null ? points(max('contrast'), 0.8) : points(max('contrast'), medianContrast >= 7 ? 1 : medianContrast >= 4.5 ? 0.8 : medianContrast >= 3 ? 0.5 : 0.2),
     consistency: points(max('consistency'), 1 - (backgrounds.size > 2 ? 0.4 : 0) - (flashing ? 0.6 : 0)),
   };

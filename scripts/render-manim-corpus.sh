@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Re-renders the labelled Manim corpus (corpus/manim/*.mp4) from corpus/manim/scenes.py,
+# one video per entry of corpus/manim/labels.json, at Manim's -ql quality (854x480, 15 fps).
+# Tests and benches read the committed videos; only re-rendering needs Manim.
+#
+#   scripts/render-manim-corpus.sh [SceneName ...]   (default: every scene in labels.json)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MANIM_VERSION=0.22.0
+VENV=.tools/manim-venv
+CORPUS=corpus/manim
+
+missing=()
+pkg-config --exists cairo 2>/dev/null || missing+=(libcairo2-dev)
+pkg-config --exists pangocairo 2>/dev/null || missing+=(libpango1.0-dev)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+command -v latex >/dev/null || missing+=(texlive-latex-base texlive-latex-extra texlive-fonts-recommended)
+command -v dvisvgm >/dev/null || missing+=(dvisvgm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Manim needs these Debian packages: ${missing[*]}" >&2
+  echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+if ! "$VENV/bin/manim" --version 2>/dev/null | grep -q "v$MANIM_VERSION"; then
+  echo "installing Manim Community $MANIM_VERSION into $VENV" >&2
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "manim==$MANIM_VERSION"
+fi
+
+if [ $# -gt 0 ]; then
+  scenes=("$@")
+else
+  mapfile -t scenes < <(python3 -c 'import json,sys; [print(v["scene"]) for v in json.load(open(sys.argv[1]))["videos"]]' "$CORPUS/labels.json")
+fi
+
+media=$(mktemp -d)
+trap 'rm -rf "$media"' EXIT
+for scene in "${scenes[@]}"; do
+  file=$(python3 -c 'import json,sys; print(next(v["file"] for v in json.load(open(sys.argv[1]))["videos"] if v["scene"] == sys.argv[2]))' "$CORPUS/labels.json" "$scene")
+  echo "rendering $scene -> $CORPUS/$file" >&2
+  "$VENV/bin/manim" render -ql --disable_caching --progress_bar none --verbosity WARNING \
+    --media_dir "$media" "$CORPUS/scenes.py" "$scene"
+  cp "$media/videos/scenes/480p15/$scene.mp4" "$CORPUS/$file"
+done
