@@ -24,7 +24,7 @@ import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
-import { corpusFile, MANIM_CORPUS, scoreCorpusVideo } from '../testkit/manim-corpus';
+import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, scoreCorpusVideo, type Corpus } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
@@ -57,7 +57,7 @@ async function animations(workDir: string) {
   console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
 }
 
-async function manimCorpus(workDir: string) {
+async function manimCorpus(corpus: Corpus, workDir: string) {
   const byCategory = new Map<string, { tp: number; fp: number; fn: number }>();
   const stat = (category: string) => byCategory.get(category) ?? byCategory.set(category, { tp: 0, fp: 0, fn: 0 }).get(category)!;
   let found = 0;
@@ -65,8 +65,8 @@ async function manimCorpus(workDir: string) {
   let placed = 0;
   let cleanSerious = 0;
   const misses: string[] = [];
-  for (const video of MANIM_CORPUS) {
-    const score = scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(video), config, workDir));
+  for (const video of corpus.videos) {
+    const score = scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(corpus, video), config, workDir));
     for (const i of score.falsePositives) stat(i.category).fp++;
     if (video.defect === null) {
       cleanSerious += score.falsePositives.length;
@@ -83,9 +83,10 @@ async function manimCorpus(workDir: string) {
       misses.push(`${video.file}: missed ${video.defect}${score.named ? ` (named at ${score.named.frameHint}, outside its window)` : ''}`);
     }
   }
-  const defects = MANIM_CORPUS.filter((v) => v.defect !== null).length;
-  const clean = MANIM_CORPUS.length - defects;
-  console.log(`Manim corpus (${MANIM_CORPUS.length} real renders: ${clean} clean, ${defects} with one planted defect)`);
+  const defects = corpus.videos.filter((v) => v.defect !== null).length;
+  const clean = corpus.videos.length - defects;
+  const role = corpus === MANIM_CORPUS ? 'the rules were tuned on it' : 'never used for tuning';
+  console.log(`corpus/${corpus.name} (${corpus.videos.length} real Manim renders: ${clean} clean, ${defects} with one planted defect; ${role})`);
   console.log('category          recall            precision');
   for (const [category, s] of [...byCategory].sort()) {
     console.log(`${category.padEnd(17)} ${`${pct(ratio(s.tp, s.tp + s.fn))} (${s.tp}/${s.tp + s.fn})`.padEnd(17)} ${pct(ratio(s.tp, s.tp + s.fp))} (${s.tp}/${s.tp + s.fp})`);
@@ -98,7 +99,7 @@ async function manimCorpus(workDir: string) {
 /** Wall time of the local analysis of one pipeline: 16 frames measured once, then the four frame kinds' scorers. */
 async function analysisTime(workDir: string) {
   const tools = resolveMediaTools(config);
-  const source = corpusFile(MANIM_CORPUS.find((v) => v.scene === 'CleanSummary')!);
+  const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'CleanSummary')!);
   const big = path.join(workDir, 'summary-1080p.mp4');
   execFileSync(tools.ffmpeg, ['-v', 'error', '-y', '-i', source, '-vf', 'scale=1920:1080:flags=lanczos', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', big]);
   const cases = [
@@ -160,7 +161,8 @@ async function main() {
   console.log(`local judge ${LOCAL_MODEL}\n`);
   try {
     await animations(workDir);
-    await manimCorpus(workDir);
+    await manimCorpus(MANIM_CORPUS, workDir);
+    await manimCorpus(HOLDOUT_CORPUS, workDir);
     await analysisTime(workDir);
     await inputs();
   } finally {

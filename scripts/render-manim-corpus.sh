@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Re-renders the labelled Manim corpus (corpus/manim/*.mp4) from corpus/manim/scenes.py,
-# one video per entry of corpus/manim/labels.json, at Manim's -ql quality (854x480, 15 fps).
+# Re-renders a labelled Manim corpus at Manim's -ql quality (854x480, 15 fps).
 # Tests and benches read the committed videos; only re-rendering needs Manim.
 #
-#   scripts/render-manim-corpus.sh [SceneName ...]   (default: every scene in labels.json)
+#   scripts/render-manim-corpus.sh [SceneName ...]           corpus/manim: every scene in labels.json, or these
+#   CORPUS=corpus/manim-holdout scripts/render-manim-corpus.sh [name ...]
+#                                                             the held-out corpus renders with its own render.py,
+#                                                             which also rewrites its labels from the scenes' marks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MANIM_VERSION=0.22.0
 VENV=.tools/manim-venv
-CORPUS=corpus/manim
+CORPUS=${CORPUS:-corpus/manim}
 
 missing=()
 pkg-config --exists cairo 2>/dev/null || missing+=(libcairo2-dev)
@@ -27,6 +29,10 @@ if ! "$VENV/bin/manim" --version 2>/dev/null | grep -q "v$MANIM_VERSION"; then
   echo "installing Manim Community $MANIM_VERSION into $VENV" >&2
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "manim==$MANIM_VERSION"
+fi
+
+if [ -f "$CORPUS/render.py" ]; then
+  exec "$VENV/bin/python" "$CORPUS/render.py" "$@"
 fi
 
 if [ $# -gt 0 ]; then

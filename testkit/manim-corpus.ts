@@ -22,9 +22,22 @@ export interface CorpusVideo {
   window: [number, number] | null;
 }
 
-export const CORPUS_DIR = path.join(PROJECT_ROOT, 'corpus', 'manim');
-export const MANIM_CORPUS: CorpusVideo[] = (JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'labels.json'), 'utf8')) as { videos: CorpusVideo[] }).videos;
-export const corpusFile = (video: CorpusVideo) => path.join(CORPUS_DIR, video.file);
+export interface Corpus {
+  name: string;
+  dir: string;
+  videos: CorpusVideo[];
+}
+
+function loadCorpus(name: string): Corpus {
+  const dir = path.join(PROJECT_ROOT, 'corpus', name);
+  return { name, dir, videos: (JSON.parse(fs.readFileSync(path.join(dir, 'labels.json'), 'utf8')) as { videos: CorpusVideo[] }).videos };
+}
+
+/** The corpus the rules were tuned on; tests hold the judge to it. */
+export const MANIM_CORPUS = loadCorpus('manim');
+/** Scenes written by another author and never used for tuning: how the rules do on animations they were not fitted to. */
+export const HOLDOUT_CORPUS = loadCorpus('manim-holdout');
+export const corpusFile = (corpus: Corpus, video: CorpusVideo) => path.join(corpus.dir, video.file);
 
 /** A frame hint this close (ms) to the labelled window places the defect right. */
 export const PLACEMENT_MS = 1_000;

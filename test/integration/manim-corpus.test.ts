@@ -11,18 +11,18 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-manim-corpus-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 const SPATIAL = new Set(['clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'low_contrast', 'clutter']);
-const clean = MANIM_CORPUS.filter((v) => v.defect === null);
-const defects = MANIM_CORPUS.filter((v) => v.defect !== null);
+const clean = MANIM_CORPUS.videos.filter((v) => v.defect === null);
+const defects = MANIM_CORPUS.videos.filter((v) => v.defect !== null);
 
 describe('local judge on the Manim corpus (real Manim renders)', () => {
   it('has at least 12 clean scenes and 18 scenes with one planted defect', () => {
     expect(clean.length).toBeGreaterThanOrEqual(12);
     expect(defects.length).toBeGreaterThanOrEqual(18);
-    for (const v of MANIM_CORPUS) expect(fs.existsSync(corpusFile(v)), v.file).toBe(true);
+    for (const v of MANIM_CORPUS.videos) expect(fs.existsSync(corpusFile(MANIM_CORPUS, v)), v.file).toBe(true);
   });
 
   it.each(clean.map((v) => [v.file, v] as const))('%s: every frame kind passes with no MEDIUM or HIGH issue', async (_file, video) => {
-    const results = await judgeVideoLocally(corpusFile(video), config, workDir);
+    const results = await judgeVideoLocally(corpusFile(MANIM_CORPUS, video), config, workDir);
     const serious = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind} ${i.severity} ${i.category} @ ${i.frameHint}: ${i.description}`));
     expect(serious).toEqual([]);
     for (const kind of FRAME_KINDS) expect(results.get(kind)!.status, kind).toBe('PASS');
@@ -30,7 +30,7 @@ describe('local judge on the Manim corpus (real Manim renders)', () => {
 
   it('finds at least 90% of the planted defects in an expected kind and category, within 1 s of when they are on screen', async () => {
     const scores: [string, CorpusScore][] = [];
-    for (const video of defects) scores.push([video.file, scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(video), config, workDir))]);
+    for (const video of defects) scores.push([video.file, scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(MANIM_CORPUS, video), config, workDir))]);
     const missed = scores.filter(([, s]) => !s.found).map(([file]) => file);
     // The misses are named in the failure message and in docs/local-judge.md.
     expect(scores.filter(([, s]) => s.found).length / scores.length, `missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.9);
