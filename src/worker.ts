@@ -75,6 +75,8 @@ export async function createWorker(opts: {
     maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
     maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,
     shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,
+    // Extraction reports how much of the video it decoded in its heartbeats; `evals run` shows it while it lasts.
+    maxHeartbeatThrottleInterval: '2s',
     ...(deployment
       ? {
           workerDeploymentOptions: {

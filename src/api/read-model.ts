@@ -208,3 +208,32 @@ export async function pipelineProgress(pool: pg.Pool, workflowId: string): Promi
     evalRuns: r.rows.map((row) => ({ kind: row.kind, status: row.status })).sort(byKind),
   };
 }
+
+export interface PipelineRunListing {
+  id: string;
+  fragmentId: string;
+  attemptNumber: number;
+  status: EvalPipelineRun['status'];
+  overallStatus: EvalPipelineRun['overallStatus'];
+  summary: string | null;
+  createdAt: string;
+}
+
+/** Stored pipeline runs, newest first, optionally of one fragment and in one status (pipeline status or overall status). */
+export async function listPipelineRuns(pool: pg.Pool, filter: { fragmentId?: string; status?: string; limit: number }): Promise<PipelineRunListing[]> {
+  const result = await pool.query<RunRow>(
+    `SELECT * FROM pipeline_runs
+     WHERE ($1::text IS NULL OR fragment_id = $1) AND ($2::text IS NULL OR status = $2 OR overall_status = $2)
+     ORDER BY created_at DESC, attempt_number DESC LIMIT $3`,
+    [filter.fragmentId ?? null, filter.status ?? null, filter.limit],
+  );
+  return result.rows.map((r) => ({
+    id: r.id,
+    fragmentId: r.fragment_id,
+    attemptNumber: r.attempt_number,
+    status: r.status,
+    overallStatus: r.overall_status,
+    summary: r.summary,
+    createdAt: iso(r.created_at),
+  }));
+}

@@ -1,23 +1,33 @@
 import type { EvalPipelineRun } from '../api/schemas';
 import type { EvalRunCost } from '../api/read-model';
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
   return rows.map((r) => r.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd()).join('\n');
 }
 
+/** The pipeline's own error (bad input, cancellation), as its summary states it. */
+export function pipelineError(run: EvalPipelineRun): string | null {
+  if (run.status !== 'ERROR') return null;
+  return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(run.summary ?? '')?.[1] ?? run.summary;
+}
+
 const money = (usd: number) => `$${usd.toFixed(4)}`;
+export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** The human-readable report of `evals run` and `evals show`. */
 export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { issues: boolean }): string {
   const lines: string[] = [];
   lines.push(`Pipeline run ${run.id}`);
   lines.push(`  fragment ${run.fragmentId}  attempt ${run.attemptNumber}  status ${run.status}  overall ${run.overallStatus ?? '-'}`);
+  // An ERROR pipeline's reason first: it explains every row below.
+  const reason = pipelineError(run);
+  if (reason) lines.push(`  error: ${reason}`);
   lines.push('');
   const costByKind = new Map(costs.map((c) => [c.kind, c]));
   lines.push(
     table([
-      ['KIND', 'STATUS', 'SCORE', 'ISSUES', 'HIGH', 'PROVIDER/MODEL', 'TOKENS', 'COST'],
+      ['KIND', 'STATUS', 'SCORE', 'ISSUES', 'HIGH', 'PROVIDER/MODEL', 'TOKENS', 'COST', 'NOTE'],
       ...run.evalRuns.map((r) => {
         const cost = costByKind.get(r.kind);
         const tokens = cost?.promptTokens !== null && cost?.promptTokens !== undefined ? String(cost.promptTokens + (cost.completionTokens ?? 0)) : '-';
@@ -30,6 +40,8 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
           r.provider ? `${r.provider}/${r.model ?? '?'}` : '-',
           tokens,
           cost?.costUsd !== null && cost?.costUsd !== undefined ? money(cost.costUsd) : '-',
+          // Why a kind did not reach a verdict.
+          r.status === 'ERROR' || r.status === 'SKIPPED' ? clip(r.summary ?? '', 100) : '',
         ];
       }),
     ]),
@@ -41,7 +53,7 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
     const issues = run.evalRuns.flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })));
     lines.push('');
     if (issues.length === 0) {
-      lines.push('No issues.');
+      lines.push(run.overallStatus === 'PASS' || run.overallStatus === 'SKIPPED' ? 'No issues.' : 'No issues recorded.');
     } else {
       lines.push(
         table([

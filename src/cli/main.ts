@@ -1,83 +1,60 @@
-import { loadConfig } from '../config';
-import { ensureTemporalCli } from '../infra/temporal';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config';
 import { cancelCommand } from './commands/cancel';
-import { keysCommand } from './commands/keys';
 import { devCommand } from './commands/dev';
+import { keysCommand } from './commands/keys';
+import { listCommand } from './commands/list';
 import { migrateCommand } from './commands/migrate';
 import { replayCommand } from './commands/replay';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
+import { setupCommand } from './commands/setup';
 import { showCommand } from './commands/show';
 import { triggerCommand } from './commands/trigger';
 import { workerCommand } from './commands/worker';
-import { say, UsageError } from './io';
+import { EXIT, say, UsageError } from './io';
 
-const USAGE = `Usage: evals <command> [options]
+const { version } = require('../../package.json') as { version: string };
 
-Commands:
-  run <file-or-url> [--user-input TEXT] [--fragment-id ID] [--project-id ID] [--user-id ID] [--title T] [--description D] [--json]
-      Evaluate one animation through Temporal (in-process worker unless TEMPORAL_ADDRESS is set).
-  show <pipelineRunId> [--issues] [--json]
-      Print a stored pipeline run.
-  worker
-      Run a long-lived worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from env).
-      Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.
-  trigger --fragment-id ID --project-id ID --user-id ID [--render-job-id ID] [--user-input TEXT] [--reevaluate [--request-id KEY]] [--wait]
-      Start the pipeline of a fragment read from FRAGMENTS_API_URL (a duplicate trigger returns the existing one).
-  cancel <pipelineRunId>
-      Cancel a pipeline run: it ends in ERROR with summary "cancelled".
-  serve [--port N]
-      Serve the eval read API (GET {EVALS_API_BASE_PATH}/evals/pipeline-runs/...).
-  keys create --user-id U [--credits N] [--usage-based]
-      Create a read API key for a user and print it once.
-  dev
-      Local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history,
-      embedded database, one worker. Prints the UI address.
-  replay <history.json>...
-      Replay histories downloaded from the Temporal UI (or \`temporal workflow show --output json\`) against
-      the current workflow code; exit 1 on a determinism problem.
-  migrate
-      Apply database migrations.
-  setup
-      Install what the project needs outside npm (the Temporal CLI).
-`;
-
-async function setupCommand(): Promise<number> {
-  ensureTemporalCli(loadConfig(), say);
-  say('setup complete');
-  return 0;
-}
-
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  run: runCommand,
-  show: showCommand,
-  worker: workerCommand,
-  migrate: migrateCommand,
-  trigger: triggerCommand,
-  cancel: cancelCommand,
-  serve: serveCommand,
-  keys: keysCommand,
-  dev: devCommand,
-  replay: replayCommand,
-  setup: setupCommand,
-};
-
-async function main([command, ...args]: string[]): Promise<number> {
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE);
-    return command === undefined ? 2 : 0;
+/**
+ * The `evals` command. Commander parses every subcommand before it runs, so
+ * `--help`, `--version`, an unknown option or a typo never start anything.
+ */
+export function program(): Command {
+  const evals = new Command('evals')
+    .description('Evaluate rendered math animations: eval pipeline runs on Temporal, stored in PostgreSQL.')
+    .version(version, '-V, --version')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
+  for (const register of [runCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, setupCommand]) {
+    register(evals);
   }
-  const handler = COMMANDS[command];
-  if (!handler) throw new UsageError(`unknown command: ${command}`);
-  return handler(args);
+  return evals;
 }
 
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
+/** Runs the command line and resolves with the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const evals = program();
+  if (argv.length === 0) {
+    process.stderr.write(evals.helpInformation());
+    return EXIT.USAGE;
+  }
+  try {
+    await evals.parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? EXIT.OK);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version were asked for; anything else is a usage mistake commander already explained.
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
+    }
+    if (err instanceof UsageError) {
+      say(`evals: ${err.message}\n(add --help for usage)`);
+      return EXIT.USAGE;
+    }
     say(`evals: ${err instanceof Error ? err.message : String(err)}`);
-    if (err instanceof UsageError) say(USAGE);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  },
-);
+    if (!(err instanceof ConfigError) && process.env.LOG_LEVEL === 'debug' && err instanceof Error) say(err.stack ?? '');
+    return EXIT.INFRASTRUCTURE;
+  }
+}

@@ -9,6 +9,8 @@ export interface Database {
   url: string;
   /** Connection string, with the password masked, for logs. */
   displayUrl: string;
+  /** Migrations this open applied (empty when the schema was up to date). */
+  applied: string[];
   close(): Promise<void>;
 }
 
@@ -36,8 +38,9 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     stopEmbedded = embedded.stop;
   }
   const pool = createPool(url);
+  let applied: string[];
   try {
-    await migrate(pool);
+    applied = await migrate(pool);
   } catch (err) {
     await pool.end();
     await stopEmbedded?.();
@@ -47,6 +50,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     pool,
     url,
     displayUrl: maskUrl(url),
+    applied,
     async close() {
       await pool.end();
       await stopEmbedded?.();

@@ -66,7 +66,12 @@ async function checkHop(url: URL, media: Config['media']): Promise<Pinned> {
   if (!media.allowPrivateAddresses) {
     // Refuse if any answer is private: a name that mixes answers could be steered to the private one.
     const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) throw new PermanentError('bad-url', `animation host ${host} resolves to a private or loopback address (${bad.address}); refused`);
+    if (bad) {
+      throw new PermanentError(
+        'bad-url',
+        `animation host ${host} resolves to a private or loopback address (${bad.address}); refused (to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true where the pipeline runs: on the workers, or on \`evals dev\` / \`evals run\`)`,
+      );
+    }
   }
   const first = addresses[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

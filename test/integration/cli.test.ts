@@ -1,17 +1,24 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { XMLParser } from 'fast-xml-parser';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { program } from '../../src/cli/main';
 import { PROJECT_ROOT } from '../../src/config';
-import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
+import { ensureDatabase } from '../../src/infra/postgres';
+import { freePort } from '../../src/infra/temporal';
 import { writeFixture } from '../../testkit/videos';
+import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 
 const run = promisify(execFile);
 const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');
 const SAMPLE = path.join(PROJECT_ROOT, 'examples', 'pythagoras.mp4');
+const corpus = (name: string) => path.join(PROJECT_ROOT, 'corpus', 'manim', `${name}.mp4`);
 
 let env: TestEnv;
 let dataDir: string;
@@ -26,9 +33,9 @@ afterAll(async () => {
 });
 
 /** Runs the real CLI: its own dev server and in-process worker, this file's database. */
-async function evals(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function evals(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { env: childEnv(env, { EVALS_DATA_DIR: dataDir }), timeout: 120_000 });
+    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { env: childEnv(env, { EVALS_DATA_DIR: dataDir, ...extra }), timeout: 180_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -36,7 +43,74 @@ async function evals(args: string[]): Promise<{ code: number; stdout: string; st
   }
 }
 
-describe('npx evals', () => {
+/** Every subcommand's path, nested ones included (`keys create`). */
+function subcommands(): string[][] {
+  const walk = (command: ReturnType<typeof program>, prefix: string[]): string[][] =>
+    command.commands.flatMap((c) => [[...prefix, c.name()], ...walk(c, [...prefix, c.name()])]);
+  return walk(program(), []);
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+describe('npx evals: help, version and usage errors', () => {
+  it('answers --help on every subcommand with its usage and exit 0, starting nothing: no process, no port, no database change', async () => {
+    const commands = subcommands();
+    expect(commands.map((c) => c.join(' '))).toEqual(expect.arrayContaining(['run', 'show', 'list', 'worker', 'trigger', 'cancel', 'serve', 'keys create', 'dev', 'replay', 'migrate', 'setup']));
+    // A database of its own, empty: a command that started would migrate it.
+    const database = `evals_help_${process.pid}`;
+    const adminUrl = env.databaseUrl.replace(/\/[^/]*$/, '/postgres');
+    await ensureDatabase(adminUrl, database);
+    const databaseUrl = env.databaseUrl.replace(/\/[^/]*$/, `/${database}`);
+    const ports = { TEMPORAL_DEV_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), EVALS_METRICS_PORT: await freePort(), EVALS_API_PORT: await freePort(), EVALS_EMBEDDED_PG_PORT: await freePort() };
+    const helpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-help-'));
+    try {
+      for (const command of commands) {
+        const result = await evals([...command, '--help'], { EVALS_DATA_DIR: helpDir, DATABASE_URL: databaseUrl, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
+        expect(result.code, `${command.join(' ')}: ${result.stderr}`).toBe(0);
+        expect(result.stdout).toContain(`Usage: evals ${command.join(' ')}`);
+        for (const port of Object.values(ports)) expect(await listening(port), `${command.join(' ')} port ${port}`).toBe(false);
+      }
+      expect(fs.readdirSync(helpDir)).toEqual([]);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
+      await client.end();
+      expect(tables.rows[0].n).toBe(0);
+    } finally {
+      fs.rmSync(helpDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints its version, suggests the command meant for a typo, and exits 2 on every usage error', async () => {
+    const version = await evals(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')).version);
+
+    const typo = await evals(['rnu', corpus('clean-summary')]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/unknown command 'rnu'/);
+    expect(typo.stderr).toMatch(/Did you mean run\?/);
+
+    for (const args of [['run'], ['run', path.join(dataDir, 'missing.mp4')], ['run', dataDir], ['run', SAMPLE, '--bogus'], ['run', SAMPLE, '--fail-on', 'sometimes'], ['run', SAMPLE, '--concurrency', '0'], ['worker', '--bogus'], ['list', '--limit', 'many'], ['show'], ['replay', path.join(dataDir, 'missing.json')], ['frobnicate'], []]) {
+      const result = await evals(args);
+      expect(result.code, `evals ${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(/^evals: |Usage: evals/);
+    }
+    const missing = await evals(['run', path.join(dataDir, 'missing.mp4')]);
+    expect(missing.stderr).toMatch(/no such file/);
+    const directory = await evals(['run', dataDir]);
+    expect(directory.stderr).toMatch(/no video files .* in directory/);
+    const bogus = await evals(['run', SAMPLE, '--jsn']);
+    expect(bogus.stderr).toMatch(/unknown option '--jsn'[\s\S]*Did you mean --json\?/);
+  });
+});
+
+describe('npx evals run', () => {
   it('run --json prints exactly the seed shape, and the same file again is the next attempt', async () => {
     const first = await evals(['run', SAMPLE, '--json', '--user-input', 'Show the Pythagorean theorem with squares on each side']);
     expect(first.code, first.stderr).toBe(0);
@@ -44,15 +118,19 @@ describe('npx evals', () => {
     const pipeline = response.evalPipelineRun;
     expect(pipeline.status).toBe('COMPLETED');
     expect(pipeline.attemptNumber).toBe(1);
-    expect(pipeline.overallStatus).not.toBeNull();
+    expect(pipeline.overallStatus).toBe('PASS');
     expect(pipeline.summary).toBeTruthy();
     expect(pipeline.evalRuns).toHaveLength(5);
     expect(pipeline.evalRuns.every((r) => Array.isArray(r.issues) && !['PENDING', 'RUNNING'].includes(r.status))).toBe(true);
-    // Progress per kind went to stderr, not stdout.
-    expect(first.stderr).toMatch(/VISUAL_VALIDATION_JSON\s+(RUNNING|PASS|FAIL)/);
+    // Progress per stage and per kind went to stderr, not stdout; without a terminal, one line per stage.
+    expect(first.stderr).toMatch(/starting a Temporal dev server/);
+    expect(first.stderr).toMatch(/attempt 1: RUNNING/);
+    expect(first.stderr).toMatch(/VISUAL_VALIDATION_JSON PASS/);
+    expect(first.stderr).not.toMatch(/%/);
 
-    const second = await evals(['run', SAMPLE, '--json']);
+    const second = await evals(['run', SAMPLE, '--json', '--quiet']);
     expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toBe('');
     const again = PipelineRunResponseSchema.parse(JSON.parse(second.stdout)).evalPipelineRun;
     expect(again.fragmentId).toBe(pipeline.fragmentId);
     expect(again.attemptNumber).toBe(2);
@@ -60,23 +138,82 @@ describe('npx evals', () => {
     const shown = await evals(['show', pipeline.id, '--issues']);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain(`Pipeline run ${pipeline.id}`);
-    expect(shown.stdout).toMatch(/VISUAL_VALIDATION_JSON\s+(PASS|FAIL)/);
+    expect(shown.stdout).toMatch(/VISUAL_VALIDATION_JSON\s+PASS/);
+    const unknown = await evals(['show', 'no-such-run']);
+    expect(unknown.code).toBe(1);
+
+    const listed = await evals(['list', '--fragment-id', pipeline.fragmentId, '--json']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).attemptNumber)).toEqual([2, 1]);
+    const table = await evals(['list', '--fragment-id', pipeline.fragmentId, '--status', 'PASS', '--limit', '1']);
+    expect(table.stdout).toContain(again.id);
+    expect(table.stdout).not.toContain(pipeline.id);
   });
 
-  it('reports a bad input as an ERROR run with a non-zero exit and the reason', async () => {
+  it('exits 1 on an overall FAIL, 0 with --fail-on error or never, and names the defect at its second', async () => {
+    const failed = await evals(['run', corpus('defect-text-slides-off-right')]);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stdout).toMatch(/overall FAIL/);
+    expect(failed.stdout).toMatch(/MEDIUM\s+VISUAL_VALIDATION_JSON\s+clipped_content\s+\d+\s+00:03\.\d right edge\s+A line of text runs into the right edge/);
+    expect((await evals(['run', corpus('defect-text-slides-off-right'), '--fail-on', 'error', '--quiet'])).code).toBe(0);
+    expect((await evals(['run', corpus('defect-text-slides-off-right'), '--fail-on', 'never', '--quiet'])).code).toBe(0);
+  });
+
+  it('exits 3 when an animation cannot be evaluated, with the reason at the top and on every kind that did not run', async () => {
     const bad = writeFixture('cli-not-a-video.mp4', 'not a video at all');
     const result = await evals(['run', bad]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/status ERROR/);
-    expect(result.stdout).toMatch(/not a readable video/);
+    expect(result.stdout).toMatch(/\n {2}error: animation is not a readable video/);
+    expect(result.stdout.match(/Skipped: animation is not a readable video/g)).toHaveLength(5);
+    expect((await evals(['run', bad, '--fail-on', 'never', '--quiet'])).code).toBe(0);
   });
 
-  it('rejects bad usage with exit 2 and a message', async () => {
-    const missing = await evals(['run', path.join(dataDir, 'missing.mp4')]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no such file/);
-    const unknown = await evals(['frobnicate']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown command: frobnicate/);
+  it('evaluates a batch of files, a directory and a glob on one stack, ending with a summary table and JUnit and CSV reports', async () => {
+    const batchDir = fs.mkdtempSync(path.join(dataDir, 'batch-'));
+    for (const name of ['clean-summary', 'defect-tiny-text']) fs.copyFileSync(corpus(name), path.join(batchDir, `${name}.mp4`));
+    const bad = writeFixture('cli-batch-garbage.mp4', 'garbage bytes');
+    const junit = path.join(dataDir, 'report.xml');
+    const csv = path.join(dataDir, 'report.csv');
+    const args = ['run', batchDir, path.join(PROJECT_ROOT, 'corpus', 'manim', 'defect-blank-*.mp4'), corpus('clean-matrix'), bad, '--junit', junit, '--csv', csv, '--concurrency', '3'];
+    const result = await evals(args);
+    expect(result.code, result.stderr).toBe(3);
+    // One stack for all of them.
+    expect(result.stderr.match(/starting a Temporal dev server/g)).toHaveLength(1);
+    expect(result.stderr.match(/started pipeline/g)).toHaveLength(6);
+
+    const rows = result.stdout.split('\n').filter((l) => /\.mp4\s/.test(l));
+    expect(rows).toHaveLength(6);
+    const row = (name: string) => rows.find((r) => r.includes(name))!;
+    expect(row('clean-summary')).toMatch(/\sPASS\s/);
+    expect(row('clean-matrix')).toMatch(/\sPASS\s/);
+    expect(row('defect-tiny-text')).toMatch(/\sFAIL\s+MEDIUM unreadable_text @ 00:01\.\d/);
+    expect(row('defect-blank-middle')).toMatch(/\sFAIL\s+MEDIUM blank_frame @ 00:02\.\d/);
+    expect(row('defect-blank-end')).toMatch(/\sFAIL\s+HIGH blank_frame @ 00:04\.\d/);
+    expect(row('cli-batch-garbage')).toMatch(/\sERROR\s+error: animation is not a readable video/);
+    expect(result.stdout).toMatch(/2 PASS, 3 FAIL, 1 ERROR, 0 SKIPPED \(6 animations\)/);
+
+    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(fs.readFileSync(junit, 'utf8'));
+    const suites = report.testsuites.testsuite as { name: string; tests: string; failures: string; errors: string; testcase: { name: string; failure?: { '#text'?: string; message: string }; error?: unknown; skipped?: unknown }[] }[];
+    expect(suites).toHaveLength(6);
+    expect(Number(report.testsuites.tests)).toBe(30);
+    for (const suite of suites) expect(suite.testcase.map((c) => c.name).sort()).toEqual(['DESIGN_VALIDATION_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'USER_INPUT_SECURITY', 'VISUAL_RUBRIC_JSON', 'VISUAL_VALIDATION_JSON']);
+    const tiny = suites.find((s) => s.name.includes('defect-tiny-text'))!;
+    const visual = tiny.testcase.find((c) => c.name === 'VISUAL_VALIDATION_JSON')!;
+    expect(visual.failure?.message).toMatch(/^FAIL \d+\/100/);
+    expect(visual.failure?.['#text']).toMatch(/\[MEDIUM\] unreadable_text @ 00:01\.\d at the bottom: Text at the bottom/);
+    expect(suites.find((s) => s.name.includes('clean-summary'))!.failures).toBe('0');
+    expect(Number(report.testsuites.failures)).toBe(suites.reduce((n, s) => n + Number(s.failures), 0));
+
+    const lines = fs.readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('animation,pipeline_run_id,overall_status,kind,status,score,max_score,issues,high_issues,worst_issue,worst_issue_at,note');
+    expect(lines).toHaveLength(1 + 30);
+    expect(lines.find((l) => l.includes('defect-tiny-text') && l.includes('VISUAL_VALIDATION_JSON'))).toMatch(/,FAIL,VISUAL_VALIDATION_JSON,FAIL,\d+,100,1,0,"?MEDIUM unreadable_text: Text at the bottom/);
+
+    const json = await evals(['run', batchDir, '--json', '--quiet', '--fail-on', 'never']);
+    expect(json.code).toBe(0);
+    const objects = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; evalPipelineRun: unknown });
+    expect(objects.map((o) => path.basename(o.file)).sort()).toEqual(['clean-summary.mp4', 'defect-tiny-text.mp4']);
+    for (const o of objects) PipelineRunResponseSchema.parse({ evalPipelineRun: o.evalPipelineRun });
   });
 });

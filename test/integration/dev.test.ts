@@ -52,6 +52,16 @@ it('`evals dev` serves the Temporal UI, runs pipelines, keeps their history acro
   expect((await again.describe()).status.name).toBe('COMPLETED');
   expect((await again.fetchHistory()).events?.length).toBeGreaterThan(20);
   await connection.close();
+
+  // `evals run` on this machine hands local files to the dev stack's worker; another address cannot take them.
+  const local = spawnEvals(['run', sampleAnimation(), '--json', '--quiet'], { ...env, TEMPORAL_ADDRESS: second.address });
+  expect(await local.exited, local.output()).toBe(0);
+  expect(local.output()).toMatch(/"status":"COMPLETED"/);
+  const elsewhere = spawnEvals(['run', sampleAnimation()], { ...env, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+  expect(await elsewhere.exited).toBe(2);
+  expect(elsewhere.output()).toMatch(/is not an `evals dev` of this machine/);
+
   second.dev.kill('SIGTERM');
   expect(await second.dev.exited).toBe(0);
+  expect(fs.existsSync(`${dataDir}/dev-server.json`)).toBe(false);
 });

@@ -1,40 +1,52 @@
 import path from 'node:path';
+import type { Command } from 'commander';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
-import { say, UsageError } from '../io';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
+import { EXIT, exitWith, say, UsageError } from '../io';
+import { recordDevServer } from '../local-stack';
 
 /**
  * A local stack for debugging from the Temporal UI: a dev server with its Web UI
  * and history kept in the data dir across restarts, the embedded database (or
- * DATABASE_URL) and one worker. Runs until SIGINT/SIGTERM.
+ * DATABASE_URL) and one worker, which also reads local files. Runs until
+ * SIGINT/SIGTERM.
  */
-export async function devCommand(_args: string[]): Promise<number> {
-  const config = loadConfig();
-  if (config.temporal.address) throw new UsageError('dev starts its own Temporal server: unset TEMPORAL_ADDRESS');
-  const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, secretsOf(config));
-  installRuntime(log);
-  const db = await openDatabase(config, say);
-  const temporal = await openTemporal(config, say, {
-    searchAttributes: SEARCH_ATTRIBUTE_NAMES,
-    port: config.temporal.devPort,
-    uiPort: config.temporal.uiPort,
-    dbFilename: path.join(config.dataDir, 'temporal-dev.sqlite'),
-  });
-  try {
-    const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
-    say(`Temporal UI: ${temporal.uiUrl}`);
-    say(`Temporal address: ${temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
-    say(`Database: ${db.displayUrl}`);
-    say(`Start a pipeline from another shell: TEMPORAL_ADDRESS=${temporal.address} npx evals run <http(s) URL>`);
-    say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
-    await worker.run();
-    return 0;
-  } finally {
-    await temporal.close();
-    await db.close();
-  }
+export function devCommand(evals: Command): void {
+  evals
+    .command('dev')
+    .description('A local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history, embedded database, one worker. Prints the UI address.')
+    .action(
+      exitWith(async () => {
+        const config = loadConfig();
+        if (config.temporal.address) throw new UsageError('dev starts its own Temporal server: unset TEMPORAL_ADDRESS');
+        const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, secretsOf(config));
+        installRuntime(log);
+        const db = await openDatabase(config, say);
+        const temporal = await openTemporal(config, say, {
+          searchAttributes: SEARCH_ATTRIBUTE_NAMES,
+          port: config.temporal.devPort,
+          uiPort: config.temporal.uiPort,
+          dbFilename: path.join(config.dataDir, 'temporal-dev.sqlite'),
+        });
+        const forget = recordDevServer(config, temporal.address);
+        try {
+          const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+          say(`Temporal UI: ${temporal.uiUrl}`);
+          say(`Temporal address: ${temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
+          say(`Database: ${db.displayUrl}`);
+          say(`Evaluate from another shell (local files or URLs): TEMPORAL_ADDRESS=${temporal.address} npx evals run <file-or-url>`);
+          say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
+          await worker.run();
+          return EXIT.OK;
+        } finally {
+          forget();
+          await temporal.close();
+          await db.close();
+        }
+      }),
+    );
 }

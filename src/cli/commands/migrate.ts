@@ -1,17 +1,21 @@
+import type { Command } from 'commander';
 import { loadConfig } from '../../config';
-import { migrate } from '../../db/migrate';
 import { openDatabase } from '../../db/database';
-import { say } from '../io';
+import { EXIT, exitWith, say } from '../io';
 
-export async function migrateCommand(_args: string[]): Promise<number> {
-  const config = loadConfig();
-  const db = await openDatabase(config, say);
-  try {
-    const applied = await migrate(db.pool);
-    say(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
-    return 0;
-  } finally {
-    await db.close();
-  }
+export function migrateCommand(evals: Command): void {
+  evals
+    .command('migrate')
+    .description('Apply database migrations (workers also apply them on start, under an advisory lock).')
+    .action(
+      exitWith(async () => {
+        const db = await openDatabase(loadConfig(), say);
+        try {
+          say(db.applied.length ? `applied ${db.applied.join(', ')}` : 'database is up to date');
+          return EXIT.OK;
+        } finally {
+          await db.close();
+        }
+      }),
+    );
 }
-

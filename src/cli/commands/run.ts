@@ -1,126 +1,179 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
-import { startEvalPipeline } from '../../client';
+import { Option, type Command } from 'commander';
+import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../api/read-model';
+import { startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
-import { getEvalRunCosts, getPipelineRun, pipelineProgress, pipelineRunIdOf } from '../../api/read-model';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
-import { formatRun } from '../format';
-import { parseArgs, say, UsageError } from '../io';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
+import { formatRun } from '../format';
+import { exitWith, UsageError, wholeNumber } from '../io';
+import { isLocalDevServer } from '../local-stack';
+import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
+import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
+import { Progress, progressMode } from '../progress';
+import { isUrl, resolveTargets } from '../targets';
 
-function isUrl(target: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+interface RunOptions {
+  userInput?: string;
+  fragmentId?: string;
+  projectId: string;
+  userId: string;
+  title?: string;
+  description?: string;
+  json?: boolean;
+  junit?: string;
+  csv?: string;
+  failOn: FailOn;
+  concurrency: number;
+  quiet?: boolean;
+}
+
+export function runCommand(evals: Command): void {
+  evals
+    .command('run')
+    .description('Evaluate animations through Temporal: files, directories (their videos), glob patterns or http(s) URLs. One stack serves them all; with no TEMPORAL_ADDRESS it starts its own dev server, embedded PostgreSQL and worker.')
+    .argument('<animations...>', 'video files, directories, quoted glob patterns ("renders/*.mp4") or http(s) URLs')
+    .option('--user-input <text>', "the user's message that asked for the animation (USER_INPUT_SECURITY)")
+    .option('--fragment-id <id>', 'fragment id (one animation only; default: a hash of the file, so the same file again is its next attempt)')
+    .option('--project-id <id>', 'project id', 'local')
+    .option('--user-id <id>', 'owner id', 'local')
+    .option('--title <text>', 'title shown to the engagement rubric')
+    .option('--description <text>', 'description shown to the engagement rubric')
+    .option('--json', 'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"')
+    .option('--junit <file>', 'also write a JUnit XML report: a test suite per animation, a test case per eval kind')
+    .option('--csv <file>', 'also write a CSV report: a row per animation and eval kind')
+    .addOption(new Option('--fail-on <outcome>', 'exit non-zero on: fail (an overall FAIL or ERROR), error (only an ERROR), never').choices(FAIL_ON).default('fail'))
+    .option('--concurrency <n>', 'pipelines in flight at once', wholeNumber(1, 64), Math.max(1, os.availableParallelism()))
+    .option('-q, --quiet', 'no progress on stderr')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal).',
+    )
+    .action(exitWith(runAnimations));
+}
+
+/** A report file must be writable before hours of evaluating, not after. */
+function writableFile(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write ${file}: ${fs.existsSync(dir) ? 'permission denied' : `no directory ${dir}`}`);
+  }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`cannot write ${file}: it is a directory`);
 }
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
-function defaultFragmentId(target: string): string {
+async function defaultFragmentId(target: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   if (isUrl(target)) hash.update(target);
-  else hash.update(fs.readFileSync(target));
+  else for await (const chunk of fs.createReadStream(target)) hash.update(chunk as Buffer);
   return `local-${hash.digest('hex').slice(0, 16)}`;
 }
 
-export async function runCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'user-input': { type: 'string' },
-      'fragment-id': { type: 'string' },
-      'project-id': { type: 'string' },
-      'user-id': { type: 'string' },
-      title: { type: 'string' },
-      description: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (positionals.length !== 1) throw new UsageError('run takes exactly one file path or URL');
-  const target = positionals[0];
+/** Runs `work` over `items`, at most `limit` at once, results in the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]);
+      }
+    }),
+  );
+  return results;
+}
+
+async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
+  const animations = resolveTargets(targets);
+  for (const report of [opts.junit, opts.csv]) if (report) writableFile(report);
+  if (opts.fragmentId && animations.length > 1) throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
   const config = loadConfig();
-  if (!isUrl(target)) {
-    if (!fs.existsSync(target)) throw new UsageError(`no such file: ${target}`);
-    if (config.temporal.address) throw new UsageError('a local file needs the in-process worker: unset TEMPORAL_ADDRESS or pass an http(s) URL');
+  const remote = config.temporal.address !== undefined;
+  if (remote && animations.some((a) => !isUrl(a)) && !isLocalDevServer(config)) {
+    throw new UsageError(
+      `TEMPORAL_ADDRESS (${config.temporal.address}) is not an \`evals dev\` of this machine, so its workers cannot read local files: pass http(s) URLs, start \`evals dev\` here and set TEMPORAL_ADDRESS to the address it prints, or unset TEMPORAL_ADDRESS to evaluate on a stack of this command's own`,
+    );
   }
-  const animationUrl = isUrl(target) ? target : path.resolve(target);
+  const progress = new Progress(progressMode(opts.quiet));
+  const note = (line: string) => progress.note(line);
   const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, secretsOf(config));
-  // Ctrl-C cancels the pipeline (below) rather than draining the in-process worker, which must finish the cancellation.
+  // Ctrl-C cancels the pipelines (below) rather than draining the in-process worker, which must finish the cancellations.
   installRuntime(log, { shutdownSignals: [] });
 
-  const db = await openDatabase(config, say);
+  note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
+  const db = await openDatabase(config, note);
+  const handles: EvalPipelineHandle[] = [];
+  const cancel = () => {
+    note('interrupted: cancelling the pipelines (again to quit at once)');
+    for (const handle of handles) void handle.cancel().catch(() => undefined);
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
-    temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
-    const fragmentId = values['fragment-id'] ?? defaultFragmentId(target);
-    const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, {
-      fragmentId,
-      projectId: values['project-id'] ?? 'local',
-      userId: values['user-id'] ?? 'local',
-      userInput: values['user-input'] ?? null,
-      animation: { url: animationUrl, title: values.title ?? null, description: values.description ?? null },
+    note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
+    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
+    const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+    const running = worker?.run();
+    const client = temporal.client;
+    const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
+
+    const results = await mapLimited(animations, opts.concurrency, async (animation): Promise<RunResult> => {
+      const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
+      try {
+        const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
+        const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
+          fragmentId,
+          projectId: opts.projectId,
+          userId: opts.userId,
+          userInput: opts.userInput ?? null,
+          animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null },
+        });
+        handles.push(handle);
+        progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
+        const watching = progress.watch(label(animation), handle, db.pool);
+        const outcome = await handle.result().catch(() => null);
+        await watching.stop();
+        const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
+        const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
+        return { file, response, costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [], failure: response ? undefined : 'the pipeline ended before it created its run' };
+      } catch (err) {
+        return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
+      }
     });
-    say(`started pipeline ${handle.workflowId} for fragment ${fragmentId}`);
-    const cancel = () => {
-      say('interrupted: cancelling the pipeline (again to quit at once)');
-      void handle.cancel().catch(() => undefined);
-    };
-    process.once('SIGINT', cancel);
-    process.once('SIGTERM', cancel);
-    const watching = watchProgress(db.pool, handle.workflowId);
-    const result = handle.result();
-    if (!config.temporal.address) {
-      const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
-      await worker.runUntil(result.catch(() => undefined));
-    }
-    const outcome = await result.catch((err: Error) => {
-      say(`pipeline failed: ${err.message}`);
-      return null;
-    });
-    watching.stop();
-    const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
-    if (!pipelineRunId) return 1;
-    const response = await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true });
-    if (!response) return 1;
-    if (values.json) {
-      process.stdout.write(`${JSON.stringify(response)}\n`);
-    } else {
-      process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: true })}\n`);
-    }
-    return response.evalPipelineRun.status === 'COMPLETED' ? 0 : 1;
+    worker?.shutdown();
+    await running;
+
+    writeOutputs(results, opts);
+    const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
+    return outcomeStatus(runs, opts.failOn);
   } finally {
+    process.removeListener('SIGINT', cancel);
+    process.removeListener('SIGTERM', cancel);
     await temporal?.close();
     await db.close();
   }
 }
 
-/** Progress per kind on stderr, read from the database so it works with remote workers too. */
-function watchProgress(pool: pg.Pool, workflowId: string): { stop(): void } {
-  const seen = new Map<string, string>();
-  let stopped = false;
-  const tick = async () => {
-    const progress = await pipelineProgress(pool, workflowId).catch(() => null);
-    if (progress && seen.get('pipeline') !== progress.status) {
-      seen.set('pipeline', progress.status);
-      say(`  pipeline attempt ${progress.attemptNumber}: ${progress.status}`);
-    }
-    for (const run of progress?.evalRuns ?? []) {
-      if (seen.get(run.kind) !== run.status) {
-        seen.set(run.kind, run.status);
-        say(`  ${run.kind.padEnd(24)} ${run.status}`);
-      }
-    }
-    if (!stopped) timer = setTimeout(tick, 300);
-  };
-  let timer = setTimeout(tick, 300);
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+function writeOutputs(results: RunResult[], opts: RunOptions): void {
+  if (opts.junit) fs.writeFileSync(opts.junit, junitXml(results));
+  if (opts.csv) fs.writeFileSync(opts.csv, csv(results));
+  const single = results.length === 1 ? results[0] : null;
+  if (opts.json) {
+    if (single?.response) process.stdout.write(`${JSON.stringify(single.response)}\n`);
+    else for (const r of results) process.stdout.write(`${JSON.stringify(r.response ? { file: r.file, ...r.response } : { file: r.file, error: r.failure })}\n`);
+    return;
+  }
+  if (single?.response) process.stdout.write(`${formatRun(single.response.evalPipelineRun, single.costs, { issues: true })}\n`);
+  else process.stdout.write(`${summaryTable(results)}\n`);
 }
-

@@ -1,29 +1,35 @@
+import type { Command } from 'commander';
 import { createApiServer, listen } from '../../api/server';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { createLogger } from '../../logger';
-import { parseArgs, say, UsageError } from '../io';
+import { EXIT, exitWith, say, wholeNumber } from '../io';
 
-export async function serveCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' } } });
-  const config = loadConfig();
-  const port = values.port === undefined ? config.api.port : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${values.port})`);
-  const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
-  const db = await openDatabase(config, say);
-  const server = createApiServer({ pool: db.pool, basePath: config.api.basePath, log });
-  try {
-    const bound = await listen(server, port, config.api.host);
-    say(`serving the eval read API on ${bound.url}${config.api.basePath}`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-    say('shutting down');
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return 0;
-  } finally {
-    server.closeAllConnections();
-    await db.close();
-  }
+export function serveCommand(evals: Command): void {
+  evals
+    .command('serve')
+    .description('Serve the eval read API (GET {EVALS_API_BASE_PATH}/evals/pipeline-runs/...) until SIGINT/SIGTERM.')
+    .option('--port <n>', 'port to listen on (default EVALS_API_PORT)', wholeNumber(0, 65535))
+    .action(
+      exitWith(async (opts: { port?: number }) => {
+        const config = loadConfig();
+        const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
+        const db = await openDatabase(config, say);
+        const server = createApiServer({ pool: db.pool, basePath: config.api.basePath, log });
+        try {
+          const bound = await listen(server, opts.port ?? config.api.port, config.api.host);
+          say(`serving the eval read API on ${bound.url}${config.api.basePath}`);
+          await new Promise<void>((resolve) => {
+            process.once('SIGINT', resolve);
+            process.once('SIGTERM', resolve);
+          });
+          say('shutting down');
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          return EXIT.OK;
+        } finally {
+          server.closeAllConnections();
+          await db.close();
+        }
+      }),
+    );
 }

@@ -1,29 +1,32 @@
-import { loadConfig } from '../../config';
+import type { Command } from 'commander';
 import { getEvalRunCosts, getPipelineRun } from '../../api/read-model';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { formatRun } from '../format';
-import { parseArgs, say, UsageError } from '../io';
+import { EXIT, exitWith, NOT_FOUND, say } from '../io';
 
-export async function showCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { issues: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
-  });
-  if (positionals.length !== 1) throw new UsageError('show takes exactly one pipeline run id');
-  const config = loadConfig();
-  const db = await openDatabase(config, say);
-  try {
-    const response = await getPipelineRun(db.pool, positionals[0], { includeIssues: values.issues });
-    if (!response) {
-      say(`pipeline run ${positionals[0]} not found`);
-      return 1;
-    }
-    if (values.json) process.stdout.write(`${JSON.stringify(response)}\n`);
-    else process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, positionals[0]), { issues: values.issues })}\n`);
-    return 0;
-  } finally {
-    await db.close();
-  }
+export function showCommand(evals: Command): void {
+  evals
+    .command('show')
+    .description('Print a stored pipeline run, with tokens and cost per kind.')
+    .argument('<pipelineRunId>', 'the pipeline run (as `evals run` and `evals list` print it)')
+    .option('--issues', 'list every issue with its frame and suggested fix')
+    .option('--json', 'print exactly the REST shape { evalPipelineRun } (issues embedded with --issues)')
+    .action(
+      exitWith(async (pipelineRunId: string, opts: { issues?: boolean; json?: boolean }) => {
+        const db = await openDatabase(loadConfig(), say);
+        try {
+          const response = await getPipelineRun(db.pool, pipelineRunId, { includeIssues: opts.issues });
+          if (!response) {
+            say(`pipeline run ${pipelineRunId} not found (\`evals list\` shows the stored ones)`);
+            return NOT_FOUND;
+          }
+          if (opts.json) process.stdout.write(`${JSON.stringify(response)}\n`);
+          else process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: opts.issues === true })}\n`);
+          return EXIT.OK;
+        } finally {
+          await db.close();
+        }
+      }),
+    );
 }
-

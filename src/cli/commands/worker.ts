@@ -4,7 +4,8 @@ import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand
 import { createLogger } from '../../logger';
 import { serveMetrics } from '../../metrics';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
-import { say } from '../io';
+import type { Command } from 'commander';
+import { EXIT, exitWith, say } from '../io';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 
 /**
@@ -12,7 +13,14 @@ import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
  * progress get EVALS_SHUTDOWN_GRACE_SECONDS to finish (longer than any activity's
  * timeout), then are cancelled and retried by another worker.
  */
-export async function workerCommand(_args: string[]): Promise<number> {
+export function workerCommand(evals: Command): void {
+  evals
+    .command('worker')
+    .description('Run a long-lived fleet worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from the environment). Prometheus metrics on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.')
+    .action(exitWith(runWorker));
+}
+
+async function runWorker(): Promise<number> {
   const config = loadConfig();
   const log = createLogger(config.logLevel ?? 'info', { role: 'worker' }, secretsOf(config));
   const { metricsPort, metricsHost } = config.worker;
@@ -28,7 +36,7 @@ export async function workerCommand(_args: string[]): Promise<number> {
     if (missing === undefined) log.warn('could not list search attributes; make sure FragmentId, ProjectId, PipelineRunId and EvalOverallStatus are registered');
     else if (missing.length > 0) {
       say(`evals: namespace ${config.temporal.namespace} lacks the search attributes ${missing.join(', ')}. Register them with:\n  ${searchAttributeCommand(config.temporal.namespace, missing)}`);
-      return 1;
+      return EXIT.INFRASTRUCTURE;
     }
     const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: false }) });
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -48,7 +56,7 @@ export async function workerCommand(_args: string[]): Promise<number> {
     );
     await worker.run();
     log.info('worker stopped');
-    return 0;
+    return EXIT.OK;
   } finally {
     metricsServer?.close();
     await temporal.close();
