@@ -64,6 +64,13 @@ export async function startEvalPipeline(
       taskQueue,
       workflowId,
       args: [input],
+      // What the Temporal UI shows before the run reports anything: whose fragment, and which animation.
+      staticSummary: `Eval pipeline · fragment ${request.fragmentId}${request.reevaluate ? ' · re-evaluation' : ''}`,
+      staticDetails: [
+        `Fragment \`${request.fragmentId}\`, project \`${request.projectId}\`, user \`${request.userId}\``,
+        request.renderJobId ? `Render job \`${request.renderJobId}\`` : null,
+        request.animation ? `Animation given inline${request.animation.title ? `: ${request.animation.title}` : ''}` : 'Animation read from the fragments API',
+      ].filter(Boolean).join('\n\n'),
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });

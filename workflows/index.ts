@@ -6,11 +6,13 @@ import {
   isCancellation,
   log,
   proxyActivities,
+  setCurrentDetails,
   setHandler,
   sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { PipelineOutcome } from '../src/db/store';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
@@ -99,7 +101,7 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
     for (;;) {
       // Reset before reading, so a signal that arrives during the read is not lost.
       signalled = false;
-      const fragment = await fetchFragment(fragmentId);
+      const fragment = await fetchFragment.executeWithOptions({ summary: `read fragment ${fragmentId}` }, [fragmentId]);
       if (fragment.animationUrl) return fragment;
       if (limitReached) {
         throw ApplicationFailure.nonRetryable(`animation not rendered within ${formatDuration(wait.limitMs)}`, permanentFailureType('animation-not-rendered'));
@@ -118,6 +120,13 @@ async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPi
   return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description };
 }
 
+/** The run's outcome as the Temporal UI shows it (current details, Markdown). */
+function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string {
+  // Histories recorded before the counts were reported replay without them.
+  const counts = outcome.issueCount === undefined ? '' : ` · ${outcome.issueCount} issue${outcome.issueCount === 1 ? '' : 's'}${outcome.highSeverityCount ? ` (${outcome.highSeverityCount} HIGH)` : ''}`;
+  return `**${outcome.overallStatus}**${counts} · ${outcome.status} · attempt ${attemptNumber}, pipeline run \`${outcome.pipelineRunId}\`\n\n${outcome.summary}`;
+}
+
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
   const run = await createPipelineRun({
     fragmentId: input.fragmentId,
@@ -130,28 +139,29 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     { key: SEARCH_ATTRIBUTES.projectId, value: input.projectId },
     { key: SEARCH_ATTRIBUTES.pipelineRunId, value: run.pipelineRunId },
   ]);
+  setCurrentDetails(`Attempt ${run.attemptNumber} of fragment \`${input.fragmentId}\`, pipeline run \`${run.pipelineRunId}\`: **RUNNING**`);
 
   let error: string | null = null;
   let cancellation: unknown;
   try {
     const animation = await animationOf(input);
     await markPipelineRunning(run.pipelineRunId);
-    const manifest = await extractFrames({ pipelineRunId: run.pipelineRunId, animationUrl: animation.url });
+    const manifest = await extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
     await Promise.all(
       EVAL_KINDS.map(async (kind) => {
         try {
-          await scoreEvalRun({
+          await scoreEvalRun.executeWithOptions({ summary: kind }, [{
             pipelineRunId: run.pipelineRunId,
             kind,
             manifest,
             userInput: input.userInput ?? null,
             title: animation.title ?? null,
             description: animation.description ?? null,
-          });
+          }]);
         } catch (err) {
           if (isCancellation(err)) throw err;
           log.warn('eval run failed', { kind, reason: reasonOf(err) });
-          await failEvalRun({ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) });
+          await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }]);
         }
       }),
     );
@@ -165,8 +175,9 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   }
 
   // Whatever happened above, every row ends terminal, even when the workflow was cancelled.
-  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun({ pipelineRunId: run.pipelineRunId, error }));
+  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun.executeWithOptions({ summary: 'roll up' }, [{ pipelineRunId: run.pipelineRunId, error }]));
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.overallStatus, value: outcome.overallStatus }]);
+  setCurrentDetails(outcomeDetails(outcome, run.attemptNumber));
   if (cancellation) throw cancellation;
   if (outcome.status === 'ERROR') log.warn('pipeline run ended in ERROR', { reason: error });
   return { ...outcome, attemptNumber: run.attemptNumber };

@@ -1,7 +1,7 @@
 import type { IssueDraft } from '../kinds';
 import { formatTimestamp } from '../media/manifest';
 import { hex } from './colour';
-import { seconds, STILL_MOTION, stretches, type AnalysisContext } from './context';
+import { seconds, STILL_MOTION, stretches, type AnalysisContext, type Timeline } from './context';
 import type { FrameMeasures } from './frame-measures';
 
 export interface BlankStretch {
@@ -22,9 +22,9 @@ const SAME_LUMA = 2;
  * them; with the whole-video signal each one's ends are the exact decoded frames
  * where the flat picture starts and stops (so a flash is not mistaken for a pause).
  */
-export function blankStretches(ctx: AnalysisContext): BlankStretch[] {
+export function blankStretches(ctx: Timeline): BlankStretch[] {
   const { frames, signal, durationMs } = ctx;
-  const colourOf = (f: FrameMeasures) => (f.background ? hex(f.background.colour) : 'one colour');
+  const colourOf = (f: Pick<FrameMeasures, 'background'>) => (f.background ? hex(f.background.colour) : 'one colour');
   if (!signal || signal.luma.length === 0) {
     return stretches(frames, (f) => (f.blank ? true : null)).map(({ frames: run }) => {
       const after = frames[frames.indexOf(run.at(-1)!) + 1];

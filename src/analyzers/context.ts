@@ -43,14 +43,25 @@ export async function analysisContext(frames: readonly LoadedFrame[], signal: Vi
   };
 }
 
+/**
+ * What the stretch analyzers (blank, still) read: each sampled frame's flatness
+ * and thumbnail, and the whole-video signal. A visual report builds one without
+ * measuring the frames' contents.
+ */
+export interface Timeline {
+  frames: readonly Pick<FrameMeasures, 'index' | 'timestampMs' | 'blank' | 'background' | 'thumbnail'>[];
+  signal: VideoSignal | null;
+  durationMs: number;
+}
+
 /** The sampled frame nearest a moment of the video (issues point at frames). */
 export function frameNear(ctx: AnalysisContext): (ms: number) => number | null {
   return (ms) => (ctx.frames.length === 0 ? null : ctx.frames.reduce((a, b) => (Math.abs(b.timestampMs - ms) < Math.abs(a.timestampMs - ms) ? b : a)).index);
 }
 
 /** Consecutive runs of sampled frames for which `key` gives the same non-null value. */
-export function stretches<K>(frames: readonly FrameMeasures[], key: (f: FrameMeasures) => K | null): { key: K; frames: FrameMeasures[] }[] {
-  const runs: { key: K; frames: FrameMeasures[] }[] = [];
+export function stretches<F, K>(frames: readonly F[], key: (f: F) => K | null): { key: K; frames: F[] }[] {
+  const runs: { key: K; frames: F[] }[] = [];
   let previous: K | null = null;
   for (const f of frames) {
     const k = key(f);

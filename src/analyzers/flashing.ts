@@ -64,3 +64,14 @@ export function flashingIssues(signal: VideoSignal | null, frameNear: (ms: numbe
     },
   ];
 }
+
+/** Stretches of flashing (runs of flash transitions less than half a second apart, at least two flashes), for a visual report. */
+export function flashStretches(signal: VideoSignal): { startMs: number; endMs: number }[] {
+  const runs: number[][] = [];
+  for (const t of luminanceTransitions(signal)) {
+    const run = runs.at(-1);
+    if (run && t - run.at(-1)! <= 500) run.push(t);
+    else runs.push([t]);
+  }
+  return runs.filter((r) => r.length >= 4).map((r) => ({ startMs: r[0], endMs: r.at(-1)! }));
+}

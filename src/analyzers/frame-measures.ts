@@ -95,7 +95,7 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
 const CHANGE_LEVELS = 6;
 
 /** How many of the 32x18 thumbnail cells changed visibly between two frames. */
-export function thumbnailChange(a: FrameMeasures, b: FrameMeasures): number {
+export function thumbnailChange(a: Pick<FrameMeasures, 'thumbnail'>, b: Pick<FrameMeasures, 'thumbnail'>): number {
   let changed = 0;
   for (let i = 0; i < a.thumbnail.length; i++) if (Math.abs(a.thumbnail[i] - b.thumbnail[i]) >= CHANGE_LEVELS) changed++;
   return changed;

@@ -1,7 +1,7 @@
 import type { IssueDraft } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import type { BlankStretch } from './blank';
-import { seconds, STILL_MOTION, type AnalysisContext } from './context';
+import { seconds, STILL_MOTION, type AnalysisContext, type Timeline } from './context';
 import { thumbnailChange } from './frame-measures';
 
 /** An unchanged stretch this long loses the viewer. */
@@ -19,7 +19,7 @@ export interface StillStretch {
 }
 
 /** Stretches where no decoded frame changes, leaving out blank ones (reported as blank, not as static). */
-export function stillStretches(ctx: AnalysisContext, blanks: readonly BlankStretch[]): StillStretch[] {
+export function stillStretches(ctx: Timeline, blanks: readonly BlankStretch[]): StillStretch[] {
   const { signal, frames, durationMs } = ctx;
   if (!signal || signal.motion.length === 0) {
     // Without the signal only a wholly still video can be told, from the sampled frames.

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EvalIssue, EvalPipelineRun, EvalRun, FlatIssue, IssuesResponse, PipelineRunResponse } from './schemas';
 import { EVAL_KINDS, type EvalKind } from '../domain/types';
+import type { IssueRegion } from '../kinds';
 
 /**
  * Reads that return exactly the REST interface's shapes. `ownerUserId`, when
@@ -236,4 +237,32 @@ export async function listPipelineRuns(pool: pg.Pool, filter: { fragmentId?: str
     summary: r.summary,
     createdAt: iso(r.created_at),
   }));
+}
+
+export interface StoredFrame {
+  index: number;
+  timestampMs: number;
+  width: number;
+  height: number;
+  jpeg: Buffer;
+}
+
+/** A run's extracted frames with their images, in index order (empty before extraction, or once pruned). */
+export async function getFrames(pool: pg.Pool, pipelineRunId: string): Promise<StoredFrame[]> {
+  const result = await pool.query<{ frame_index: number; timestamp_ms: number; width: number; height: number; content: Buffer }>(
+    `SELECT f.frame_index, f.timestamp_ms, f.width, f.height, b.content
+     FROM frames f JOIN frame_blobs b ON b.storage_key = f.storage_key
+     WHERE f.pipeline_run_id = $1 ORDER BY f.frame_index`,
+    [pipelineRunId],
+  );
+  return result.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, jpeg: r.content }));
+}
+
+/** Where on their frames a run's issues are, by issue id, for those whose judge knew it (not part of the REST shapes). */
+export async function getIssueRegions(pool: pg.Pool, pipelineRunId: string): Promise<Map<string, IssueRegion>> {
+  const result = await pool.query<{ id: string; region: IssueRegion }>(
+    `SELECT i.id, i.region FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1 AND i.region IS NOT NULL`,
+    [pipelineRunId],
+  );
+  return new Map(result.rows.map((r) => [r.id, r.region]));
 }

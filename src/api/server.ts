@@ -1,14 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
+import { pipelineRunReport } from '../report/report';
 import { getPipelineRun, listIssues } from './read-model';
 import type { Logger } from '../logger';
 import { accountOfKey, isWellFormedApiKey } from './keys';
 
 /**
- * The REST interface's two eval endpoints over node:http:
+ * The REST interface's two eval endpoints over node:http, and the visual report
+ * of a run (HTML, outside the interface's /evals routes, under the same key rules):
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}[?includeIssues=0|1|true|false]
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/issues
+ *   GET {basePath}/reports/pipeline-runs/{pipelineRunId}
  * Every check that needs no database (size, route, method, parameters, key
  * format) runs before the first query, so malformed requests never reach it.
  */
@@ -33,12 +36,12 @@ class HttpError extends Error {
   }
 }
 
-type Route = { operation: 'getPipelineRun' | 'listIssues'; pipelineRunId: string };
+type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report'; pipelineRunId: string };
 
 function route(pathname: string, basePath: string): Route | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length + 1).split('/');
-  if (segments[0] !== 'evals' || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
+  if ((segments[0] !== 'evals' && segments[0] !== 'reports') || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
   let pipelineRunId: string;
   try {
     pipelineRunId = decodeURIComponent(segments[2]);
@@ -46,6 +49,7 @@ function route(pathname: string, basePath: string): Route | null {
     // No run has an id that does not decode; the issues listing has no 400 in the interface.
     throw new HttpError(404, 'pipeline run not found');
   }
+  if (segments[0] === 'reports') return segments.length === 3 ? { operation: 'report', pipelineRunId } : null;
   if (segments.length === 3) return { operation: 'getPipelineRun', pipelineRunId };
   if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', pipelineRunId };
   return null;
@@ -77,7 +81,14 @@ function apiKeyOf(req: http.IncomingMessage): string {
   return key;
 }
 
-async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
+interface Answer {
+  status: number;
+  body: unknown;
+  /** The report page, sent as HTML instead of the JSON body. */
+  html?: string;
+}
+
+async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promise<Answer> {
   if ((req.url ?? '').length > MAX_URL_LENGTH) throw new HttpError(414, 'request URL too long');
   let url: URL;
   try {
@@ -99,6 +110,11 @@ async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promi
   if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
   // Another user's run reads exactly like a missing one.
   const ownerUserId = account.userId;
+  if (target.operation === 'report') {
+    const html = await pipelineRunReport(opts.pool, target.pipelineRunId, { ownerUserId });
+    if (html === null) throw new HttpError(404, 'pipeline run not found');
+    return { status: 200, body: null, html };
+  }
   const body =
     target.operation === 'getPipelineRun'
       ? await getPipelineRun(opts.pool, target.pipelineRunId, { includeIssues, ownerUserId })
@@ -116,6 +132,17 @@ function send(res: http.ServerResponse, status: number, body: unknown, extraHead
     ...extraHeaders,
   });
   res.end(json);
+}
+
+/** The visual report: one self-contained page; it loads nothing, so nothing else may load into it either. */
+function sendHtml(res: http.ServerResponse, html: string): void {
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  });
+  res.end(html);
 }
 
 /** Answers requests Node cannot even parse (bad syntax, oversized headers) with an `{ error }` body too. */
@@ -136,16 +163,17 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = process.hrtime.bigint();
     respond(opts, req)
-      .catch((err: unknown) => {
+      .catch((err: unknown): Answer => {
         if (err instanceof HttpError) return { status: err.status, body: { error: err.message } };
         opts.log.error({ err }, 'read API request failed');
         return { status: 500, body: { error: 'internal error' } };
       })
-      .then(({ status, body }) => {
+      .then(({ status, body, html }) => {
         // A request that came with a body is not read: close the connection instead.
         const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: 'GET' } : {};
         if (status === 400 || status === 414) headers.connection = 'close';
-        send(res, status, body, headers);
+        if (html === undefined) send(res, status, body, headers);
+        else sendHtml(res, html);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         opts.log.info({ method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) }, 'read API request');
       });

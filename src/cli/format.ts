@@ -1,4 +1,5 @@
 import type { EvalPipelineRun } from '../api/schemas';
+import { pipelineErrorOf } from '../domain/status';
 import type { EvalRunCost } from '../api/read-model';
 
 export function table(rows: string[][]): string {
@@ -8,8 +9,7 @@ export function table(rows: string[][]): string {
 
 /** The pipeline's own error (bad input, cancellation), as its summary states it. */
 export function pipelineError(run: EvalPipelineRun): string | null {
-  if (run.status !== 'ERROR') return null;
-  return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(run.summary ?? '')?.[1] ?? run.summary;
+  return run.status === 'ERROR' ? (pipelineErrorOf(run.summary) ?? run.summary) : null;
 }
 
 const money = (usd: number) => `$${usd.toFixed(4)}`;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 
 /**
@@ -40,4 +42,23 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value:
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`);
     return n;
   };
+}
+
+/** A report file must be writable before anything runs, not after. */
+export function writableFile(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write ${file}: ${fs.existsSync(dir) ? 'permission denied' : `no directory ${dir}`}`);
+  }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`cannot write ${file}: it is a directory (give a file name)`);
+}
+
+/** A directory for several reports: an existing writable one, or one that can be made. */
+export function writableDirectory(dir: string): void {
+  if (fs.existsSync(dir)) {
+    if (!fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file: several animations need a directory for their reports`);
+    writableFile(path.join(dir, 'report.html'));
+  } else writableFile(dir);
 }

@@ -183,6 +183,9 @@ export interface PipelineOutcome {
   status: 'COMPLETED' | 'ERROR';
   overallStatus: TerminalEvalRunStatus;
   summary: string;
+  /** Issues recorded across the eval runs, and how many of them are HIGH. */
+  issueCount: number;
+  highSeverityCount: number;
 }
 
 /**
@@ -198,8 +201,15 @@ export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, er
     );
     if (current.rowCount === 0) throw new Error(`pipeline run ${pipelineRunId} does not exist`);
     const row = current.rows[0];
+    const counted = async () => {
+      const r = await client.query<{ issues: number; high: number }>(
+        'SELECT coalesce(sum(issue_count), 0)::int AS issues, coalesce(sum(high_severity_count), 0)::int AS high FROM eval_runs WHERE pipeline_run_id = $1',
+        [pipelineRunId],
+      );
+      return { issueCount: r.rows[0].issues, highSeverityCount: r.rows[0].high };
+    };
     if (isPipelineEnded(row.status) && row.overall_status) {
-      return { pipelineRunId, status: row.status, overallStatus: row.overall_status, summary: row.summary ?? '' };
+      return { pipelineRunId, status: row.status, overallStatus: row.overall_status, summary: row.summary ?? '', ...(await counted()) };
     }
     const reason = error ?? 'pipeline ended before this eval ran';
     await client.query(
@@ -229,6 +239,6 @@ export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, er
       `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`,
       [pipelineRunId, status, overall, summary],
     );
-    return { pipelineRunId, status, overallStatus: overall, summary };
+    return { pipelineRunId, status, overallStatus: overall, summary, ...(await counted()) };
   });
 }

@@ -56,6 +56,12 @@ function clip(text: string, max: number): string {
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }
 
+/** The pipeline error a summary made by pipelineSummary states (the whole summary of a cancelled run), or null. */
+export function pipelineErrorOf(summary: string | null): string | null {
+  if (summary === CANCELLED) return CANCELLED;
+  return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(summary ?? '')?.[1] ?? null;
+}
+
 /**
  * A short, deterministic rollup: the overall verdict, every kind's status and
  * score, then the worst issues with their frame hints. Same input, same text.

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import { defaultPayloadConverter } from '@temporalio/common';
 import { msToTs } from '@temporalio/common/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
@@ -47,6 +48,25 @@ describe('search attributes', () => {
     const described = await failing.describe();
     expect(described.typedSearchAttributes.get(SEARCH_ATTRIBUTES.pipelineRunId)).toBe(failed.pipelineRunId);
     expect(described.typedSearchAttributes.get(SEARCH_ATTRIBUTES.projectId)).toBe('project-fleet');
+  });
+
+  it('with the workflow\'s summary, details and activity summaries, tell the UI the fragment, attempt, kinds and outcome', async () => {
+    const fragmentId = `frag-ui-${crypto.randomBytes(4).toString('hex')}`;
+    const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, sampleAnimation()));
+    const result = await handle.result();
+    expect(result.overallStatus).toBe('FAIL');
+
+    const described = await handle.describe();
+    expect(await described.staticSummary()).toBe(`Eval pipeline · fragment ${fragmentId}`);
+    expect(await described.staticDetails()).toContain(`Fragment \`${fragmentId}\`, project \`project-fleet\``);
+    const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+    expect(metadata.currentDetails).toMatch(new RegExp(`^\\*\\*FAIL\\*\\* · \\d+ issues? \\(\\d+ HIGH\\) · COMPLETED · attempt 1, pipeline run \`${result.pipelineRunId}\``));
+
+    const history = await handle.fetchHistory();
+    const summaries = (history.events ?? [])
+      .filter((e) => e.activityTaskScheduledEventAttributes)
+      .map((e) => (e.userMetadata?.summary ? (defaultPayloadConverter.fromPayload(e.userMetadata.summary) as string) : e.activityTaskScheduledEventAttributes!.activityType!.name));
+    expect(summaries).toEqual(expect.arrayContaining(['extract frames', 'USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'roll up']));
   });
 
   it('are checked by `evals worker`, which prints the command that registers them', async () => {

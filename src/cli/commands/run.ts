@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
+import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../api/read-model';
 import { startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
@@ -11,8 +12,9 @@ import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
+import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
-import { exitWith, UsageError, wholeNumber } from '../io';
+import { exitWith, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
@@ -29,6 +31,7 @@ interface RunOptions {
   json?: boolean;
   junit?: string;
   csv?: string;
+  html?: string;
   failOn: FailOn;
   concurrency: number;
   quiet?: boolean;
@@ -48,6 +51,7 @@ export function runCommand(evals: Command): void {
     .option('--json', 'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"')
     .option('--junit <file>', 'also write a JUnit XML report: a test suite per animation, a test case per eval kind')
     .option('--csv <file>', 'also write a CSV report: a row per animation and eval kind')
+    .option('--html <path>', 'also write the visual report of each animation (frames with their issues pinned, the whole-video signal): a file for one animation, a directory for several')
     .addOption(new Option('--fail-on <outcome>', 'exit non-zero on: fail (an overall FAIL or ERROR), error (only an ERROR), never').choices(FAIL_ON).default('fail'))
     .option('--concurrency <n>', 'pipelines in flight at once', wholeNumber(1, 64), Math.max(1, os.availableParallelism()))
     .option('-q, --quiet', 'no progress on stderr')
@@ -56,17 +60,6 @@ export function runCommand(evals: Command): void {
       '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal).',
     )
     .action(exitWith(runAnimations));
-}
-
-/** A report file must be writable before hours of evaluating, not after. */
-function writableFile(file: string): void {
-  const dir = path.dirname(path.resolve(file));
-  try {
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch {
-    throw new UsageError(`cannot write ${file}: ${fs.existsSync(dir) ? 'permission denied' : `no directory ${dir}`}`);
-  }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`cannot write ${file}: it is a directory`);
 }
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
@@ -95,6 +88,10 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
   const animations = resolveTargets(targets);
   for (const report of [opts.junit, opts.csv]) if (report) writableFile(report);
+  if (opts.html) {
+    if (animations.length === 1) writableFile(opts.html);
+    else writableDirectory(opts.html);
+  }
   if (opts.fragmentId && animations.length > 1) throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
@@ -154,6 +151,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     worker?.shutdown();
     await running;
 
+    if (opts.html) await writeReports(db.pool, results, opts.html);
     writeOutputs(results, opts);
     const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
     return outcomeStatus(runs, opts.failOn);
@@ -162,6 +160,22 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     process.removeListener('SIGTERM', cancel);
     await temporal?.close();
     await db.close();
+  }
+}
+
+/** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */
+async function writeReports(pool: pg.Pool, results: readonly RunResult[], target: string): Promise<void> {
+  const single = results.length === 1;
+  if (!single) fs.mkdirSync(target, { recursive: true });
+  const used = new Set<string>();
+  for (const r of results) {
+    const run = r.response?.evalPipelineRun;
+    if (!run) continue;
+    let name = `${path.basename(r.file).replace(/\.[^.]*$/, '') || 'animation'}.html`;
+    if (used.has(name)) name = `${run.id}.html`;
+    used.add(name);
+    const file = single ? target : path.join(target, name);
+    fs.writeFileSync(file, (await pipelineRunReport(pool, run.id))!);
   }
 }
 

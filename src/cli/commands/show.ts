@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import { getEvalRunCosts, getPipelineRun } from '../../api/read-model';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
+import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
-import { EXIT, exitWith, NOT_FOUND, say } from '../io';
+import { EXIT, exitWith, NOT_FOUND, say, writableFile } from '../io';
 
 export function showCommand(evals: Command): void {
   evals
@@ -12,14 +14,20 @@ export function showCommand(evals: Command): void {
     .argument('<pipelineRunId>', 'the pipeline run (as `evals run` and `evals list` print it)')
     .option('--issues', 'list every issue with its frame and suggested fix')
     .option('--json', 'print exactly the REST shape { evalPipelineRun } (issues embedded with --issues)')
+    .option('--html <file>', 'also write the visual report: frames with their issues pinned, the whole-video signal (one self-contained file)')
     .action(
-      exitWith(async (pipelineRunId: string, opts: { issues?: boolean; json?: boolean }) => {
+      exitWith(async (pipelineRunId: string, opts: { issues?: boolean; json?: boolean; html?: string }) => {
+        if (opts.html) writableFile(opts.html);
         const db = await openDatabase(loadConfig(), say);
         try {
           const response = await getPipelineRun(db.pool, pipelineRunId, { includeIssues: opts.issues });
           if (!response) {
             say(`pipeline run ${pipelineRunId} not found (\`evals list\` shows the stored ones)`);
             return NOT_FOUND;
+          }
+          if (opts.html) {
+            fs.writeFileSync(opts.html, (await pipelineRunReport(db.pool, pipelineRunId))!);
+            say(`report written to ${opts.html}`);
           }
           if (opts.json) process.stdout.write(`${JSON.stringify(response)}\n`);
           else process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: opts.issues === true })}\n`);

@@ -1,0 +1,200 @@
+import type pg from 'pg';
+import sharp from 'sharp';
+import { getEvalRunCosts, getFrames, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
+import type { EvalIssue, EvalPipelineRun } from '../api/schemas';
+import { loadManifest, loadVideoSignal } from '../db/store';
+import { pipelineErrorOf } from '../domain/status';
+import type { EvalKind } from '../domain/types';
+import type { IssueRegion } from '../kinds';
+import { formatTimestamp, type VideoSignal } from '../media/manifest';
+import { timelineMarks, type TimelineMarks } from './timeline';
+
+/**
+ * A self-contained HTML report of one pipeline run: one file, images inlined,
+ * no network, readable from disk and printable. It reads only what the pipeline
+ * stored (the run, its issues and their regions, the frames, the signal), so it
+ * can be made at any time, on any machine with database access.
+ */
+
+export interface ReportData {
+  run: EvalPipelineRun;
+  costs: EvalRunCost[];
+  frames: StoredFrame[];
+  signal: VideoSignal | null;
+  marks: TimelineMarks | null;
+  regions: Map<string, IssueRegion>;
+  durationMs: number | null;
+}
+
+/** Everything the report shows, or null when the run does not exist (or is another user's). */
+export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
+  const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
+  if (!response) return null;
+  const [costs, frames, signal, regions, manifest] = await Promise.all([
+    getEvalRunCosts(pool, pipelineRunId),
+    getFrames(pool, pipelineRunId),
+    loadVideoSignal(pool, pipelineRunId),
+    getIssueRegions(pool, pipelineRunId),
+    loadManifest(pool, pipelineRunId),
+  ]);
+  const durationMs = manifest?.durationMs ?? null;
+  const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
+  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, durationMs };
+}
+
+/** The report of a stored run as HTML, or null when the run does not exist (or is another user's). */
+export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<string | null> {
+  const data = await loadReport(pool, pipelineRunId, opts);
+  return data && renderReport(data);
+}
+
+/** Frames are shown at most this wide: a 1080p run's report stays small. */
+const IMAGE_WIDTH = 768;
+
+const esc = (text: string | number | null | undefined) =>
+  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
+
+type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
+
+function notices(data: ReportData): string[] {
+  const { run } = data;
+  const out: string[] = [];
+  if (run.status === 'ERROR') out.push(`<p class="notice error"><strong>This run ended ERROR:</strong> ${esc(pipelineErrorOf(run.summary) ?? run.summary)}</p>`);
+  if (run.status === 'PENDING' || run.status === 'RUNNING') {
+    out.push(`<p class="notice">This run is still <strong>${run.status}</strong>${run.status === 'PENDING' ? ' (waiting for the animation)' : ''}: the report shows what has been stored so far. Make it again when the run has ended.</p>`);
+  }
+  if (data.frames.length === 0 && run.status !== 'PENDING') out.push('<p class="notice">No frames are stored for this run (it ended before extracting them, or they were removed by retention).</p>');
+  return out;
+}
+
+function kindsTable(data: ReportData): string {
+  const costs = new Map(data.costs.map((c) => [c.kind, c]));
+  const rows = data.run.evalRuns.map((r) => {
+    const cost = costs.get(r.kind);
+    const tokens = cost?.promptTokens != null ? (cost.promptTokens + (cost.completionTokens ?? 0)).toLocaleString('en') : '-';
+    const note = r.status === 'ERROR' || r.status === 'SKIPPED' || r.status === 'FAIL' ? r.summary : '';
+    return `<tr><td>${esc(r.kind)}</td><td><span class="badge ${esc(r.status)}">${esc(r.status)}</span></td><td>${r.score !== null && r.maxScore !== null ? `${r.score}/${r.maxScore}` : '-'}</td><td>${r.issueCount}${r.highSeverityCount ? ` (${r.highSeverityCount} HIGH)` : ''}</td><td>${esc(r.provider ? `${r.provider}/${r.model ?? '?'}` : '-')}</td><td>${tokens}</td><td>${cost?.costUsd != null ? `$${cost.costUsd.toFixed(4)}` : '-'}</td><td class="note">${esc(note)}</td></tr>`;
+  });
+  return `<table class="kinds"><thead><tr><th>Kind</th><th>Status</th><th>Score</th><th>Issues</th><th>Judge</th><th>Tokens</th><th>Cost</th><th>Note</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Luma and motion over the whole video, blank, still and flashing stretches shaded, scene changes and sampled frames marked. */
+function signalStrip(data: ReportData): string {
+  const { signal, marks, durationMs } = data;
+  if (!signal || !marks || !durationMs) return '<p class="muted">The whole-video signal was not measured for this run.</p>';
+  const W = 1000;
+  const H = 150;
+  const plot = { top: 10, bottom: 120 };
+  const x = (ms: number) => ((ms / durationMs) * W).toFixed(1);
+  // Each line spans the plot's height over its own range (math animations are mostly dark and still), with a floor so noise stays flat.
+  const line = (values: readonly number[], floor: number) => {
+    const low = Math.min(...values);
+    const range = Math.max(floor, Math.max(...values) - low);
+    const y = (v: number) => (plot.bottom - ((v - low) / range) * (plot.bottom - plot.top)).toFixed(1);
+    // At most one point per horizontal pixel: the largest value of each (a one-frame flash must stay visible).
+    const buckets = new Map<number, number>();
+    values.forEach((v, i) => {
+      const px = Math.round((signal.frameTimesMs[i] / durationMs) * W);
+      buckets.set(px, Math.max(buckets.get(px) ?? -Infinity, v));
+    });
+    return [...buckets].map(([px, v]) => `${px},${y(v)}`).join(' ');
+  };
+  const band = (stretches: readonly { startMs: number; endMs: number }[], cls: string, label: string) =>
+    stretches.map((s) => `<rect class="${cls}" x="${x(s.startMs)}" y="${plot.top}" width="${Math.max(2, Number(x(s.endMs)) - Number(x(s.startMs))).toFixed(1)}" height="${plot.bottom - plot.top}"><title>${label} ${formatTimestamp(s.startMs)}–${formatTimestamp(s.endMs)}</title></rect>`).join('');
+  const scenes = marks.sceneChangesMs.map((ms) => `<line class="scene" x1="${x(ms)}" x2="${x(ms)}" y1="${plot.top}" y2="${plot.bottom}"><title>scene change ${formatTimestamp(ms)}</title></line>`).join('');
+  const sampled = data.frames
+    .map((f) => `<a href="#frame-${f.index}"><line class="sample" x1="${x(f.timestampMs)}" x2="${x(f.timestampMs)}" y1="${plot.bottom}" y2="${plot.bottom + 8}"/><text x="${x(f.timestampMs)}" y="${H - 6}">${f.index}</text></a>`)
+    .join('');
+  return `<svg class="strip" viewBox="0 0 ${W} ${H}" role="img" aria-label="luma and motion over time">
+<rect class="plot" x="0" y="${plot.top}" width="${W}" height="${plot.bottom - plot.top}"/>
+${band(marks.blank, 'blank', 'blank')}${band(marks.still, 'still', 'nothing changes')}${band(marks.flashing, 'flashing', 'flashing')}${scenes}
+<polyline class="luma" points="${line(signal.luma, 16)}"/><polyline class="motion" points="${line(signal.motion, 2)}"/>${sampled}</svg>
+<p class="legend"><span class="key luma"></span>mean luma <span class="key motion"></span>motion (share of the picture changing; each line scaled to its range) <span class="key blank"></span>blank <span class="key still"></span>nothing changes (1 s or more) <span class="key flashing"></span>flashing <span class="key scene"></span>scene change · numbers: sampled frames · ${formatTimestamp(0)}–${formatTimestamp(durationMs)}</p>`;
+}
+
+function pins(frameIssues: readonly PinnedIssue[], regions: Map<string, IssueRegion>): string {
+  return frameIssues
+    .map((issue, i) => {
+      const region = regions.get(issue.id);
+      const label = `<a class="tag sev-${issue.severity}" href="#issue-${issue.number}">${issue.number}. ${esc(issue.severity)} ${esc(issue.category)}</a>`;
+      if (!region) return `<div class="pin free" style="top:${4 + i * 22}px">${label}</div>`;
+      const edge = region.edge ? `<div class="edge edge-${region.edge} sev-${issue.severity}"></div>` : '';
+      return `${edge}<div class="pin box sev-${issue.severity}" style="left:${pct(region.left)};top:${pct(region.top)};width:${pct(region.right - region.left)};height:${pct(region.bottom - region.top)}">${label}</div>`;
+    })
+    .join('');
+}
+
+async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): Promise<string> {
+  if (data.frames.length === 0) return '<p class="muted">No frames to show.</p>';
+  const figures = await Promise.all(
+    data.frames.map(async (f) => {
+      const jpeg = f.width > IMAGE_WIDTH ? await sharp(f.jpeg).resize({ width: IMAGE_WIDTH }).jpeg({ quality: 80 }).toBuffer() : f.jpeg;
+      const own = issues.filter((i) => i.frameIndex === f.index);
+      return `<figure id="frame-${f.index}" class="${own.length ? 'flagged' : ''}"><div class="shot"><img src="data:image/jpeg;base64,${jpeg.toString('base64')}" alt="frame ${f.index} at ${formatTimestamp(f.timestampMs)}">${pins(own, data.regions)}</div><figcaption>Frame ${f.index} · ${formatTimestamp(f.timestampMs)}${own.length ? ` · ${own.length} issue${own.length === 1 ? '' : 's'}` : ''}</figcaption></figure>`;
+    }),
+  );
+  return `<div class="sheet">${figures.join('')}</div>`;
+}
+
+function issueList(issues: readonly PinnedIssue[], frames: readonly StoredFrame[]): string {
+  if (issues.length === 0) return '<p class="muted">No issues recorded.</p>';
+  const shown = new Set(frames.map((f) => f.index));
+  const rows = issues.map((i) => {
+    const when = i.frameIndex !== null && shown.has(i.frameIndex) ? `<a href="#frame-${i.frameIndex}">${esc(i.frameHint ?? `frame ${i.frameIndex}`)}</a>` : esc(i.frameHint ?? '-');
+    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td></tr>`;
+  });
+  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>When / where</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
+
+export async function renderReport(data: ReportData): Promise<string> {
+  const { run } = data;
+  const issues: PinnedIssue[] = run.evalRuns
+    .flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })))
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.frameIndex ?? Infinity) - (b.frameIndex ?? Infinity))
+    .map((i, n) => ({ ...i, number: n + 1 }));
+  const overall = run.overallStatus ?? run.status;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(`${overall} · fragment ${run.fragmentId} · attempt ${run.attemptNumber}`)}</title>
+<style>${STYLE}</style></head>
+<body>
+<header><h1><span class="badge big ${esc(overall)}">${esc(overall)}</span> Eval pipeline run</h1>
+<p class="meta">Fragment <code>${esc(run.fragmentId)}</code> · attempt ${run.attemptNumber} · status ${esc(run.status)} · pipeline run <code>${esc(run.id)}</code> · project <code>${esc(run.projectId)}</code> · started ${esc(run.startedAt)}${run.completedAt ? ` · ended ${esc(run.completedAt)}` : ''}</p>
+${notices(data).join('\n')}
+<p class="summary">${esc(run.summary ?? 'No summary yet.')}</p></header>
+<section><h2>Eval runs</h2>${kindsTable(data)}</section>
+<section><h2>The whole video</h2>${signalStrip(data)}</section>
+<section><h2>Frames the judge saw</h2>${await contactSheet(data, issues)}</section>
+<section><h2>Issues</h2>${issueList(issues, data.frames)}</section>
+<footer>Made from the stored pipeline run; frames are the ${data.frames.length} the judge was shown.</footer>
+</body></html>
+`;
+}
+
+const STYLE = `
+:root{--fg:#1b1b1b;--muted:#666;--line:#d0d0d0;--bg:#fff;--panel:#f4f4f4;--high:#c62828;--medium:#e65100;--low:#1565c0;--pass:#2e7d32}
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;max-width:1240px;padding:20px}
+h1{font-size:22px;margin:0 0 6px}h2{font-size:17px;margin:26px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
+code{font-size:12px;background:var(--panel);padding:1px 4px;border-radius:3px}.meta,.muted,footer{color:var(--muted)}.summary{background:var(--panel);padding:10px 12px;border-radius:6px}
+.notice{border-left:4px solid var(--medium);background:#fff3e0;padding:8px 12px;border-radius:4px}.notice.error{border-color:var(--high);background:#ffebee}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}th{font-size:12px;text-transform:uppercase;color:var(--muted)}td.note{color:var(--muted);max-width:420px}
+.badge{display:inline-block;padding:1px 7px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;background:#757575}.badge.big{font-size:16px;padding:2px 10px;vertical-align:2px}
+.PASS{background:var(--pass)}.FAIL{background:var(--high)}.ERROR{background:#6a1b9a}.SKIPPED,.PENDING,.RUNNING{background:#757575}
+.sev-HIGH{--sev:var(--high)}.sev-MEDIUM{--sev:var(--medium)}.sev-LOW{--sev:var(--low)}.badge[class*=sev-]{background:var(--sev)}
+.sheet{display:grid;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));gap:14px}
+figure{margin:0;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:6px;break-inside:avoid}figure.flagged{border-color:var(--medium)}figure:target{outline:3px solid var(--low)}
+.shot{position:relative;line-height:0;background:repeating-conic-gradient(#ccc 0 25%,#eee 0 50%) 0 0/16px 16px}.shot img{width:100%;height:auto;display:block}
+figcaption{font-size:12px;color:var(--muted);padding-top:5px}
+.pin{position:absolute;line-height:1.2}.pin.box{border:2px solid var(--sev);box-shadow:0 0 0 1px #fff,inset 0 0 0 1px #fff}.pin.box .tag{position:absolute;left:-2px;top:-20px;white-space:nowrap}.pin.free{left:4px}
+.tag{display:inline-block;font-size:11px;font-weight:600;color:#fff;background:var(--sev);padding:1px 5px;border-radius:3px;text-decoration:none;box-shadow:0 0 0 1px #fff}
+.edge{position:absolute;background:var(--sev);box-shadow:0 0 0 1px #fff}.edge-top{left:0;right:0;top:0;height:5px}.edge-bottom{left:0;right:0;bottom:0;height:5px}.edge-left{top:0;bottom:0;left:0;width:5px}.edge-right{top:0;bottom:0;right:0;width:5px}
+.strip{width:100%;height:auto;display:block}.strip .plot{fill:#fafafa;stroke:var(--line)}.strip polyline{fill:none;stroke-width:1.2}.strip .luma{stroke:#424242}.strip .motion{stroke:var(--low)}
+.strip .blank{fill:#9e9e9e;opacity:.45}.strip .still{fill:#90caf9;opacity:.45}.strip .flashing{fill:var(--high);opacity:.45}.strip .scene{stroke:var(--medium);stroke-width:1.5}.strip .sample{stroke:#424242}.strip text{font-size:10px;text-anchor:middle;fill:var(--muted)}
+.legend{font-size:12px;color:var(--muted)}.key{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:middle}.key.luma{background:#424242}.key.motion{background:var(--low)}.key.blank{background:#9e9e9e}.key.still{background:#90caf9}.key.flashing{background:var(--high)}.key.scene{background:var(--medium)}
+.fix{color:var(--muted);margin-top:3px}tr:target{background:#fff8e1}
+@media print{body{max-width:none;padding:0}.sheet{grid-template-columns:repeat(3,1fr)}a{color:inherit;text-decoration:none}h2{break-after:avoid}}
+`;

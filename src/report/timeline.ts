@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import type { StoredFrame } from '../api/read-model';
+import { blankStretches } from '../analyzers/blank';
+import type { Timeline } from '../analyzers/context';
+import { flashStretches } from '../analyzers/flashing';
+import { stillStretches } from '../analyzers/motion';
+import type { VideoSignal } from '../media/manifest';
+
+export interface Stretch {
+  startMs: number;
+  endMs: number;
+}
+
+/** The marks of the report's signal strip: blank, still and flashing stretches, scene changes. */
+export interface TimelineMarks {
+  blank: Stretch[];
+  still: Stretch[];
+  flashing: Stretch[];
+  sceneChangesMs: number[];
+}
+
+/** A sampled frame is flat when every channel barely varies: the cheap test the report needs (no content analysis). */
+async function flatness(frame: StoredFrame): Promise<{ blank: boolean; thumbnail: Buffer }> {
+  const image = sharp(frame.jpeg).resize(64, 36, { fit: 'fill' });
+  const [{ channels }, thumbnail] = await Promise.all([image.clone().stats(), image.clone().resize(32, 18, { fit: 'fill' }).greyscale().raw().toBuffer()]);
+  return { blank: channels.every((c) => c.stdev < 2), thumbnail };
+}
+
+/** The stretches the local analyzers would see, from the stored signal and the sampled frames' flatness. */
+export async function timelineMarks(frames: readonly StoredFrame[], signal: VideoSignal, durationMs: number): Promise<TimelineMarks> {
+  const timeline: Timeline = {
+    frames: await Promise.all(frames.map(async (f) => ({ index: f.index, timestampMs: f.timestampMs, background: null, ...(await flatness(f)) }))),
+    signal,
+    durationMs,
+  };
+  const blank = blankStretches(timeline);
+  return {
+    blank,
+    still: stillStretches(timeline, blank).filter((s) => s.endMs - s.startMs >= 1_000),
+    flashing: flashStretches(signal),
+    sceneChangesMs: signal.sceneChangesMs,
+  };
+}
