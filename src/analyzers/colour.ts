@@ -26,3 +26,26 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 export function hex([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** Sixteen levels per channel: the bucket of an sRGB colour for counting colours. */
+export const rgbBucket = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
+
+/** Colours counted by bucket; each bucket's colour is the mean of what fell in it. */
+export class ColourTally {
+  private readonly buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
+
+  add(bucket: number, r: number, g: number, b: number): void {
+    const c = this.buckets.get(bucket);
+    if (c) {
+      c.n++;
+      c.r += r;
+      c.g += g;
+      c.b += b;
+    } else this.buckets.set(bucket, { n: 1, r, g, b });
+  }
+
+  /** The buckets, most common first. */
+  ranked(): { colour: Rgb; count: number }[] {
+    return [...this.buckets.values()].sort((a, b) => b.n - a.n).map((c) => ({ colour: [c.r / c.n, c.g / c.n, c.b / c.n], count: c.n }));
+  }
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { LoadedFrame } from '../media/manifest';
-import type { Rgb } from './colour';
+import { ColourTally, rgbBucket, type Rgb } from './colour';
 import { screenItems, type Box, type ScreenItem } from './objects';
 
 /**
@@ -36,24 +36,11 @@ export const ANALYSIS_MAX_WIDTH = 768;
 /** A colour must cover this share of the frame to count as the background. */
 const BACKGROUND_SHARE = 0.35;
 
-const bucketOf = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
-
 /** The most common colour (16 levels per channel) and how many pixels have it. */
 function dominant(data: Buffer, total: number): { colour: Rgb; count: number } {
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
-  for (let p = 0; p < total; p++) {
-    const o = p * 3;
-    const key = bucketOf(data[o], data[o + 1], data[o + 2]);
-    const c = counts.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
-    c.n++;
-    c.r += data[o];
-    c.g += data[o + 1];
-    c.b += data[o + 2];
-    counts.set(key, c);
-  }
-  let best = { n: 0, r: 0, g: 0, b: 0 };
-  for (const c of counts.values()) if (c.n > best.n) best = c;
-  return { colour: [best.r / best.n, best.g / best.n, best.b / best.n], count: best.n };
+  const tally = new ColourTally();
+  for (let o = 0; o < total * 3; o += 3) tally.add(rgbBucket(data[o], data[o + 1], data[o + 2]), data[o], data[o + 1], data[o + 2]);
+  return tally.ranked()[0] ?? { colour: [0, 0, 0], count: 0 };
 }
 
 export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestampMs' | 'jpeg'>): Promise<FrameMeasures> {

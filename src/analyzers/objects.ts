@@ -1,4 +1,4 @@
-import { contrastRatio, type Rgb } from './colour';
+import { ColourTally, contrastRatio, rgbBucket, type Rgb } from './colour';
 
 /**
  * The separate things on screen in one frame: connected regions of content
@@ -88,7 +88,6 @@ interface Component {
   contact: number;
 }
 
-
 /** Pixels at least this far from the background show their colour clearly enough to define the frame's palette. */
 const PALETTE_DISTANCE = 64;
 /**
@@ -115,7 +114,7 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
   const total = width * height;
   const distance = new Uint8Array(total);
   const offset = new Float32Array(total * 3);
-  const bins = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const bins = new ColourTally();
   for (let p = 0; p < total; p++) {
     const o = p * 3;
     const dr = data[o] - background[0];
@@ -128,19 +127,13 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     offset[o + 1] = dg / d;
     offset[o + 2] = db / d;
     if (d < PALETTE_DISTANCE) continue;
-    const key = (Math.round((offset[o] + 1) * 5) * 11 + Math.round((offset[o + 1] + 1) * 5)) * 11 + Math.round((offset[o + 2] + 1) * 5);
-    const bin = bins.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
-    bin.n++;
-    bin.r += offset[o];
-    bin.g += offset[o + 1];
-    bin.b += offset[o + 2];
-    bins.set(key, bin);
+    const bin = (Math.round((offset[o] + 1) * 5) * 11 + Math.round((offset[o + 1] + 1) * 5)) * 11 + Math.round((offset[o + 2] + 1) * 5);
+    bins.add(bin, offset[o], offset[o + 1], offset[o + 2]);
   }
   // The palette: the most common colours first, each at least COLOUR_TOLERANCE from those before it.
   const palette: Rgb[] = [];
-  for (const bin of [...bins.values()].sort((a, b) => b.n - a.n)) {
-    if (bin.n < MIN_PALETTE_PIXELS) break;
-    const colour: Rgb = [bin.r / bin.n, bin.g / bin.n, bin.b / bin.n];
+  for (const { colour, count } of bins.ranked()) {
+    if (count < MIN_PALETTE_PIXELS) break;
     if (palette.every((c) => Math.max(Math.abs(c[0] - colour[0]), Math.abs(c[1] - colour[1]), Math.abs(c[2] - colour[2])) > COLOUR_TOLERANCE)) palette.push(colour);
   }
   // Each content pixel's palette colour (its index + 1); pixels near none keep 0 and group among themselves.
@@ -278,25 +271,17 @@ function surroundOf(raster: Raster, labels: Int32Array, minX: number, minY: numb
   const x1 = Math.min(width - 1, maxX + pad);
   const y0 = Math.max(0, minY - pad);
   const y1 = Math.min(height - 1, maxY + pad);
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const tally = new ColourTally();
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const inside = x >= minX && x <= maxX && y >= minY && y <= maxY;
       const p = y * width + x;
       if (inside || labels[p] !== 0) continue;
       const o = p * 3;
-      const key = ((data[o] >> 4) << 8) | ((data[o + 1] >> 4) << 4) | (data[o + 2] >> 4);
-      const c = counts.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
-      c.n++;
-      c.r += data[o];
-      c.g += data[o + 1];
-      c.b += data[o + 2];
-      counts.set(key, c);
+      tally.add(rgbBucket(data[o], data[o + 1], data[o + 2]), data[o], data[o + 1], data[o + 2]);
     }
   }
-  let best: { n: number; r: number; g: number; b: number } | undefined;
-  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
-  return best ? [best.r / best.n, best.g / best.n, best.b / best.n] : fallback;
+  return tally.ranked()[0]?.colour ?? fallback;
 }
 
 /** Text lines on one row (most of their heights shared) with at most ROW_GAP line heights between them. */
