@@ -16,7 +16,7 @@ export interface Box {
   bottom: number;
 }
 
-export type ItemKind = 'text' | 'object' | 'line' | 'structure';
+type ItemKind = 'text' | 'object' | 'line' | 'structure';
 
 export interface ScreenItem {
   kind: ItemKind;
@@ -37,14 +37,14 @@ export interface ScreenItem {
   stacked: boolean;
 }
 
-export interface Raster {
+interface Raster {
   data: Uint8Array | Buffer;
   width: number;
   height: number;
 }
 
 /** A pixel this far (max channel difference) from the background is content; JPEG noise stays below it. */
-export const CONTENT_DELTA = 24;
+const CONTENT_DELTA = 24;
 /** Components smaller than this many pixels are noise. */
 const MIN_COMPONENT_PIXELS = 4;
 /** A glyph is at most this tall and wide (fractions of the frame); anything bigger is an object. */
