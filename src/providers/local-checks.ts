@@ -1,25 +1,50 @@
 import type { IssueDraft, Verdict } from '../kinds';
 import { sameIssueKey } from '../kinds/kind';
 import { localVerdict } from '../analyzers/scorers';
+import type { Severity } from '../domain/types';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
 
+const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
 /**
  * The local analyzers' findings added to another judge's verdict: exact, cheap
  * checks (flashing over every frame, blank stretches, injection rules) that an
- * LLM looking at sampled frames can miss. The judge's score stands; a local
- * finding of the same category on the same frame as one of the judge's is a
- * duplicate and is dropped, and a HIGH local finding still fails the run.
+ * LLM looking at sampled frames can miss. The judge's score stands. Findings of
+ * the same category on the same frame are one issue, kept at its highest
+ * severity: a local finding the judge reported at least as severely is dropped,
+ * one the judge reported less severely replaces the judge's, so a judge can
+ * never lower a local HIGH (which still fails the run).
  */
 export function mergeLocalFindings(judged: Verdict, local: Verdict): Verdict {
-  const reported = new Set(judged.issues.map(sameIssueKey));
+  const judgeRank = highestRank(judged.issues);
+  const localRank = highestRank(local.issues);
+  // Where the local checks saw an issue more severely than the judge, the local findings stand for it.
+  const outranked = new Set([...localRank].filter(([key, rank]) => judgeRank.has(key) && rank > judgeRank.get(key)!).map(([key]) => key));
   const added: IssueDraft[] = local.issues
-    .filter((i) => !reported.has(sameIssueKey(i)))
+    .filter((i) => {
+      const key = sameIssueKey(i);
+      return !judgeRank.has(key) || (outranked.has(key) && RANK[i.severity] > judgeRank.get(key)!);
+    })
     .map((i) => ({ ...i, description: `${LOCAL_CHECK_PREFIX}${i.description}` }));
   if (added.length === 0) return judged;
-  const summary = `${judged.summary.trim()} Local pre-checks added ${added.length} finding${added.length === 1 ? '' : 's'}.`.trim();
-  return { score: judged.score, summary, issues: [...judged.issues, ...added] };
+  const kept = judged.issues.filter((i) => !outranked.has(sameIssueKey(i)));
+  const replaced = judged.issues.length - kept.length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const replacing = replaced > 0 ? `, replacing ${plural(replaced, 'less severe finding')} of the judge` : '';
+  const summary = `${judged.summary.trim()} Local pre-checks added ${plural(added.length, 'finding')}${replacing}.`.trim();
+  return { score: judged.score, summary, issues: [...kept, ...added] };
+}
+
+/** The highest severity rank reported for each issue key. */
+function highestRank(issues: readonly IssueDraft[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const issue of issues) {
+    const key = sameIssueKey(issue);
+    ranks.set(key, Math.max(ranks.get(key) ?? -1, RANK[issue.severity]));
+  }
+  return ranks;
 }
 
 /** Runs the local analyzers beside `provider` on every eval run and merges their findings. */
