@@ -12,8 +12,11 @@ import { accountOfKey, isWellFormedApiKey } from './keys';
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}[?includeIssues=0|1|true|false]
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/issues
  *   GET {basePath}/reports/pipeline-runs/{pipelineRunId}
- * Every check that needs no database (size, route, method, parameters, key
- * format) runs before the first query, so malformed requests never reach it.
+ * and `GET /healthz` (no key) for load balancers and orchestrators. HEAD answers
+ * like GET without the body. Every check that needs no database (size, route,
+ * method, parameters, key format) runs before the first query, so malformed
+ * requests never reach it; the id is checked after the key, so a caller without
+ * one learns nothing from it.
  */
 
 export interface ApiServerOptions {
@@ -36,23 +39,53 @@ class HttpError extends Error {
   }
 }
 
-type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report'; pipelineRunId: string };
+type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report'; encodedId: string };
 
 function route(pathname: string, basePath: string): Route | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length + 1).split('/');
   if ((segments[0] !== 'evals' && segments[0] !== 'reports') || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
-  let pipelineRunId: string;
-  try {
-    pipelineRunId = decodeURIComponent(segments[2]);
-  } catch {
-    // No run has an id that does not decode; the issues listing has no 400 in the interface.
-    throw new HttpError(404, 'pipeline run not found');
-  }
-  if (segments[0] === 'reports') return segments.length === 3 ? { operation: 'report', pipelineRunId } : null;
-  if (segments.length === 3) return { operation: 'getPipelineRun', pipelineRunId };
-  if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', pipelineRunId };
+  const encodedId = segments[2];
+  if (segments[0] === 'reports') return segments.length === 3 ? { operation: 'report', encodedId } : null;
+  if (segments.length === 3) return { operation: 'getPipelineRun', encodedId };
+  if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', encodedId };
   return null;
+}
+
+// C0 and C1 control characters and DEL: no run id holds one, and PostgreSQL refuses NUL outright.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The decoded run id, or a 400 for an encoding that does not decode or a control character. */
+function decodeRunId(encodedId: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(encodedId);
+  } catch {
+    throw new HttpError(400, 'malformed pipeline run id');
+  }
+  if (CONTROL_CHARACTER.test(id)) throw new HttpError(400, 'malformed pipeline run id');
+  return id;
+}
+
+const READ_METHODS = ['GET', 'HEAD'];
+const ALLOW = READ_METHODS.join(', ');
+const HEALTH_PATH = '/healthz';
+const HEALTH_TIMEOUT_MS = 3_000;
+
+/** 200 when the database answers a query in time, 503 otherwise. */
+async function health(pool: pg.Pool): Promise<{ status: number; body: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([pool.query('SELECT 1'), timeout]);
+    return { status: 200, body: { status: 'ok' } };
+  } catch {
+    throw new HttpError(503, 'database unreachable');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function includeIssuesOf(query: URLSearchParams): boolean {
@@ -96,9 +129,11 @@ async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promi
   } catch {
     throw new HttpError(400, 'malformed request URL');
   }
-  const target = route(url.pathname, opts.basePath);
-  if (!target) throw new HttpError(404, 'no such route');
-  if (req.method !== 'GET') throw new HttpError(405, `method ${req.method} not allowed: use GET`);
+  const isHealth = url.pathname === HEALTH_PATH;
+  const target = isHealth ? null : route(url.pathname, opts.basePath);
+  if (!target && !isHealth) throw new HttpError(404, 'no such route');
+  if (!READ_METHODS.includes(req.method ?? '')) throw new HttpError(405, `method ${req.method} not allowed: use GET`);
+  if (!target) return health(opts.pool);
   if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) {
     throw new HttpError(400, 'GET requests take no body');
   }
@@ -108,21 +143,23 @@ async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promi
   const account = await accountOfKey(opts.pool, key);
   if (!account) throw new HttpError(401, 'invalid API key');
   if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
+  const pipelineRunId = decodeRunId(target.encodedId);
   // Another user's run reads exactly like a missing one.
   const ownerUserId = account.userId;
   if (target.operation === 'report') {
-    const html = await pipelineRunReport(opts.pool, target.pipelineRunId, { ownerUserId });
+    const html = await pipelineRunReport(opts.pool, pipelineRunId, { ownerUserId });
     if (html === null) throw new HttpError(404, 'pipeline run not found');
     return { status: 200, body: null, html };
   }
   const body =
     target.operation === 'getPipelineRun'
-      ? await getPipelineRun(opts.pool, target.pipelineRunId, { includeIssues, ownerUserId })
-      : await listIssues(opts.pool, target.pipelineRunId, { ownerUserId });
+      ? await getPipelineRun(opts.pool, pipelineRunId, { includeIssues, ownerUserId })
+      : await listIssues(opts.pool, pipelineRunId, { ownerUserId });
   if (!body) throw new HttpError(404, 'pipeline run not found');
   return { status: 200, body };
 }
 
+/** Node leaves the body out of a HEAD response; the headers, content-length included, are GET's. */
 function send(res: http.ServerResponse, status: number, body: unknown, extraHeaders: http.OutgoingHttpHeaders = {}): void {
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -170,7 +207,7 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
       })
       .then(({ status, body, html }) => {
         // A request that came with a body is not read: close the connection instead.
-        const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: 'GET' } : {};
+        const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: ALLOW } : {};
         if (status === 400 || status === 414) headers.connection = 'close';
         if (html === undefined) send(res, status, body, headers);
         else sendHtml(res, html);

@@ -205,7 +205,7 @@ describe('routes, methods and malformed requests', () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const { status, body, headers } = await get(`${baseUrl}/evals/pipeline-runs/${ownRunId}`, { 'x-api-key': keys.owner }, method);
       expect(status).toBe(405);
-      expect(headers.get('allow')).toBe('GET');
+      expect(headers.get('allow')).toBe('GET, HEAD');
       ErrorResponseSchema.parse(body);
     }
   });
@@ -216,8 +216,6 @@ describe('routes, methods and malformed requests', () => {
     await expectError(get(runPath, { 'x-api-key': keys.owner }), 500);
 
     await expectError(get(`${runPath}?includeIssues=maybe`, { 'x-api-key': keys.owner }), 400);
-    await expectError(get(`${deadBaseUrl}/evals/pipeline-runs/%E0%A4%A`, { 'x-api-key': keys.owner }), 404);
-    await expectError(get(`${deadBaseUrl}/evals/pipeline-runs/%E0%A4%A/issues`, { 'x-api-key': keys.owner }), 404);
     await expectError(get(`${runPath}?pad=${'x'.repeat(3000)}`, { 'x-api-key': keys.owner }), 414);
     await expectError(get(runPath), 401);
     await expectError(get(runPath, { 'x-api-key': 'evk_short' }), 401);
@@ -239,6 +237,63 @@ describe('routes, methods and malformed requests', () => {
     const hugeHeader = `GET /v1/evals/pipeline-runs/${ownRunId} HTTP/1.1\r\nHost: x\r\nx-api-key: ${keys.owner}\r\nx-pad: ${'y'.repeat(20_000)}\r\n\r\n`;
     expect(await expectError(rawRequest(deadBaseUrl, hugeHeader), 431)).toBe('request headers too large');
     expect(await expectError(rawRequest(deadBaseUrl, 'NOT HTTP AT ALL\r\n\r\n'), 400)).toBe('malformed HTTP request');
+  });
+});
+
+describe('ids that cannot name a run', () => {
+  // A NUL byte used to reach PostgreSQL, which refused it: 500.
+  const badIds = ['%00', 'abc%00def', '%0A', '%1F', '%7F', '%C2%85', '%E0%A4%A', '%ZZ', '%', '%FF'];
+
+  it('answers 400 to a NUL or control byte and to a malformed percent-encoding, on both endpoints', async () => {
+    for (const id of badIds) {
+      for (const suffix of ['', '/issues']) {
+        expect(await expectError(asOwner(`/evals/pipeline-runs/${id}${suffix}`), 400)).toBe('malformed pipeline run id');
+      }
+    }
+  });
+
+  it('checks the key first: an unauthenticated caller learns nothing about ids', async () => {
+    for (const id of badIds) {
+      expect(await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}`), 401)).toBe('missing API key');
+      expect(await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}/issues`, { 'x-api-key': `evk_${'0'.repeat(64)}` }), 401)).toBe('invalid API key');
+      await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}`, { 'x-api-key': keys.broke }), 403);
+    }
+  });
+
+  it('still serves ids with percent-encoded characters that are allowed', async () => {
+    await expectError(asOwner(`/evals/pipeline-runs/${encodeURIComponent('no such run é')}`), 404);
+  });
+});
+
+describe('HEAD and the health endpoint', () => {
+  async function head(url: string, headers: Record<string, string> = {}) {
+    const response = await fetch(url, { method: 'HEAD', headers });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  it('answers HEAD like GET, without a body', async () => {
+    for (const suffix of ['', '/issues', '?includeIssues=1']) {
+      const url = `${baseUrl}/evals/pipeline-runs/${ownRunId}${suffix}`;
+      const got = await fetch(url, { headers: { 'x-api-key': keys.owner } });
+      const body = await got.text();
+      const headed = await head(url, { 'x-api-key': keys.owner });
+      expect(headed.status).toBe(200);
+      expect(headed.text).toBe('');
+      expect(headed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(headed.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    }
+    expect((await head(`${baseUrl}/evals/pipeline-runs/${ownRunId}`)).status).toBe(401);
+    expect((await head(`${baseUrl}/evals/pipeline-runs/${crypto.randomUUID()}`, { 'x-api-key': keys.owner })).status).toBe(404);
+  });
+
+  it('serves GET /healthz without a key: 200 when the database answers, 503 with { error } when it does not', async () => {
+    const origin = (url: string) => url.replace(/\/v1$/, '');
+    const ok = await get(`${origin(baseUrl)}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: 'ok' });
+    expect((await head(`${origin(baseUrl)}/healthz`)).status).toBe(200);
+    expect(await expectError(get(`${origin(deadBaseUrl)}/healthz`), 503)).toBe('database unreachable');
+    expect((await get(`${origin(baseUrl)}/healthz`, {}, 'POST')).status).toBe(405);
   });
 });
 
