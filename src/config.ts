@@ -1,6 +1,8 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ACTIVITY_TIMEOUT_SECONDS, LONGEST_ACTIVITY_SECONDS } from './domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, type RenderWait } from './domain/render-wait';
 import { EVAL_KINDS, type EvalKind } from './domain/types';
 
@@ -10,54 +12,133 @@ import { EVAL_KINDS, type EvalKind } from './domain/types';
  * reads process.env.
  */
 
-const bool = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
-const positiveInt = z.coerce.number().int().positive();
-const positiveSeconds = z.coerce.number().positive();
+/**
+ * Rules with messages that say what is wrong: the loader's errors name the
+ * variable and the rule, never the value (it may be a secret).
+ */
+function rule<T>(message: string, parse: (value: string) => T | undefined) {
+  return z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+const bool = oneOf(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+function wholeNumber(min: 0 | 1, max?: number) {
+  const message = `must be a whole number${min === 1 ? ' above 0' : ', 0 or more'}${max === undefined ? '' : `, at most ${max}`}`;
+  return rule(message, (v) => {
+    const n = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    return Number.isSafeInteger(n) && n >= min && (max === undefined || n <= max) ? n : undefined;
+  });
+}
+const positiveInt = wholeNumber(1);
+
+/** Seconds, fractions allowed. */
+function positiveNumber(max?: number) {
+  return rule(`must be a number above 0${max === undefined ? '' : `, at most ${max}`}`, (v) => {
+    const n = /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
+    return n > 0 && (max === undefined || n <= max) ? n : undefined;
+  });
+}
+
+function port(allowZero = false) {
+  return rule(allowZero ? 'must be a port number (0-65535; 0 picks a free port)' : 'must be a port number (1-65535)', (v) => {
+    const n = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    return Number.isInteger(n) && n >= (allowZero ? 0 : 1) && n <= 65535 ? n : undefined;
+  });
+}
+
+/** Free-form settings (names, paths, keys): a pasted newline or space is a mistake that fails far from its cause. */
+const text = rule('must not have surrounding whitespace or control characters', (v) => (v === v.trim() && !/[\u0000-\u001f\u007f]/.test(v) ? v : undefined));
+
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const isHost = (v: string) => net.isIP(v) !== 0 || HOST_NAME.test(v);
+const host = rule('must be a host name or IP address to listen on (e.g. 127.0.0.1, or 0.0.0.0 for every interface)', (v) => (isHost(v) ? v : undefined));
+
+const hostPort = rule('must be host:port (e.g. temporal.internal:7233)', (v) => {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(v);
+  const name = m?.[1] ?? m?.[2];
+  return m && name && isHost(name) && Number(m[3]) >= 1 && Number(m[3]) <= 65535 ? v : undefined;
+});
+
+const httpUrl = rule('must be an http(s) URL', (v) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+});
+
+const DATABASE_URL_FORM = 'postgres://user:password@host:5432/database';
+const databaseUrl = z.string().superRefine((v, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be a PostgreSQL URL, ${DATABASE_URL_FORM} (special characters in the password percent-encoded)` });
+    return;
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    ctx.addIssue({ code: 'custom', message: `must be a PostgreSQL URL, ${DATABASE_URL_FORM}` });
+  } else if (!url.hostname && !url.searchParams.get('host')) {
+    ctx.addIssue({ code: 'custom', message: `must name a host, ${DATABASE_URL_FORM} (or a socket directory as ?host=/path)` });
+  }
+});
+
+/** Comma-separated host names, `*.` allowed in front; not URLs. */
+const hostList = rule('must be comma-separated host names (a leading *. allowed), not URLs', (v) => {
+  const hosts = list(v).map((h) => h.toLowerCase());
+  return hosts.every((h) => isHost(h.replace(/^\*\./, ''))) ? hosts : undefined;
+});
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 const EnvSchema = z.object({
-  TEMPORAL_ADDRESS: z.string().min(1).optional(),
-  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().min(1).default('eval-pipeline'),
-  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  TEMPORAL_ADDRESS: hostPort.optional(),
+  TEMPORAL_NAMESPACE: text.default('default'),
+  TEMPORAL_TASK_QUEUE: text.default('eval-pipeline'),
+  TEMPORAL_API_KEY: text.optional(),
   TEMPORAL_TLS: bool.default(false),
-  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
-  TEMPORAL_UI_PORT: positiveInt.default(8233),
-  TEMPORAL_DEV_PORT: positiveInt.default(7233),
+  TEMPORAL_CLI_PATH: text.optional(),
+  TEMPORAL_UI_PORT: port().default(8233),
+  TEMPORAL_DEV_PORT: port().default(7233),
 
-  DATABASE_URL: z.string().min(1).optional(),
-  EVALS_DATA_DIR: z.string().min(1).optional(),
-  EVALS_EMBEDDED_PG_PORT: positiveInt.default(54329),
+  DATABASE_URL: databaseUrl.optional(),
+  EVALS_DATA_DIR: text.optional(),
+  EVALS_EMBEDDED_PG_PORT: port().default(54329),
 
-  FFMPEG_PATH: z.string().min(1).optional(),
-  FFPROBE_PATH: z.string().min(1).optional(),
+  FFMPEG_PATH: text.optional(),
+  FFPROBE_PATH: text.optional(),
 
-  EVALS_PROVIDER: z.enum(['openai', 'local']).optional(),
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.string().url().optional(),
-  EVALS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  EVALS_PROVIDER: oneOf(['openai', 'local']).optional(),
+  OPENAI_API_KEY: text.optional(),
+  OPENAI_BASE_URL: httpUrl.optional(),
+  EVALS_MODEL: text.default('gpt-4.1-mini'),
   EVALS_DISABLED_KINDS: z.string().default(''),
-  EVALS_SAMPLES: positiveInt.max(9).default(1),
+  EVALS_SAMPLES: wholeNumber(1, 9).default(1),
   // A request and its one re-ask, after a wait for a judge slot, must fit the judge activity's 10-minute start-to-close timeout.
-  EVALS_JUDGE_TIMEOUT_SECONDS: z.coerce.number().positive().max(140).default(90),
-  EVALS_IMAGE_DETAIL: z.enum(['low', 'high', 'auto']).optional(),
-  EVALS_IMAGE_WIDTH: positiveInt.max(2048).optional(),
+  EVALS_JUDGE_TIMEOUT_SECONDS: positiveNumber(140).default(90),
+  EVALS_IMAGE_DETAIL: oneOf(['low', 'high', 'auto']).optional(),
+  EVALS_IMAGE_WIDTH: wholeNumber(1, 2048).optional(),
   EVALS_PRICES: z.string().optional(),
-  EVALS_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
+  EVALS_RESPONSE_FORMAT: oneOf(['json_schema', 'json_object']).default('json_schema'),
   EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
   EVALS_LOCAL_PRECHECKS: bool.default(true),
   /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
-  EVALS_LOCAL_JUDGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  EVALS_LOCAL_JUDGE_DELAY_MS: wholeNumber(0).default(0),
 
-  EVALS_MAX_FRAMES: positiveInt.max(64).default(16),
-  EVALS_JUDGE_FRAME_WIDTH: positiveInt.max(2048).default(768),
+  EVALS_MAX_FRAMES: wholeNumber(1, 64).default(16),
+  EVALS_JUDGE_FRAME_WIDTH: wholeNumber(1, 2048).default(768),
   EVALS_MAX_DOWNLOAD_BYTES: positiveInt.default(200 * 1024 * 1024),
   EVALS_MAX_DURATION_SECONDS: positiveInt.default(600),
   EVALS_MAX_PIXELS: positiveInt.default(3840 * 2160),
-  EVALS_ALLOWED_HOSTS: z.string().default(''),
+  EVALS_ALLOWED_HOSTS: hostList.default([]),
   EVALS_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
   EVALS_MAX_VIDEO_FRAMES: positiveInt.default(36_000),
   EVALS_DOWNLOAD_TIMEOUT_SECONDS: positiveInt.default(120),
@@ -66,24 +147,25 @@ const EnvSchema = z.object({
 
   EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
-  // Longer than the longest activity startToCloseTimeout in workflows/index.ts (extraction, 10 min).
+  // Longer than the longest activity startToCloseTimeout (ACTIVITY_TIMEOUT_SECONDS).
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(630),
-  EVALS_METRICS_PORT: positiveInt.optional(),
-  EVALS_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
-  EVALS_DEPLOYMENT_NAME: z.string().min(1).optional(),
-  EVALS_BUILD_ID: z.string().min(1).optional(),
-  EVALS_VERSIONING_BEHAVIOR: z.enum(['pinned', 'auto-upgrade']).default('pinned'),
+  EVALS_METRICS_PORT: port().optional(),
+  // Loopback unless the operator opens it: the endpoint has no authentication.
+  EVALS_METRICS_HOST: host.default('127.0.0.1'),
+  EVALS_DEPLOYMENT_NAME: text.optional(),
+  EVALS_BUILD_ID: text.optional(),
+  EVALS_VERSIONING_BEHAVIOR: oneOf(['pinned', 'auto-upgrade']).default('pinned'),
 
-  FRAGMENTS_API_URL: z.string().url().optional(),
-  FRAGMENTS_API_KEY: z.string().min(1).optional(),
-  EVALS_RENDER_POLL_INTERVAL_SECONDS: positiveSeconds.default(DEFAULT_RENDER_WAIT.pollIntervalMs / 1000),
-  EVALS_RENDER_WAIT_LIMIT_SECONDS: positiveSeconds.default(DEFAULT_RENDER_WAIT.limitMs / 1000),
+  FRAGMENTS_API_URL: httpUrl.optional(),
+  FRAGMENTS_API_KEY: text.optional(),
+  EVALS_RENDER_POLL_INTERVAL_SECONDS: positiveNumber().default(DEFAULT_RENDER_WAIT.pollIntervalMs / 1000),
+  EVALS_RENDER_WAIT_LIMIT_SECONDS: positiveNumber().default(DEFAULT_RENDER_WAIT.limitMs / 1000),
 
-  EVALS_API_HOST: z.string().min(1).default('0.0.0.0'),
-  EVALS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'a path like /v1, or / for the root').default('/v1'),
+  EVALS_API_HOST: host.default('127.0.0.1'),
+  EVALS_API_PORT: port(true).default(8080),
+  EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /v1, or / for the root').default('/v1'),
 
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
+  LOG_LEVEL: oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -231,14 +313,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const disabledKinds = list(e.EVALS_DISABLED_KINDS).map((k) => {
     if (!(EVAL_KINDS as readonly string[]).includes(k)) {
-      throw new ConfigError(`invalid configuration: EVALS_DISABLED_KINDS: unknown kind ${k} (kinds: ${EVAL_KINDS.join(', ')})`);
+      throw new ConfigError(`invalid configuration: EVALS_DISABLED_KINDS: names an unknown kind (kinds: ${EVAL_KINDS.join(', ')})`);
     }
     return k as EvalKind;
   });
   const modelByKind: Partial<Record<EvalKind, string>> = {};
   for (const kind of EVAL_KINDS) {
-    const model = cleaned[`EVALS_MODEL_${kind}`];
-    if (model) modelByKind[kind] = model;
+    const variable = `EVALS_MODEL_${kind}`;
+    const model = cleaned[variable];
+    if (model === undefined) continue;
+    const checked = text.safeParse(model);
+    if (!checked.success) throw new ConfigError(`invalid configuration: ${variable}: ${checked.error.issues[0].message}`);
+    modelByKind[kind] = checked.data;
   }
   if ((e.EVALS_DEPLOYMENT_NAME === undefined) !== (e.EVALS_BUILD_ID === undefined)) {
     throw new ConfigError('invalid configuration: EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID go together (Worker Versioning needs both, or neither)');
@@ -269,7 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDownloadBytes: e.EVALS_MAX_DOWNLOAD_BYTES,
       maxDurationSeconds: e.EVALS_MAX_DURATION_SECONDS,
       maxPixels: e.EVALS_MAX_PIXELS,
-      allowedHosts: list(e.EVALS_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      allowedHosts: e.EVALS_ALLOWED_HOSTS,
       allowPrivateAddresses: e.EVALS_ALLOW_PRIVATE_ADDRESSES,
       maxVideoFrames: e.EVALS_MAX_VIDEO_FRAMES,
       downloadTimeoutMs: e.EVALS_DOWNLOAD_TIMEOUT_SECONDS * 1000,
@@ -315,6 +401,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * Settings that are each valid but contradict one another: the process still
+ * starts (an operator may mean it for a test), and says so at start, naming both.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const { worker, judge, media, fragments } = config;
+  if (worker.shutdownGraceSeconds <= LONGEST_ACTIVITY_SECONDS) {
+    warnings.push(
+      `EVALS_SHUTDOWN_GRACE_SECONDS (${worker.shutdownGraceSeconds} s) is not longer than the longest activity timeout (${LONGEST_ACTIVITY_SECONDS} s): ` +
+        'a deploy cuts extractions and judge calls in progress short; set it above that (docs/operations.md)',
+    );
+  }
+  if (judge.concurrency > worker.activityConcurrency) {
+    warnings.push(
+      `EVALS_JUDGE_CONCURRENCY (${judge.concurrency}) is above EVALS_ACTIVITY_CONCURRENCY (${worker.activityConcurrency}): ` +
+        'judge calls run inside activity slots, so the activity limit binds; keep the judge limit below it so extraction and database writes find a slot',
+    );
+  }
+  if (media.downloadStallMs >= media.downloadTimeoutMs) {
+    warnings.push(
+      `EVALS_DOWNLOAD_STALL_SECONDS (${media.downloadStallMs / 1000} s) is not below EVALS_DOWNLOAD_TIMEOUT_SECONDS (${media.downloadTimeoutMs / 1000} s): the stall limit can never apply`,
+    );
+  }
+  const extractionSeconds = (media.downloadTimeoutMs + media.extractTimeoutMs) / 1000;
+  if (extractionSeconds >= ACTIVITY_TIMEOUT_SECONDS.extractFrames) {
+    warnings.push(
+      `EVALS_DOWNLOAD_TIMEOUT_SECONDS + EVALS_EXTRACT_TIMEOUT_SECONDS (${extractionSeconds} s) are not below the extraction activity's timeout (${ACTIVITY_TIMEOUT_SECONDS.extractFrames} s): ` +
+        'a long animation is cut off by the activity timeout and retried instead of failing with its reason',
+    );
+  }
+  if (fragments.renderWait.pollIntervalMs > fragments.renderWait.limitMs) {
+    warnings.push(
+      `EVALS_RENDER_POLL_INTERVAL_SECONDS (${fragments.renderWait.pollIntervalMs / 1000} s) is above EVALS_RENDER_WAIT_LIMIT_SECONDS (${fragments.renderWait.limitMs / 1000} s): an unrendered fragment is read once more at most`,
+    );
+  }
+  return warnings;
 }
 
 /** Secret values from the configuration, which the logger scrubs from every line whatever field carries them. */

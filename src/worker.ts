@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
-import type { Config } from './config';
+import { configWarnings, type Config } from './config';
 import { resolveMediaTools } from './infra/ffmpeg';
 import type { Logger } from './logger';
 import { FrameStore } from './media/frame-store';
@@ -64,6 +64,7 @@ export async function createWorker(opts: {
 }): Promise<Worker> {
   const { config } = opts;
   const { deployment } = config.worker;
+  for (const warning of configWarnings(config)) opts.deps.log.warn({ warning }, 'contradictory settings');
   return Worker.create({
     connection: opts.connection,
     namespace: config.temporal.namespace,

@@ -14,6 +14,7 @@ import {
 import type { Activities } from '../activities';
 import type { PipelineOutcome } from '../src/db/store';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
+import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
 import { CANCELLED } from '../src/domain/status';
@@ -48,24 +49,23 @@ export interface EvalPipelineResult {
  * is noticed within a heartbeat timeout and another one takes over.
  */
 const { createPipelineRun, markPipelineRunning, failEvalRun, finishPipelineRun } = proxyActivities<Activities>({
-  startToCloseTimeout: '30s',
+  startToCloseTimeout: `${TIMEOUTS.databaseWrite}s`,
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 20 },
 });
 // A fragments API answering 502/503 is retried for about four minutes (10 attempts) before the run ends in ERROR.
 const { fetchFragment } = proxyActivities<Activities>({
-  startToCloseTimeout: '1m',
+  startToCloseTimeout: `${TIMEOUTS.fetchFragment}s`,
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 10 },
 });
 const { extractFrames } = proxyActivities<Activities>({
-  startToCloseTimeout: '10m',
+  startToCloseTimeout: `${TIMEOUTS.extractFrames}s`,
   heartbeatTimeout: '30s',
   // A cancelled pipeline ends only after the extraction has killed ffmpeg and removed its files.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
 });
-// Room for a wait for one of the worker's judge slots, a request and its one re-ask (each at most 140 s).
 const { scoreEvalRun } = proxyActivities<Activities>({
-  startToCloseTimeout: '10m',
+  startToCloseTimeout: `${TIMEOUTS.scoreEvalRun}s`,
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
 });

@@ -5,6 +5,8 @@ import { migrate } from './migrate';
 
 export interface Database {
   pool: pg.Pool;
+  /** Migrations this open applied (empty when the schema was already current). */
+  applied: string[];
   /** Connection string, password included: for child processes, never for logs. */
   url: string;
   /** Connection string, with the password masked, for logs. */
@@ -12,6 +14,23 @@ export interface Database {
   /** Migrations this open applied (empty when the schema was up to date). */
   applied: string[];
   close(): Promise<void>;
+}
+
+/** Where a connection string points, for errors: host, port and database, never the user or password. */
+function describeTarget(url: string): string {
+  const u = new URL(url);
+  const host = u.hostname ? `${u.hostname}:${u.port || 5432}` : (u.searchParams.get('host') ?? 'the default socket');
+  return `${host} (database ${decodeURIComponent(u.pathname.slice(1)) || 'default'})`;
+}
+
+/** Fails with the variable to check and where it points when PostgreSQL cannot be reached or refuses us. */
+async function checkConnection(pool: pg.Pool, url: string, embedded: boolean): Promise<void> {
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    const source = embedded ? 'embedded PostgreSQL (EVALS_DATA_DIR, EVALS_EMBEDDED_PG_PORT)' : 'DATABASE_URL';
+    throw new Error(`${source}: cannot connect to PostgreSQL at ${describeTarget(url)}: ${(err as Error).message}`);
+  }
 }
 
 function maskUrl(url: string): string {
@@ -40,6 +59,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   const pool = createPool(url);
   let applied: string[];
   try {
+    await checkConnection(pool, url, stopEmbedded !== undefined);
     applied = await migrate(pool);
   } catch (err) {
     await pool.end();

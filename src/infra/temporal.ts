@@ -135,8 +135,12 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
   const address = devServer?.address ?? config.temporal.address!;
   const { namespace, apiKey, tls } = config.temporal;
   const useTls = devServer ? false : tls || apiKey !== undefined;
-  const connection = await Connection.connect({ address, apiKey, tls: useTls });
-  const nativeConnection = await NativeConnection.connect({ address, apiKey, tls: useTls });
+  const { connection, nativeConnection } = await connectBoth(address, apiKey, useTls).catch(async (err: Error) => {
+    await devServer?.stop();
+    // A dev server we started is ours to explain; a configured address is the operator's to check.
+    if (devServer) throw err;
+    throw new ConfigError(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${useTls ? ', TLS' : ''}): ${err.message}`);
+  });
   return {
     address,
     uiUrl: devServer?.uiUrl,
@@ -148,6 +152,16 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
       await devServer?.stop();
     },
   };
+}
+
+async function connectBoth(address: string, apiKey: string | undefined, tls: boolean): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
+  const connection = await Connection.connect({ address, apiKey, tls });
+  try {
+    return { connection, nativeConnection: await NativeConnection.connect({ address, apiKey, tls }) };
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
 }
 
 /** The command that registers the workflow's search attributes on a cluster (a dev server registers them itself). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/api/schemas';
 import { program } from '../../src/cli/main';
 import { PROJECT_ROOT } from '../../src/config';
@@ -14,6 +14,7 @@ import { ensureDatabase } from '../../src/infra/postgres';
 import { freePort } from '../../src/infra/temporal';
 import { writeFixture } from '../../testkit/videos';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
+import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
 
 const run = promisify(execFile);
 const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');
@@ -28,6 +29,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-cli-'));
 });
 afterAll(async () => {
+  killWorkerProcesses();
   await env?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -215,5 +217,48 @@ describe('npx evals run', () => {
     const objects = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; evalPipelineRun: unknown });
     expect(objects.map((o) => path.basename(o.file)).sort()).toEqual(['clean-summary.mp4', 'defect-tiny-text.mp4']);
     for (const o of objects) PipelineRunResponseSchema.parse({ evalPipelineRun: o.evalPipelineRun });
+  });
+});
+
+describe('operator mistakes', () => {
+  it('names DATABASE_URL and the host it cannot reach, never the password', async () => {
+    const unreachable = await evals(['migrate'], { DATABASE_URL: 'postgres://evals:hunter2-secret@nonexistent.invalid:5432/evals' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(/DATABASE_URL: cannot connect to PostgreSQL at nonexistent\.invalid:5432 \(database evals\): .*ENOTFOUND/);
+    expect(unreachable.stderr).not.toContain('hunter2-secret');
+    // Not a URL: pg would read it relative to postgres://base and look up the host "base".
+    const malformed = await evals(['migrate'], { DATABASE_URL: 'localhost:5432/evals' });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/invalid configuration: DATABASE_URL: must be a PostgreSQL URL/);
+    expect(malformed.stderr).not.toMatch(/Invalid URL|ENOTFOUND base/);
+  });
+
+  it('names TEMPORAL_ADDRESS and the address when Temporal cannot be reached', async () => {
+    const address = `127.0.0.1:${await freePort()}`;
+    const result = await evals(['trigger', '--fragment-id', 'f', '--project-id', 'p', '--user-id', 'u'], { TEMPORAL_ADDRESS: address });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default)`);
+  });
+
+  it('prints the migrations it applied on a fresh database, then that it is up to date', async () => {
+    const name = `evals_test_migrate_${Date.now()}`;
+    await ensureDatabase(inject('pgAdminUrl'), name);
+    const url = inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`);
+    const first = await evals(['migrate'], { DATABASE_URL: url });
+    expect(first.code, first.stderr).toBe(0);
+    const files = fs.readdirSync(path.join(PROJECT_ROOT, 'src', 'db', 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+    expect(first.stderr).toContain(`applied ${files.join(', ')}`);
+    const second = await evals(['migrate'], { DATABASE_URL: url });
+    expect(second.stderr).toContain('database is up to date');
+  });
+
+  it('warns at start about contradictory settings, naming both variables', async () => {
+    const worker = await spawnWorker(env, { EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_JUDGE_CONCURRENCY: '9' });
+    const warnings = worker.output().split('\n').filter((line) => line.includes('"contradictory settings"')).map((line) => (JSON.parse(line) as { warning: string }).warning);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^EVALS_SHUTDOWN_GRACE_SECONDS \(10 s\) is not longer than the longest activity timeout \(600 s\)/),
+      expect.stringMatching(/^EVALS_JUDGE_CONCURRENCY \(9\) is above EVALS_ACTIVITY_CONCURRENCY \(8\)/),
+    ]);
+    worker.kill('SIGKILL');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
+import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {
   it('defaults to the local provider and an embedded stack with no configuration', () => {
@@ -20,7 +20,7 @@ describe('loadConfig', () => {
   it('names the variable at fault without echoing its value', () => {
     expect(() => loadConfig({ EVALS_MAX_FRAMES: 'lots' })).toThrow(ConfigError);
     expect(() => loadConfig({ EVALS_MAX_FRAMES: 'lots' })).toThrow(/EVALS_MAX_FRAMES/);
-    expect(() => loadConfig({ EVALS_DISABLED_KINDS: 'NOPE' })).toThrow(/unknown kind NOPE/);
+    expect(() => loadConfig({ EVALS_DISABLED_KINDS: 'NOPE' })).toThrow(/EVALS_DISABLED_KINDS: names an unknown kind/);
     const error = (() => {
       try {
         loadConfig({ OPENAI_BASE_URL: 'not a url sk-secret-value' });
@@ -43,5 +43,128 @@ describe('loadConfig', () => {
     expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7', EVALS_VERSIONING_BEHAVIOR: 'auto-upgrade' }).worker.deployment?.defaultBehavior).toBe('AUTO_UPGRADE');
     expect(() => loadConfig({ EVALS_BUILD_ID: 'b7' })).toThrow(/EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID/);
     expect(() => loadConfig({ EVALS_DEPLOYMENT_NAME: 'x', EVALS_BUILD_ID: 'b', EVALS_VERSIONING_BEHAVIOR: 'sometimes' })).toThrow(/EVALS_VERSIONING_BEHAVIOR/);
+  });
+});
+
+/** A wrong value for every variable the loader reads, and words its error must contain. */
+const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string, string>]> = {
+  TEMPORAL_ADDRESS: ['temporal.example.com', /host:port/],
+  TEMPORAL_NAMESPACE: ['default\n', /whitespace or control/],
+  TEMPORAL_TASK_QUEUE: [' eval-pipeline', /whitespace or control/],
+  TEMPORAL_API_KEY: ['secret-temporal-key\n', /whitespace or control/],
+  TEMPORAL_TLS: ['yes', /one of 0, 1, true, false/],
+  TEMPORAL_CLI_PATH: ['/usr/bin/temporal\t', /whitespace or control/],
+  TEMPORAL_UI_PORT: ['70000', /port/],
+  TEMPORAL_DEV_PORT: ['-1', /port/],
+  DATABASE_URL: ['localhost:5432/evals', /postgres:\/\//],
+  EVALS_DATA_DIR: ['/var/lib/evals\n', /whitespace or control/],
+  EVALS_EMBEDDED_PG_PORT: ['pg', /port/],
+  FFMPEG_PATH: ['ffmpeg\u0000', /whitespace or control/],
+  FFPROBE_PATH: [' ffprobe', /whitespace or control/],
+  EVALS_PROVIDER: ['anthropic', /one of openai, local/],
+  OPENAI_API_KEY: ['sk-secret-openai-key\n', /whitespace or control/],
+  OPENAI_BASE_URL: ['not a url', /http\(s\) URL/],
+  EVALS_MODEL: ['gpt-4.1-mini ', /whitespace or control/],
+  EVALS_DISABLED_KINDS: ['NOPE', /unknown kind/],
+  EVALS_SAMPLES: ['10', /at most 9/],
+  EVALS_JUDGE_TIMEOUT_SECONDS: ['200', /at most 140/],
+  EVALS_IMAGE_DETAIL: ['ultra', /one of low, high, auto/],
+  EVALS_IMAGE_WIDTH: ['0', /whole number above 0/],
+  EVALS_PRICES: ['{"gpt": 1', /not JSON/],
+  EVALS_RESPONSE_FORMAT: ['xml', /one of json_schema, json_object/],
+  EVALS_JUDGE_CONCURRENCY: ['0', /whole number above 0/],
+  EVALS_LOCAL_PRECHECKS: ['maybe', /one of 0, 1, true, false/],
+  EVALS_LOCAL_JUDGE_DELAY_MS: ['-5', /whole number, 0 or more/],
+  EVALS_MAX_FRAMES: ['65', /at most 64/],
+  EVALS_JUDGE_FRAME_WIDTH: ['4000', /at most 2048/],
+  EVALS_MAX_DOWNLOAD_BYTES: ['1.5', /whole number above 0/],
+  EVALS_MAX_DURATION_SECONDS: ['ten', /whole number above 0/],
+  EVALS_MAX_PIXELS: ['0', /whole number above 0/],
+  EVALS_ALLOWED_HOSTS: ['https://cdn.example.com', /host names/],
+  EVALS_ALLOW_PRIVATE_ADDRESSES: ['yes', /one of 0, 1, true, false/],
+  EVALS_MAX_VIDEO_FRAMES: ['-1', /whole number above 0/],
+  EVALS_DOWNLOAD_TIMEOUT_SECONDS: ['0', /whole number above 0/],
+  EVALS_DOWNLOAD_STALL_SECONDS: ['x', /whole number above 0/],
+  EVALS_EXTRACT_TIMEOUT_SECONDS: ['Infinity', /whole number above 0/],
+  EVALS_WORKFLOW_TASK_CONCURRENCY: ['0', /whole number above 0/],
+  EVALS_ACTIVITY_CONCURRENCY: ['2.5', /whole number above 0/],
+  EVALS_SHUTDOWN_GRACE_SECONDS: ['0', /whole number above 0/],
+  EVALS_METRICS_PORT: ['99999', /port/],
+  EVALS_METRICS_HOST: ['not a host!', /host name or IP address/],
+  EVALS_DEPLOYMENT_NAME: ['eval pipeline\n', /whitespace or control/, { EVALS_BUILD_ID: 'b1' }],
+  EVALS_BUILD_ID: ['b1\r', /whitespace or control/, { EVALS_DEPLOYMENT_NAME: 'eval-pipeline' }],
+  EVALS_VERSIONING_BEHAVIOR: ['sometimes', /one of pinned, auto-upgrade/],
+  FRAGMENTS_API_URL: ['ftp://api.example.com/v1', /http\(s\) URL/],
+  FRAGMENTS_API_KEY: ['secret-fragments-key ', /whitespace or control/],
+  EVALS_RENDER_POLL_INTERVAL_SECONDS: ['0', /number above 0/],
+  EVALS_RENDER_WAIT_LIMIT_SECONDS: ['soon', /number above 0/],
+  EVALS_API_HOST: ['0.0.0.0:8080', /host name or IP address/],
+  EVALS_API_PORT: ['65536', /port/],
+  EVALS_API_BASE_PATH: ['v1', /a path like \/v1/],
+  LOG_LEVEL: ['loud', /one of trace, debug/],
+  EVALS_MODEL_VISUAL_RUBRIC_JSON: ['\tbig-model', /whitespace or control/],
+};
+
+describe('configuration errors', () => {
+  it('has a wrong value to try for every variable the loader reads', () => {
+    const perKind = CONFIG_VARIABLES.filter((v) => v.startsWith('EVALS_MODEL_') && v !== 'EVALS_MODEL_VISUAL_RUBRIC_JSON');
+    expect(CONFIG_VARIABLES.filter((v) => !(v in WRONG) && !perKind.includes(v))).toEqual([]);
+  });
+
+  it.each(Object.entries(WRONG))('%s: names the variable and what is wrong, never the value', (name, [value, says, extra]) => {
+    let message = '';
+    try {
+      loadConfig({ ...extra, [name]: value });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^invalid configuration: ${name}: `));
+    expect(message).toMatch(says);
+    // zod's own words say neither which rule nor why.
+    expect(message).not.toMatch(/Invalid input|expected (number|string)/);
+    if (value.trim().length >= 4) expect(message).not.toContain(value.trim());
+  });
+
+  it('accepts PostgreSQL URLs with a host, including a socket directory given as ?host=', () => {
+    for (const url of ['postgres://evals:pw@db.internal:5432/evals', 'postgresql://evals@127.0.0.1/evals', 'postgresql:///evals?host=/var/run/postgresql']) {
+      expect(loadConfig({ DATABASE_URL: url }).database.url).toBe(url);
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter22@db/evals' })).toThrow(/DATABASE_URL: .*postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:hunter22@/evals' })).toThrow(/DATABASE_URL: .*host/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:hunter22@/evals' })).not.toThrow(/hunter22/);
+  });
+});
+
+describe('contradictory settings', () => {
+  it('are none with the defaults', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('name both variables: a shutdown grace shorter than the longest activity, more judge slots than activity slots', () => {
+    const warnings = configWarnings(loadConfig({ EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_JUDGE_CONCURRENCY: '12', EVALS_ACTIVITY_CONCURRENCY: '8' }));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/EVALS_SHUTDOWN_GRACE_SECONDS \(10 s\) is not longer than the longest activity timeout \(600 s\)/);
+    expect(warnings[1]).toMatch(/EVALS_JUDGE_CONCURRENCY \(12\) is above EVALS_ACTIVITY_CONCURRENCY \(8\)/);
+  });
+
+  it('name both variables: a stall wait longer than the whole download, a poll interval longer than the render wait', () => {
+    const warnings = configWarnings(loadConfig({ EVALS_DOWNLOAD_STALL_SECONDS: '200', EVALS_DOWNLOAD_TIMEOUT_SECONDS: '100', EVALS_RENDER_POLL_INTERVAL_SECONDS: '120', EVALS_RENDER_WAIT_LIMIT_SECONDS: '60' }));
+    expect(warnings).toEqual([
+      expect.stringMatching(/EVALS_DOWNLOAD_STALL_SECONDS \(200 s\) is not below EVALS_DOWNLOAD_TIMEOUT_SECONDS \(100 s\)/),
+      expect.stringMatching(/EVALS_RENDER_POLL_INTERVAL_SECONDS \(120 s\) is above EVALS_RENDER_WAIT_LIMIT_SECONDS \(60 s\)/),
+    ]);
+    expect(configWarnings(loadConfig({ EVALS_EXTRACT_TIMEOUT_SECONDS: '500' }))).toEqual([
+      expect.stringMatching(/EVALS_DOWNLOAD_TIMEOUT_SECONDS \+ EVALS_EXTRACT_TIMEOUT_SECONDS \(620 s\) are not below the extraction activity's timeout \(600 s\)/),
+    ]);
+  });
+});
+
+describe('listening addresses', () => {
+  it('bind the metrics endpoint and the read API to loopback unless the operator says otherwise', () => {
+    const config = loadConfig({});
+    expect(config.worker.metricsHost).toBe('127.0.0.1');
+    expect(config.api.host).toBe('127.0.0.1');
+    expect(loadConfig({ EVALS_METRICS_HOST: '0.0.0.0', EVALS_API_HOST: '::' })).toMatchObject({ worker: { metricsHost: '0.0.0.0' }, api: { host: '::' } });
   });
 });
