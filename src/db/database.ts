@@ -5,8 +5,6 @@ import { migrate } from './migrate';
 
 export interface Database {
   pool: pg.Pool;
-  /** Migrations this open applied (empty when the schema was already current). */
-  applied: string[];
   /** Connection string, password included: for child processes, never for logs. */
   url: string;
   /** Connection string, with the password masked, for logs. */
