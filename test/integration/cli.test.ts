@@ -223,12 +223,12 @@ describe('npx evals run', () => {
 describe('operator mistakes', () => {
   it('names DATABASE_URL and the host it cannot reach, never the password', async () => {
     const unreachable = await evals(['migrate'], { DATABASE_URL: 'postgres://evals:hunter2-secret@nonexistent.invalid:5432/evals' });
-    expect(unreachable.code).toBe(1);
+    expect(unreachable.code).toBe(4);
     expect(unreachable.stderr).toMatch(/DATABASE_URL: cannot connect to PostgreSQL at nonexistent\.invalid:5432 \(database evals\): .*ENOTFOUND/);
     expect(unreachable.stderr).not.toContain('hunter2-secret');
     // Not a URL: pg would read it relative to postgres://base and look up the host "base".
     const malformed = await evals(['migrate'], { DATABASE_URL: 'localhost:5432/evals' });
-    expect(malformed.code).toBe(1);
+    expect(malformed.code).toBe(4);
     expect(malformed.stderr).toMatch(/invalid configuration: DATABASE_URL: must be a PostgreSQL URL/);
     expect(malformed.stderr).not.toMatch(/Invalid URL|ENOTFOUND base/);
   });
@@ -236,7 +236,7 @@ describe('operator mistakes', () => {
   it('names TEMPORAL_ADDRESS and the address when Temporal cannot be reached', async () => {
     const address = `127.0.0.1:${await freePort()}`;
     const result = await evals(['trigger', '--fragment-id', 'f', '--project-id', 'p', '--user-id', 'u'], { TEMPORAL_ADDRESS: address });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(4);
     expect(result.stderr).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default)`);
   });
 
