@@ -179,8 +179,8 @@ export function createActivities(deps: ActivityDeps) {
       });
     },
 
-    async finishPipelineRun(input: { pipelineRunId: string; error: string | null }): Promise<store.PipelineOutcome> {
-      const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error);
+    async finishPipelineRun(input: { pipelineRunId: string; error: string | null; notes?: string[] }): Promise<store.PipelineOutcome> {
+      const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error, input.notes);
       deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, overallStatus: outcome.overallStatus }, 'pipeline run finished');
       return outcome;
     },

@@ -10,12 +10,13 @@ import {
 import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
 import type { RenderWait } from './domain/render-wait';
+import { boundText } from './domain/text-limits';
 import { evalPipeline, type EvalPipelineInput } from '../workflows';
 import { renderFinishedSignal } from '../workflows/signals';
 
 export type EvalPipelineHandle = WorkflowHandle<typeof evalPipeline>;
 
-export interface EvalPipelineRequest extends Omit<EvalPipelineInput, 'renderWait'> {
+export interface EvalPipelineRequest extends Omit<EvalPipelineInput, 'renderWait' | 'notes'> {
   /** An explicit re-evaluation: a new pipeline run, the fragment's next attempt. */
   reevaluate?: boolean;
   /**
@@ -49,14 +50,19 @@ export async function startEvalPipeline(
   request: EvalPipelineRequest,
   opts: { renderWait?: RenderWait } = {},
 ): Promise<EvalPipelineHandle> {
+  const userInput = boundText('user message', request.userInput);
+  const title = boundText('animation title', request.animation?.title);
+  const description = boundText('animation description', request.animation?.description);
+  const notes = [userInput.note, title.note, description.note].filter((n) => n !== null);
   const input: EvalPipelineInput = {
     fragmentId: request.fragmentId,
     projectId: request.projectId,
     userId: request.userId,
     renderJobId: request.renderJobId ?? null,
-    userInput: request.userInput ?? null,
-    ...(request.animation ? { animation: request.animation } : {}),
+    userInput: userInput.text,
+    ...(request.animation ? { animation: { url: request.animation.url, title: title.text, description: description.text } } : {}),
     ...(opts.renderWait ? { renderWait: opts.renderWait } : {}),
+    ...(notes.length ? { notes } : {}),
   };
   const workflowId = workflowIdOf(request);
   try {

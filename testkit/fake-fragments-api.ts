@@ -21,6 +21,8 @@ export class FakeFragmentsApi {
   readonly apiKey = `fake_${'ab'.repeat(32)}`;
   /** Every request's fragment id and the key it carried. */
   readonly requests: { fragmentId: string; apiKey: string | undefined }[] = [];
+  /** A fragment's own description, instead of the default one. */
+  readonly descriptions = new Map<string, string>();
   private readonly fragments = new Map<string, ScriptedFragment>();
   private server?: http.Server;
   baseUrl = '';
@@ -79,7 +81,7 @@ export class FakeFragmentsApi {
         messageId: `message-${fragmentId}`,
         projectId: 'project-1',
         title: 'Pythagoras',
-        description: 'a^2 + b^2 = c^2, shown with squares on each side',
+        description: this.descriptions.get(fragmentId) ?? 'a^2 + b^2 = c^2, shown with squares on each side',
         sandboxUrl: `${this.origin()}/sandbox/${fragmentId}`,
         animationUrl: rendered ? `${this.origin()}/files/animation.mp4` : null,
         thumbnailUrl: `${this.origin()}/thumbnails/${fragmentId}.png`,

@@ -33,6 +33,8 @@ export interface EvalPipelineInput {
   animation?: { url: string; title?: string | null; description?: string | null };
   /** How often and how long to read the fragment while its animation is not rendered. */
   renderWait?: RenderWait;
+  /** What the client cut from the texts above (src/domain/text-limits.ts), for the run's summary. */
+  notes?: string[];
 }
 
 export interface EvalPipelineResult {
@@ -114,10 +116,10 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
 }
 
 /** The inline animation, or the fragment's once it is rendered. */
-async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPipelineInput['animation']>> {
+async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPipelineInput['animation']> & { notes?: string[] }> {
   if (input.animation) return input.animation;
   const fragment = await awaitRenderedFragment(input.fragmentId, input.renderWait ?? DEFAULT_RENDER_WAIT);
-  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description };
+  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description, notes: fragment.notes };
 }
 
 /** The run's outcome as the Temporal UI shows it (current details, Markdown). */
@@ -143,8 +145,10 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
 
   let error: string | null = null;
   let cancellation: unknown;
+  const notes = [...(input.notes ?? [])];
   try {
     const animation = await animationOf(input);
+    notes.push(...(animation.notes ?? []));
     await markPipelineRunning(run.pipelineRunId);
     const manifest = await extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
     await Promise.all(
@@ -175,7 +179,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   }
 
   // Whatever happened above, every row ends terminal, even when the workflow was cancelled.
-  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun.executeWithOptions({ summary: 'roll up' }, [{ pipelineRunId: run.pipelineRunId, error }]));
+  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun.executeWithOptions({ summary: 'roll up' }, [{ pipelineRunId: run.pipelineRunId, error, ...(notes.length ? { notes } : {}) }]));
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.overallStatus, value: outcome.overallStatus }]);
   setCurrentDetails(outcomeDetails(outcome, run.attemptNumber));
   if (cancellation) throw cancellation;

@@ -191,9 +191,10 @@ export interface PipelineOutcome {
 /**
  * Ends the pipeline run: eval runs still PENDING become SKIPPED (the pipeline
  * ended before they could run), those still RUNNING become ERROR, then the
- * overall status and summary are rolled up from what is stored.
+ * overall status and summary are rolled up from what is stored, `notes` (what
+ * was cut from the run's texts) after the summary.
  */
-export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, error: string | null): Promise<PipelineOutcome> {
+export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, error: string | null, notes: readonly string[] = []): Promise<PipelineOutcome> {
   return inTransaction(pool, async (client) => {
     const current = await client.query<{ status: PipelineStatus; overall_status: TerminalEvalRunStatus | null; summary: string | null }>(
       'SELECT status, overall_status, summary FROM pipeline_runs WHERE id = $1 FOR UPDATE',
@@ -234,7 +235,7 @@ export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, er
     if (summaryRuns.some((r) => !isTerminal(r.status))) throw new Error('eval runs left non-terminal');
     const status = error ? 'ERROR' : 'COMPLETED';
     const overall = overallStatus(summaryRuns, error !== null);
-    const summary = pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined);
+    const summary = [pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined), ...notes].join(' ');
     await client.query(
       `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`,
       [pipelineRunId, status, overall, summary],

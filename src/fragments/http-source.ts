@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundText } from '../domain/text-limits';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 
 /**
@@ -10,6 +11,8 @@ export interface FragmentSnapshot {
   title: string | null;
   description: string | null;
   animationUrl: string | null;
+  /** What was cut from the title or description to keep them within the pipeline's bounds (src/domain/text-limits.ts). */
+  notes?: string[];
 }
 
 // Only the fields the pipeline reads; the seed leaves the rest (and which are nullable) open.
@@ -61,5 +64,8 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
   const parsed = FragmentResponseSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new RetryableError('fragments API answered 200 with a body that is not a { fragment } object');
   const { fragment } = parsed.data;
-  return { id: fragment.id, title: fragment.title ?? null, description: fragment.description ?? null, animationUrl: fragment.animationUrl ?? null };
+  const title = boundText('fragment title', fragment.title);
+  const description = boundText('fragment description', fragment.description);
+  const notes = [title.note, description.note].filter((n) => n !== null);
+  return { id: fragment.id, title: title.text, description: description.text, animationUrl: fragment.animationUrl ?? null, ...(notes.length ? { notes } : {}) };
 }

@@ -61,6 +61,26 @@ describe('fragments read through the REST interface', () => {
     expect(engagement?.input).toMatchObject({ title: 'Pythagoras', description: 'a^2 + b^2 = c^2, shown with squares on each side' });
   });
 
+  it('bounds a 5 MB description and a 5 MB user message before they reach Temporal: the run completes, the judge sees the start and a marker, the summary says what was cut', async () => {
+    const huge = (what: string) => `${what} `.repeat(Math.ceil((5 * 1024 * 1024) / (what.length + 1)));
+    api.script('frag-huge', { status: 200, rendered: true });
+    api.descriptions.set('frag-huge', huge('squares on each side'));
+    const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-huge', projectId: 'project-1', userId: 'user-1', userInput: huge('animate this') }, { renderWait: FAST });
+    const result = await handle.result();
+    expect(result.status).toBe('COMPLETED');
+    const run = await storedRun(env, result.pipelineRunId);
+    expect(run.evalRuns.every((r) => ['PASS', 'FAIL'].includes(r.status))).toBe(true);
+    expect(run.summary).toMatch(/The user message had 5,24\d,\d{3} characters; only the first 32,000 were evaluated\./);
+    expect(run.summary).toMatch(/The fragment description had 5,24\d,\d{3} characters; only the first 32,000 were evaluated\./);
+    const seen = judged.filter((j) => j.input.description?.startsWith('squares on each side'));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { input } of seen) {
+      expect(input.description!.length).toBeLessThan(32_100);
+      expect(input.description).toMatch(/\[cut by the eval pipeline: 5,24\d,\d{3} characters in all, the first 32,000 kept\]$/);
+      expect(input.userInput).toMatch(/^animate this .*\[cut by the eval pipeline/s);
+    }
+  });
+
   it('reads the fragment at once when signalled that the render finished, without waiting for the next poll', async () => {
     api.script('frag-signalled', { status: 200, rendered: false });
     // A poll interval far beyond the test's timeout: only the signal can end this wait in time.
