@@ -149,6 +149,7 @@ const EnvSchema = z.object({
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
   // Longer than the longest activity startToCloseTimeout (ACTIVITY_TIMEOUT_SECONDS).
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(630),
+  EVALS_SWEEP_SECONDS: positiveInt.default(60),
   EVALS_METRICS_PORT: port().optional(),
   // Loopback unless the operator opens it: the endpoint has no authentication.
   EVALS_METRICS_HOST: host.default('127.0.0.1'),
@@ -238,6 +239,8 @@ export interface Config {
     workflowTaskConcurrency: number;
     activityConcurrency: number;
     shutdownGraceSeconds: number;
+    /** How often a worker looks for pipeline runs whose workflow closed without ending them (src/sweeper.ts). */
+    sweepSeconds: number;
     /** Absent: no Prometheus endpoint. */
     metricsPort?: number;
     metricsHost: string;
@@ -383,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,
       activityConcurrency: e.EVALS_ACTIVITY_CONCURRENCY,
       shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
+      sweepSeconds: e.EVALS_SWEEP_SECONDS,
       metricsPort: e.EVALS_METRICS_PORT,
       metricsHost: e.EVALS_METRICS_HOST,
       deployment:

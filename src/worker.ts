@@ -8,7 +8,9 @@ import { FrameStore } from './media/frame-store';
 import { createProvider } from './providers';
 import { fleetProvider } from './providers/fleet';
 import { activityObservability } from './observability';
+import { startSweeper } from './sweeper';
 import { workflowBundle } from './workflow-bundle';
+import type { Client } from '@temporalio/client';
 import type pg from 'pg';
 
 let runtimeInstalled = false;
@@ -53,6 +55,26 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
     workDir: path.join(config.dataDir, 'extract'),
     log,
   };
+}
+
+/**
+ * What a worker process runs beside polling: the sweeper (src/sweeper.ts).
+ * Started by every command that runs a worker; stop it when the worker stops.
+ * A local stack (`evals run`, `evals dev`) may share its embedded database with
+ * another local stack on another dev server, so a workflow its own server does
+ * not know may be running elsewhere: it ends such rows only once, at start,
+ * and only when it has just started the database itself.
+ */
+export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { startedDatabase: boolean } }): { stop(): void } {
+  const { localStack } = opts;
+  return startSweeper({
+    pool: opts.pool,
+    client: opts.client,
+    log: opts.log,
+    intervalSeconds: opts.config.worker.sweepSeconds,
+    endMissing: localStack === undefined,
+    atStart: localStack?.startedDatabase ? { endMissing: true, minAgeSeconds: 0 } : undefined,
+  });
 }
 
 export async function createWorker(opts: {

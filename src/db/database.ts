@@ -11,6 +11,8 @@ export interface Database {
   displayUrl: string;
   /** Migrations this open applied (empty when the schema was up to date). */
   applied: string[];
+  /** This process started the embedded PostgreSQL (no other evals process was using it). */
+  startedEmbedded: boolean;
   close(): Promise<void>;
 }
 
@@ -49,10 +51,12 @@ function maskUrl(url: string): string {
 export async function openDatabase(config: Config, log: (line: string) => void): Promise<Database> {
   let url = config.database.url;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  let startedEmbedded = false;
   if (!url) {
     const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log);
     url = embedded.url;
     stopEmbedded = embedded.stop;
+    startedEmbedded = embedded.started;
   }
   const pool = createPool(url);
   let applied: string[];
@@ -69,6 +73,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     url,
     displayUrl: maskUrl(url),
     applied,
+    startedEmbedded,
     async close() {
       await pool.end();
       await stopEmbedded?.();

@@ -49,7 +49,7 @@ export async function startEmbedded(
   dataDir: string,
   port: number,
   log: (line: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; started: boolean; stop: () => Promise<void> }> {
   // Traversable: embedded PostgreSQL run as root switches to the postgres user.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const databaseDir = path.join(dataDir, 'postgres');
@@ -62,7 +62,7 @@ export async function startEmbedded(
   if (await canConnect(adminUrl)) {
     // Another evals process started it; share it and leave it running.
     await ensureDatabase(adminUrl, EMBEDDED_DB);
-    return { url, stop: async () => undefined };
+    return { url, started: false, stop: async () => undefined };
   }
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -83,7 +83,7 @@ export async function startEmbedded(
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
   await server.start();
   await ensureDatabase(adminUrl, EMBEDDED_DB);
-  return { url, stop: () => server.stop() };
+  return { url, started: true, stop: () => server.stop() };
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

@@ -4,7 +4,7 @@ import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
-import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { EXIT, exitWith, say, UsageError } from '../io';
 import { recordDevServer } from '../local-stack';
@@ -40,7 +40,12 @@ export function devCommand(evals: Command): void {
           say(`Database: ${db.displayUrl}`);
           say(`Evaluate from another shell (local files or URLs): TEMPORAL_ADDRESS=${temporal.address} npx evals run <file-or-url>`);
           say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
-          await worker.run();
+          const background = startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { startedDatabase: db.startedEmbedded } });
+          try {
+            await worker.run();
+          } finally {
+            background.stop();
+          }
           return EXIT.OK;
         } finally {
           forget();

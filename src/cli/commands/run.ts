@@ -10,7 +10,7 @@ import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
-import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
@@ -121,6 +121,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
     temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+    const background = worker ? startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { startedDatabase: db.startedEmbedded } }) : null;
     const running = worker?.run();
     const client = temporal.client;
     const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
@@ -148,6 +149,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
         return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
       }
     });
+    background?.stop();
     worker?.shutdown();
     await running;
 

@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/database';
 import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { serveMetrics } from '../../metrics';
-import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import type { Command } from 'commander';
 import { EXIT, exitWith, say } from '../io';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
@@ -54,7 +54,12 @@ async function runWorker(): Promise<number> {
       },
       'worker started',
     );
-    await worker.run();
+    const background = startBackgroundWork({ config, pool: db.pool, client: temporal.client, log });
+    try {
+      await worker.run();
+    } finally {
+      background.stop();
+    }
     log.info('worker stopped');
     return EXIT.OK;
   } finally {

@@ -1,0 +1,116 @@
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type pg from 'pg';
+import { finishPipelineRun } from './db/store';
+import type { Logger } from './logger';
+
+/**
+ * The sweeper: a pipeline run whose workflow closed without its final step
+ * (terminated by an operator, timed out, a workflow task that can never
+ * complete, a dev server gone with the process that owned it) would otherwise
+ * stay RUNNING for ever, served like that by the read API. Each sweep looks up
+ * the workflow of every unfinished row and ends the row ERROR, with the
+ * workflow's closing status in the summary.
+ *
+ * It runs in the workers, not as a Temporal schedule: it needs exactly what a
+ * worker already holds (the database and a Temporal client), there is nothing
+ * to register or upgrade beside the fleet, and it also runs in the stack that
+ * `evals run` and `evals dev` start. One worker sweeps at a time: the others
+ * find the advisory lock taken and skip that round.
+ */
+
+const SWEEP_LOCK = 0x65767377; // 'evsw'
+/** A row this young may belong to a workflow that has not finished starting; it is left to the next sweep. */
+const MIN_AGE_SECONDS = 30;
+const BATCH = 100;
+
+export interface SweptRun {
+  pipelineRunId: string;
+  /** The workflow's closing status (TERMINATED, TIMED_OUT, FAILED, ...), or NOT_FOUND when Temporal no longer knows it. */
+  closedAs: string;
+}
+
+export interface SweepRules {
+  /**
+   * End rows whose workflow this Temporal does not know. Safe only where this
+   * Temporal is the only one whose workflows write to the database: a fleet's
+   * cluster, or a local stack that has just started its embedded database
+   * (whoever wrote the rows before has exited with its dev server).
+   */
+  endMissing: boolean;
+  /** Rows younger than this are left alone (their workflow may still be starting). */
+  minAgeSeconds: number;
+}
+
+/** One sweep; empty when another worker holds the lock. */
+export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, rules: SweepRules): Promise<SweptRun[]> {
+  const session = await pool.connect();
+  try {
+    const locked = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [SWEEP_LOCK]);
+    if (!locked.rows[0].locked) return [];
+    try {
+      const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
+        `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
+         WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1)
+         ORDER BY created_at LIMIT $2`,
+        [rules.minAgeSeconds, BATCH],
+      );
+      const swept: SweptRun[] = [];
+      for (const row of open.rows) {
+        const closedAs = row.execution_name ? await closingStatus(client, row.execution_name, row.temporal_run_id) : 'NOT_FOUND';
+        if (closedAs === null || (closedAs === 'NOT_FOUND' && !rules.endMissing)) continue;
+        const reason = closedAs === 'NOT_FOUND'
+          ? 'its workflow no longer exists in Temporal (the server that ran it is gone)'
+          : `its workflow ended ${closedAs} before the pipeline finished`;
+        await finishPipelineRun(pool, row.id, reason);
+        log.warn({ pipelineRunId: row.id, workflowId: row.execution_name, closedAs }, 'sweeper ended a pipeline run whose workflow closed');
+        swept.push({ pipelineRunId: row.id, closedAs });
+      }
+      return swept;
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK]);
+    }
+  } finally {
+    session.release();
+  }
+}
+
+/** The status a closed workflow ended with, NOT_FOUND when Temporal does not know it, null while it runs. */
+async function closingStatus(client: Client, workflowId: string, runId: string): Promise<string | null> {
+  try {
+    const { status } = await client.workflow.getHandle(workflowId, runId).describe();
+    return status.name === 'RUNNING' ? null : status.name;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return 'NOT_FOUND';
+    throw err;
+  }
+}
+
+/**
+ * Sweeps every `intervalSeconds` until stopped, by `rules`; `atStart`, one
+ * sweep at once by its own rules first. A failed sweep is logged and tried
+ * again at the next one.
+ */
+export function startSweeper(opts: { pool: pg.Pool; client: Client; log: Logger; intervalSeconds: number; endMissing: boolean; atStart?: SweepRules }): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const sweep = async (rules: SweepRules) => {
+    try {
+      await sweepOnce(opts.pool, opts.client, opts.log, rules);
+    } catch (err) {
+      opts.log.warn({ err }, 'sweep failed; trying again at the next one');
+    }
+  };
+  const round = async () => {
+    await sweep({ endMissing: opts.endMissing, minAgeSeconds: MIN_AGE_SECONDS });
+    if (!stopped) timer = setTimeout(round, opts.intervalSeconds * 1000).unref();
+  };
+  void (opts.atStart ? sweep(opts.atStart) : Promise.resolve()).then(() => {
+    if (!stopped) timer = setTimeout(round, opts.intervalSeconds * 1000).unref();
+  });
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
