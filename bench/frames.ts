@@ -7,8 +7,11 @@
  * dark background, moving shapes, a hard cut every 5 s), then for each prints:
  * - the cheap path (probe + plan + frames written) against the GOP-aware
  *   command set (one ffmpeg per keyframe interval holding targets, two at a time);
- * - the signal path (one decode: frames, scene changes, per-frame luma) against
- *   a single `select='gt(scene,0.3)'` pass;
+ * - the signal path (one decode: frames, scene changes, per-frame luma,
+ *   flashing by area) against a single `select='gt(scene,0.3)'` pass;
+ * - the signal path against the same extraction measuring what
+ *   local-analyzers/v4 did (the luma plane alone, no flashing): the cost of
+ *   measuring flashing by area, in one run on one machine;
  * with the ratio and the peak memory (ffmpeg children together; this process).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,8 +21,9 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { extractFrames } from '../src/media/extract';
-import { evenlySpaced, groupByKeyframe } from '../src/media/plan';
-import { probeVideo } from '../src/media/probe';
+import { even, evenlySpaced, groupByKeyframe } from '../src/media/plan';
+import { probeVideo, type VideoProbe } from '../src/media/probe';
+import { frameSplitter, LumaMeasures, type SignalMeasure } from '../src/media/signal';
 import { runMain } from '../testkit/offline-env';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -102,6 +106,22 @@ async function handWritten(file: string, times: number[], keyframes: number[], w
   );
 }
 
+/** The signal pass of local-analyzers/v4, the reference for the cost of flashing by area: the luma plane alone, 64 cells wide. */
+function lumaOnlyMeasure(probe: VideoProbe): SignalMeasure {
+  const width = 64;
+  const height = even((width * probe.height) / probe.width);
+  const luma = new LumaMeasures(!probe.planarYuv || probe.fullRange);
+  return {
+    filter: probe.planarYuv ? `extractplanes=y,scale=${width}:${height}:flags=area` : `scale=${width}:${height}:flags=area,format=gray`,
+    push: frameSplitter(width * height, (grid) => luma.add(grid)),
+    get frames() {
+      return luma.luma.length;
+    },
+    sceneFrames: (decoded) => luma.sceneFrames(decoded),
+    toSignal: (frameTimesMs, decoded) => luma.toSignal(frameTimesMs, decoded),
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -130,6 +150,11 @@ async function main() {
           ours: async () => (await extractFrames(file, tools, opts(true), () => undefined)).frames.length,
           reference: () => ffmpeg(['-i', file, '-an', '-vf', "select='gt(scene,0.3)'", '-f', 'null', '-']),
         },
+        {
+          label: 'sig/v4',
+          ours: async () => (await extractFrames(file, tools, opts(true), () => undefined)).frames.length,
+          reference: async () => void (await extractFrames(file, tools, { ...opts(true), signalMeasure: lumaOnlyMeasure }, () => undefined)),
+        },
       ];
       for (const row of rows) {
         const ours: number[] = [];
@@ -155,6 +180,7 @@ async function main() {
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+  console.log('sig/v4: the signal path against the same extraction measuring only what local-analyzers/v4 did (luma plane, no flashing)');
   console.log('ffmpeg MB: peak RSS of all ffmpeg/ffprobe children at once; node MB: peak RSS of this process (tsx and modules included)');
 }
 

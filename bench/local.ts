@@ -22,6 +22,7 @@ import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
+import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
 import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, scoreCorpusVideo, type Corpus } from '../testkit/manim-corpus';
@@ -97,6 +98,29 @@ async function manimCorpus(corpus: Corpus, workDir: string) {
 }
 
 /** Wall time of the local analysis of one pipeline: 16 frames measured once, then the four frame kinds' scorers. */
+/**
+ * The labelled flashing set (testkit/flashing.ts): a flashing case counts as
+ * found when its one finding has the right severity, red or not, starts within
+ * 0.5 s and sits in the right place; any finding on a case that should pass,
+ * or a second finding, is a false positive.
+ */
+async function flashingSet(workDir: string) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  console.log(`flashing set (${FLASHING_SET.length} synthetic cases, ${FLASHING_SET.filter((c) => c.expect).length} that must fail)`);
+  for (const c of FLASHING_SET) {
+    const found = await judgeFlashing(c, config, workDir);
+    const mistake = flashingMistake(c, found);
+    if (c.expect && !mistake) tp++;
+    else if (c.expect) fn++;
+    fp += c.expect ? Math.max(0, found.length - 1) + (mistake && found.length ? 1 : 0) : found.length;
+    const got = found.map((f) => `${f.severity}${f.red ? ' red' : ''} @ ${(f.atMs / 1000).toFixed(2)} s`).join(', ') || 'none';
+    console.log(`  ${mistake ? 'WRONG' : 'right'}  ${c.name.padEnd(20)} ${got}${mistake ? ` (${mistake})` : ''}`);
+  }
+  console.log(`flashing: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
+}
+
 async function analysisTime(workDir: string) {
   const tools = resolveMediaTools(config);
   const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'CleanSummary')!);
@@ -163,6 +187,7 @@ async function main() {
     await animations(workDir);
     await manimCorpus(MANIM_CORPUS, workDir);
     await manimCorpus(HOLDOUT_CORPUS, workDir);
+    await flashingSet(workDir);
     await analysisTime(workDir);
     await inputs();
   } finally {

@@ -1,21 +1,6 @@
-/** sRGB colour, channels 0-255. */
-export type Rgb = [number, number, number];
+import { relativeLuminance, type Rgb } from '../media/colour';
 
-/** WCAG relative luminance of one sRGB channel value (0-255). */
-function channel(v: number): number {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** WCAG 2.x relative luminance, 0 (black) to 1 (white). */
-export function relativeLuminance([r, g, b]: Rgb): number {
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-/** Relative luminance of a grey level (full-range luma 0-255). */
-export function greyLuminance(luma: number): number {
-  return channel(luma);
-}
+export type { Rgb };
 
 /** WCAG contrast ratio, 1 (none) to 21 (black on white). */
 export function contrastRatio(a: Rgb, b: Rgb): number {

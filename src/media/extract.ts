@@ -5,7 +5,7 @@ import { FfmpegError, runFfmpeg, type MediaTools } from '../infra/ffmpeg';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
 import { evenlySpaced, groupByKeyframe, judgeSize, mergePlan, planOf, spacedSceneFrames, type FramePlan } from './plan';
 import { INPUT_GUARD, probeVideo, type VideoProbe } from './probe';
-import { SignalMeter, signalGrid } from './signal';
+import { signalMeasure, type SignalMeasure } from './signal';
 import { fetchAnimation, type SourceOptions } from './source';
 
 export interface ExtractOptions extends SourceOptions {
@@ -13,6 +13,8 @@ export interface ExtractOptions extends SourceOptions {
   workDir: string;
   /** Decode every frame once for the whole-video signal and scene changes. */
   withSignal: boolean;
+  /** What the single pass measures; `signalMeasure` unless a bench compares an earlier measure with it. */
+  signalMeasure?: (probe: VideoProbe) => SignalMeasure;
 }
 
 export interface Extraction {
@@ -47,7 +49,7 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
       onProgress('probe', 0, 1);
       const probe = await probeVideo(tools, file, opts.media, signal);
       const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, dir, probe, size, signal, onProgress, maxFrames: opts.media.maxFrames };
+      const job: Job = { tools, file, dir, probe, size, signal, onProgress, maxFrames: opts.media.maxFrames, measure: opts.signalMeasure ?? signalMeasure };
       return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
@@ -69,6 +71,7 @@ interface Job {
   signal: AbortSignal;
   onProgress: Progress;
   maxFrames: number;
+  measure: (probe: VideoProbe) => SignalMeasure;
 }
 
 /** ffmpeg failing on a file that ffprobe accepted: the data itself is bad. */
@@ -131,21 +134,20 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
 /**
  * The full path, one decode of every frame: ffmpeg writes the evenly spaced
  * frames (scaled after selection) and streams the signal grid of every frame
- * (src/media/signal.ts). Scene-change frames that make the plan are then fetched
+ * (src/media/signal.ts: luma, motion, scene score, flashing). Scene-change frames that make the plan are then fetched
  * by seeking, which decodes only their keyframe intervals.
  */
 async function singlePass(job: Job): Promise<Extraction> {
   const { probe, size, dir } = job;
   const times = probe.frameTimesMs;
   const evenPicks = evenlySpaced(times.length, job.maxFrames);
-  const grid = signalGrid(probe);
+  const meter = job.measure(probe);
   const filter = [
     `[0:v]split=2[a][b]`,
     `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',scale=${size.width}:${size.height},format=yuvj420p[even]`,
-    `[b]${grid.filter}[grid]`,
+    `[b]${meter.filter}[grid]`,
   ].join(';');
 
-  const meter = new SignalMeter(grid, probe);
   await decode(job, [
     ...INPUT_GUARD, '-i', job.file, '-an', '-sn', '-dn', '-filter_complex', filter, '-vsync', '0',
     '-map', '[even]', '-q:v', JPEG_QUALITY, path.join(dir, 'even-%03d.jpg'),

@@ -1,3 +1,5 @@
+import type { FlashingSignal } from './flashing';
+
 /**
  * What activities pass around instead of frames (pure types: the workflow
  * carries manifests, never images).
@@ -67,4 +69,6 @@ export interface VideoSignal {
   motion: number[];
   /** Times of detected scene changes (new content appearing), ms. */
   sceneChangesMs: number[];
+  /** Flashing by area (src/media/flashing.ts); absent from signals stored before it was measured (local-analyzers/v4 and earlier). */
+  flashing?: FlashingSignal;
 }

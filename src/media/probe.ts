@@ -16,6 +16,8 @@ export interface VideoProbe {
   /** Planar YUV pixels (the luma plane can be used alone), and whether its range is full (JPEG) or limited (TV). */
   planarYuv: boolean;
   fullRange: boolean;
+  /** Tagged BT.709 colour; untagged video is read as BT.601, as ffmpeg encodes RGB sources (Manim's renders among them) and decodes them. */
+  bt709: boolean;
   /** Presentation time of every video frame from the packet index, ms from the start, ascending. */
   frameTimesMs: number[];
   /** Indexes into frameTimesMs of the keyframes (where a decoder can start). */
@@ -39,7 +41,7 @@ function parseRate(rate: string | undefined): number | null {
 }
 
 interface ProbeJson {
-  streams?: { index?: number; pix_fmt?: string; color_range?: string; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
+  streams?: { index?: number; pix_fmt?: string; color_range?: string; color_space?: string; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
   format?: { duration?: string; format_name?: string; start_time?: string };
   packets?: { stream_index?: number; pts_time?: string; flags?: string }[];
 }
@@ -56,7 +58,7 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
       tools.ffprobe,
       [
         '-v', 'error', ...INPUT_GUARD, '-print_format', 'json',
-        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range:packet=stream_index,pts_time,flags',
+        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range,color_space:packet=stream_index,pts_time,flags',
         file,
       ],
       { timeout: media.extractTimeoutMs, maxBuffer: PROBE_OUTPUT_BYTES, signal, killSignal: 'SIGKILL' },
@@ -88,6 +90,7 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
     format: info.format?.format_name ?? 'unknown',
     planarYuv: /^yuvj?4\d\dp$/.test(video.pix_fmt ?? ''),
     fullRange: video.color_range === 'pc' || (video.pix_fmt ?? '').startsWith('yuvj'),
+    bt709: video.color_space === 'bt709',
   };
   checkLimits(probe, media);
 

@@ -1,88 +1,90 @@
-import type { VideoProbe } from './probe';
-import { even } from './plan';
+import { FlashMeter, flashGrid } from './flashing';
 import type { VideoSignal } from './manifest';
+import type { VideoProbe } from './probe';
 
 /**
  * The whole-video signal, measured while the single decode pass streams a small
- * luma grid of every frame: mean luma, motion (share of the grid that changed)
+ * YCbCr grid of every frame: mean luma, motion (share of the grid that changed)
  * and ffmpeg's scene score, computed on the grid instead of full RGB frames
- * (which in ffmpeg 4.1 cost a full-size colour conversion per frame).
+ * (which in ffmpeg 4.1 cost a full-size colour conversion per frame), and
+ * flashing by area (src/media/flashing.ts), whose area rule sets the grid.
  */
 
 /** A hard cut on a dark background scores only 0.12-0.18 (docs/frames.md). */
 export const SCENE_THRESHOLD = 0.1;
-/** Width of the per-frame luma grid. */
-export const SIGNAL_WIDTH = 64;
 /** A grid cell whose luma moves this much between frames has changed (codec noise stays below). */
 const MOTION_LEVELS = 3;
 
-export interface SignalGrid {
-  width: number;
-  height: number;
-  /** The filter chain that turns decoded frames into the grid (full-range or limited luma, one byte a cell). */
+/** What the single pass streams and measures: the filter chain that turns decoded frames into raw bytes, and the meter that reads them. */
+export interface SignalMeasure {
   filter: string;
+  push(chunk: Buffer): void;
+  /** Frames measured so far. */
+  readonly frames: number;
+  /** Positions of the first `decoded` frames whose scene score marks new content. */
+  sceneFrames(decoded: number): number[];
+  /** The stored signal of the first `decoded` frames. */
+  toSignal(frameTimesMs: readonly number[], decoded: number): VideoSignal;
 }
 
-/** The grid for a video: planar YUV scales its luma plane alone; anything else is converted to grey after scaling. */
-export function signalGrid(probe: Pick<VideoProbe, 'width' | 'height' | 'planarYuv'>): SignalGrid {
-  const width = SIGNAL_WIDTH;
-  const height = even((SIGNAL_WIDTH * probe.height) / probe.width);
-  const filter = probe.planarYuv ? `extractplanes=y,scale=${width}:${height}:flags=area` : `scale=${width}:${height}:flags=area,format=gray`;
-  return { width, height, filter };
+/**
+ * The signal of the single pass: the grid in YCbCr 4:4:4, area-scaled, in the
+ * video's own range (planar YUV is scaled as it is; anything else is converted
+ * to full-range YCbCr after scaling).
+ */
+export function signalMeasure(probe: Pick<VideoProbe, 'width' | 'height' | 'planarYuv' | 'fullRange' | 'bt709' | 'frameTimesMs'>): SignalMeasure {
+  return new SignalMeter(probe);
 }
 
-/** Per-frame measures of the grid stream, computed as it arrives (nothing but the previous grid is kept). */
-export class SignalMeter {
+/** Calls `onFrame` with each whole frame of `frameBytes` as the raw stream arrives in chunks of any size. */
+export function frameSplitter(frameBytes: number, onFrame: (frame: Buffer) => void): (chunk: Buffer) => void {
+  let pending: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    while (pending.length >= frameBytes) {
+      onFrame(pending.subarray(0, frameBytes));
+      pending = pending.subarray(frameBytes);
+    }
+  };
+}
+
+/** Mean luma, motion and scene score of each frame's luma grid, as it arrives (nothing but the previous grid is kept). */
+export class LumaMeasures {
   readonly luma: number[] = [];
   readonly motion: number[] = [];
   readonly scene: number[] = [];
-  private pending: Buffer = Buffer.alloc(0);
   private previous: Buffer | null = null;
   private previousMafd = 0;
-  private readonly frameBytes: number;
   private readonly toFullRange: (y: number) => number;
 
-  constructor(grid: SignalGrid, probe: Pick<VideoProbe, 'planarYuv' | 'fullRange'>) {
-    this.frameBytes = grid.width * grid.height;
-    this.toFullRange = probe.planarYuv && !probe.fullRange ? (y) => Math.min(255, Math.max(0, ((y - 16) * 255) / 219)) : (y) => y;
+  constructor(fullRange: boolean) {
+    this.toFullRange = fullRange ? (y) => y : (y) => Math.min(255, Math.max(0, ((y - 16) * 255) / 219));
   }
 
-  /** Frames measured so far. */
-  get frames(): number {
-    return this.luma.length;
-  }
-
-  push(chunk: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    while (this.pending.length >= this.frameBytes) {
-      const frame = Buffer.from(this.pending.subarray(0, this.frameBytes));
-      this.pending = this.pending.subarray(this.frameBytes);
-      let sum = 0;
-      let changed = 0;
-      let sad = 0;
-      for (let i = 0; i < frame.length; i++) {
-        sum += frame[i];
-        if (!this.previous) continue;
-        const d = Math.abs(frame[i] - this.previous[i]);
-        sad += d;
-        if (d >= MOTION_LEVELS) changed++;
-      }
-      this.luma.push(this.toFullRange(sum / frame.length));
-      this.motion.push((100 * changed) / frame.length);
-      // ffmpeg's select scene score: the mean absolute difference, damped by how much it differs from the last one.
-      const mafd = this.previous ? sad / frame.length : 0;
-      this.scene.push(Math.min(1, Math.max(0, Math.min(mafd, Math.abs(mafd - this.previousMafd)) / 100)));
-      this.previousMafd = mafd;
-      this.previous = frame;
+  add(grid: Buffer): void {
+    let sum = 0;
+    let changed = 0;
+    let sad = 0;
+    for (let i = 0; i < grid.length; i++) {
+      sum += grid[i];
+      if (!this.previous) continue;
+      const d = Math.abs(grid[i] - this.previous[i]);
+      sad += d;
+      if (d >= MOTION_LEVELS) changed++;
     }
+    this.luma.push(this.toFullRange(sum / grid.length));
+    this.motion.push((100 * changed) / grid.length);
+    // ffmpeg's select scene score: the mean absolute difference, damped by how much it differs from the last one.
+    const mafd = this.previous ? sad / grid.length : 0;
+    this.scene.push(Math.min(1, Math.max(0, Math.min(mafd, Math.abs(mafd - this.previousMafd)) / 100)));
+    this.previousMafd = mafd;
+    this.previous = Buffer.from(grid);
   }
 
-  /** Positions of the first `decoded` frames whose scene score marks new content. */
   sceneFrames(decoded: number): number[] {
     return this.scene.flatMap((score, n) => (n < decoded && score > SCENE_THRESHOLD ? [n] : []));
   }
 
-  /** The stored signal of the first `decoded` frames. */
   toSignal(frameTimesMs: readonly number[], decoded: number): VideoSignal {
     return {
       frameTimesMs: frameTimesMs.slice(0, decoded).map(Math.round),
@@ -90,6 +92,41 @@ export class SignalMeter {
       motion: this.motion.slice(0, decoded).map(round2),
       sceneChangesMs: this.sceneFrames(decoded).map((n) => Math.round(frameTimesMs[n])),
     };
+  }
+}
+
+class SignalMeter implements SignalMeasure {
+  readonly filter: string;
+  readonly push: (chunk: Buffer) => void;
+  private readonly lumaMeasures: LumaMeasures;
+  private readonly flash: FlashMeter;
+
+  constructor(probe: Parameters<typeof signalMeasure>[0]) {
+    const { width, height } = flashGrid(probe.width, probe.height);
+    const fullRange = !probe.planarYuv || probe.fullRange;
+    this.filter = `scale=${width}:${height}:flags=area,format=${fullRange ? 'yuvj444p' : 'yuv444p'}`;
+    this.lumaMeasures = new LumaMeasures(fullRange);
+    // Anything not planar YUV was converted by ffmpeg, with its default BT.601 matrix.
+    this.flash = new FlashMeter({ width, height }, { fullRange, bt709: probe.planarYuv && probe.bt709 }, probe.frameTimesMs);
+    const plane = width * height;
+    this.push = frameSplitter(3 * plane, (frame) => {
+      const y = frame.subarray(0, plane);
+      this.flash.push(this.frames, y, frame.subarray(plane, 2 * plane), frame.subarray(2 * plane));
+      this.lumaMeasures.add(y);
+    });
+  }
+
+  get frames(): number {
+    return this.lumaMeasures.luma.length;
+  }
+
+  sceneFrames(decoded: number): number[] {
+    return this.lumaMeasures.sceneFrames(decoded);
+  }
+
+  toSignal(frameTimesMs: readonly number[], decoded: number): VideoSignal {
+    // Frames past the index are never measured for flashing; the events end where decoding did.
+    return { ...this.lumaMeasures.toSignal(frameTimesMs, decoded), flashing: this.flash.result() };
   }
 }
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { StoredFrame } from '../api/read-model';
 import { blankStretches } from '../analyzers/blank';
 import type { Timeline } from '../analyzers/context';
-import { flashStretches } from '../analyzers/flashing';
+import { flashingStretches } from '../analyzers/flashing';
 import { stillStretches } from '../analyzers/motion';
 import type { VideoSignal } from '../media/manifest';
 
@@ -37,7 +37,7 @@ export async function timelineMarks(frames: readonly StoredFrame[], signal: Vide
   return {
     blank,
     still: stillStretches(timeline, blank).filter((s) => s.endMs - s.startMs >= 1_000),
-    flashing: flashStretches(signal),
+    flashing: flashingStretches(signal),
     sceneChangesMs: signal.sceneChangesMs,
   };
 }
