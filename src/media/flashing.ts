@@ -143,24 +143,50 @@ class TrailingSecond {
   private readonly ring: Int32Array;
   private readonly head: Int32Array;
   private readonly tail: Int32Array;
+  /** The cells holding transitions, so that a frame visits only those. */
+  private readonly active: Int32Array;
+  private readonly listed: Uint8Array;
+  private activeCount = 0;
 
   constructor(cells: number, private readonly frameTimesMs: readonly number[]) {
     this.ring = new Int32Array(cells * RING);
     this.head = new Int32Array(cells);
     this.tail = new Int32Array(cells);
+    this.active = new Int32Array(cells);
+    this.listed = new Uint8Array(cells);
   }
 
   record(i: number, frame: number): void {
     if (this.head[i] - this.tail[i] === RING) this.tail[i]++;
     this.ring[i * RING + (this.head[i] % RING)] = frame;
     this.head[i]++;
+    if (!this.listed[i]) {
+      this.listed[i] = 1;
+      this.active[this.activeCount++] = i;
+    }
   }
 
-  /** Drops the transitions of cell i older than one second before `frame`; returns how many are left. */
-  expire(i: number, frame: number): number {
+  /** Cells left with at least MIN_TRANSITIONS by the last expire. */
+  busy = 0;
+
+  /** Drops every cell's transitions older than one second before `frame`; returns the most any cell has left. */
+  expire(frame: number): number {
     const since = this.frameTimesMs[frame] - 1000;
-    while (this.tail[i] < this.head[i] && this.frameTimesMs[this.ring[i * RING + (this.tail[i] % RING)]] <= since) this.tail[i]++;
-    return this.head[i] - this.tail[i];
+    let most = 0;
+    let kept = 0;
+    this.busy = 0;
+    for (let k = 0; k < this.activeCount; k++) {
+      const i = this.active[k];
+      while (this.tail[i] < this.head[i] && this.frameTimesMs[this.ring[i * RING + (this.tail[i] % RING)]] <= since) this.tail[i]++;
+      const left = this.head[i] - this.tail[i];
+      if (left > 0) {
+        this.active[kept++] = i;
+        if (left > most) most = left;
+        if (left >= MIN_TRANSITIONS) this.busy++;
+      } else this.listed[i] = 0;
+    }
+    this.activeCount = kept;
+    return most;
   }
 
   count(i: number): number {
@@ -200,7 +226,9 @@ class FlashTrack {
 
   /** After every cell of `frame` was updated: how many transitions an area over the threshold went through in the trailing second. */
   endFrame(frame: number, most: number): void {
-    const level = most >= MIN_TRANSITIONS ? this.level(most) : 0;
+    // Each cell weighs at most 1: too few busy cells cannot cover the threshold area of a field, whatever their place.
+    const enough = this.trailing.busy > FIELD_AREA * this.grid.fieldWidth * this.grid.fieldHeight;
+    const level = most >= MIN_TRANSITIONS && enough ? this.level(most) : 0;
     if (level < MIN_TRANSITIONS) {
       this.close();
       return;
@@ -319,6 +347,9 @@ export class FlashMeter {
   private readonly general: FlashTrack;
   private readonly red: FlashTrack;
   private readonly cells: number;
+  /** Per cell, its last Y, Cb and Cr bytes, and whether updating it with them again would change nothing. */
+  private readonly lastBytes: Int32Array;
+  private readonly settled: Uint8Array;
   private readonly geometry: FlashingSignal['grid'];
   /** Byte -> contribution to R', G', B' (0-1), so a cell's colour is a few additions. */
   private readonly fromY: Float32Array;
@@ -329,6 +360,8 @@ export class FlashMeter {
 
   constructor(grid: FlashGrid, colour: GridColour, private readonly frameTimesMs: readonly number[]) {
     this.cells = grid.width * grid.height;
+    this.lastBytes = new Int32Array(this.cells).fill(-1);
+    this.settled = new Uint8Array(this.cells);
     const geometry = { ...grid, fieldWidth: Math.max(1, Math.round(grid.width * FIELD_SHARE)), fieldHeight: Math.max(1, Math.round(grid.height * FIELD_SHARE)) };
     this.geometry = geometry;
     this.general = new FlashTrack('general', geometry, frameTimesMs, LUMINANCE_CHANGE, DARKER_BELOW);
@@ -349,23 +382,27 @@ export class FlashMeter {
   /** One decoded frame: its position in presentation order and its grid planes. */
   push(frame: number, y: Uint8Array, cb: Uint8Array, cr: Uint8Array): void {
     if (frame >= this.frameTimesMs.length) return;
-    let mostGeneral = 0;
-    let mostRed = 0;
     for (let i = 0; i < this.cells; i++) {
-      const yv = this.fromY[y[i]];
-      const r = linear(yv + this.rFromCr[cr[i]]);
-      const g = linear(yv + this.gFromCb[cb[i]] + this.gFromCr[cr[i]]);
-      const b = linear(yv + this.bFromCb[cb[i]]);
-      const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      const redness = r >= SATURATED_RED * (r + g + b) && r > g + b ? (r - g - b) * RED_SCALE : 0;
-      // Weights in gamma-encoded bytes: a partly covered cell's byte mixes linearly with the covered share.
-      if (this.general.transitions.update(i, luminance, y[i])) this.general.trailing.record(i, frame);
-      if (this.red.transitions.update(i, redness, cr[i])) this.red.trailing.record(i, frame);
-      mostGeneral = Math.max(mostGeneral, this.general.trailing.expire(i, frame));
-      mostRed = Math.max(mostRed, this.red.trailing.expire(i, frame));
+      const bytes = (y[i] << 16) | (cb[i] << 8) | cr[i];
+      // Most of a math animation stands still: a cell whose bytes did not change, and whose last update completed no transition, would change nothing.
+      if (bytes !== this.lastBytes[i] || !this.settled[i]) {
+        this.lastBytes[i] = bytes;
+        const yv = this.fromY[y[i]];
+        const r = linear(yv + this.rFromCr[cr[i]]);
+        const g = linear(yv + this.gFromCb[cb[i]] + this.gFromCr[cr[i]]);
+        const b = linear(yv + this.bFromCb[cb[i]]);
+        const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        const redness = r >= SATURATED_RED * (r + g + b) && r > g + b ? (r - g - b) * RED_SCALE : 0;
+        // Weights in gamma-encoded bytes: a partly covered cell's byte mixes linearly with the covered share.
+        const general = this.general.transitions.update(i, luminance, y[i]);
+        const red = this.red.transitions.update(i, redness, cr[i]);
+        if (general) this.general.trailing.record(i, frame);
+        if (red) this.red.trailing.record(i, frame);
+        this.settled[i] = general || red ? 0 : 1;
+      }
     }
-    this.general.endFrame(frame, mostGeneral);
-    this.red.endFrame(frame, mostRed);
+    this.general.endFrame(frame, this.general.trailing.expire(frame));
+    this.red.endFrame(frame, this.red.trailing.expire(frame));
   }
 
   result(method: FlashingSignal['method'] = 'area'): FlashingSignal {
