@@ -10,7 +10,7 @@ import { isTerminal, judgedStatus } from '../src/domain/status';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
 import { KINDS, type EvalKind, type KindDefinition, type KindInput } from '../src/kinds';
 import { normalizeVerdict } from '../src/kinds/verdict';
-import { extractFrames as extract } from '../src/media/extract';
+import { extractFrames as extract, removeStaleScratch } from '../src/media/extract';
 import type { FrameStore } from '../src/media/frame-store';
 import { buildManifest, type FrameManifest } from '../src/media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement } from '../src/providers/provider';
@@ -134,12 +134,14 @@ export function createActivities(deps: ActivityDeps) {
       return withFailureMapping(async () => {
         const extracted = await store.loadManifest(pool, input.pipelineRunId);
         if (extracted) return extracted;
+        // An earlier attempt may have died with its worker: its download must not stay on the disk.
+        if (Context.current().info.attempt > 1) await removeStaleScratch(deps.workDir, config.media);
         const options = { media: config.media, allowLocalFiles: deps.allowLocalFiles, workDir: deps.workDir, withSignal };
         const { plan, frames, signal } = await heartbeating((cancel) =>
           extract(input.animationUrl, deps.mediaTools, options, (phase, done, total) => Context.current().heartbeat({ phase, done, total }), cancel),
         );
         const stored = frames.map((frame) => ({ ...frame, key: `${input.pipelineRunId}/${frame.index}.jpg` }));
-        for (const frame of stored) await frameStore.put(frame.key, frame.jpeg);
+        for (const frame of stored) await frameStore.put(input.pipelineRunId, frame.key, frame.jpeg);
         const manifest = buildManifest(plan, stored);
         await store.saveFrames(pool, input.pipelineRunId, manifest, plan, signal);
         deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');

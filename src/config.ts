@@ -156,6 +156,10 @@ const EnvSchema = z.object({
   EVALS_DEPLOYMENT_NAME: text.optional(),
   EVALS_BUILD_ID: text.optional(),
   EVALS_VERSIONING_BEHAVIOR: oneOf(['pinned', 'auto-upgrade']).default('pinned'),
+  EVALS_FRAME_CACHE_MB: wholeNumber(0).default(512),
+
+  EVALS_RETENTION_DAYS: wholeNumber(0).default(30),
+  EVALS_PRUNE_INTERVAL_SECONDS: positiveNumber().default(3600),
 
   FRAGMENTS_API_URL: httpUrl.optional(),
   FRAGMENTS_API_KEY: text.optional(),
@@ -244,6 +248,8 @@ export interface Config {
     /** Absent: no Prometheus endpoint. */
     metricsPort?: number;
     metricsHost: string;
+    /** The per-process frame cache's bound; 0: no local cache, frames come from PostgreSQL. */
+    frameCacheBytes: number;
     /**
      * Worker Versioning: this worker is one version (build id) of a worker
      * deployment; absent, the worker is unversioned and workflow changes need patched().
@@ -265,6 +271,12 @@ export interface Config {
     host: string;
     port: number;
     basePath: string;
+  };
+  retention: {
+    /** Frames and the signal of runs finished longer ago are pruned; 0: kept for ever. */
+    days: number;
+    /** How often the fleet's background pruning runs (one worker at a time). */
+    pruneIntervalMs: number;
   };
   /** Unset: each command picks its own (the worker logs info, `evals run` only errors). */
   logLevel?: NonNullable<Env['LOG_LEVEL']>;
@@ -389,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.EVALS_SWEEP_SECONDS,
       metricsPort: e.EVALS_METRICS_PORT,
       metricsHost: e.EVALS_METRICS_HOST,
+      frameCacheBytes: e.EVALS_FRAME_CACHE_MB * 1024 * 1024,
       deployment:
         e.EVALS_DEPLOYMENT_NAME && e.EVALS_BUILD_ID
           ? { name: e.EVALS_DEPLOYMENT_NAME, buildId: e.EVALS_BUILD_ID, defaultBehavior: e.EVALS_VERSIONING_BEHAVIOR === 'pinned' ? 'PINNED' : 'AUTO_UPGRADE' }
@@ -403,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
+    retention: { days: e.EVALS_RETENTION_DAYS, pruneIntervalMs: Math.round(e.EVALS_PRUNE_INTERVAL_SECONDS * 1000) },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,10 +4,12 @@ import { createActivities, type ActivityDeps } from '../activities';
 import { configWarnings, type Config } from './config';
 import { resolveMediaTools } from './infra/ffmpeg';
 import type { Logger } from './logger';
+import { removeStaleScratch } from './media/extract';
 import { FrameStore } from './media/frame-store';
 import { createProvider } from './providers';
 import { fleetProvider } from './providers/fleet';
 import { activityObservability } from './observability';
+import { startPruning } from './db/retention';
 import { startSweeper } from './sweeper';
 import { workflowBundle } from './workflow-bundle';
 import type { Client } from '@temporalio/client';
@@ -47,7 +49,7 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
 export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: { allowLocalFiles: boolean; cacheDir?: string }): ActivityDeps {
   return {
     pool,
-    frameStore: new FrameStore(pool, opts.cacheDir ?? path.join(config.dataDir, 'frame-cache')),
+    frameStore: new FrameStore(pool, { dir: opts.cacheDir ?? path.join(config.dataDir, 'frame-cache'), maxBytes: config.worker.frameCacheBytes }),
     provider: fleetProvider(createProvider(config), config.judge.concurrency),
     mediaTools: resolveMediaTools(config),
     config,
@@ -58,16 +60,18 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
 }
 
 /**
- * What a worker process runs beside polling: the sweeper (src/sweeper.ts).
- * Started by every command that runs a worker; stop it when the worker stops.
+ * What a worker process runs beside polling: the sweeper (src/sweeper.ts) and,
+ * on fleet workers, retention (src/db/retention.ts). Started by every command
+ * that runs a worker; stop it when the worker stops.
  * A local stack (`evals run`, `evals dev`) may share its embedded database with
  * another local stack on another dev server, so a workflow its own server does
  * not know may be running elsewhere: it ends such rows only once, at start,
- * and only when it has just started the database itself.
+ * and only when it has just started the database itself. It does not prune
+ * (`evals prune` does): a short-lived stack would prune in the middle of a run.
  */
-export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { startedDatabase: boolean } }): { stop(): void } {
+export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { startedDatabase: boolean } }): { stop(): Promise<void> } {
   const { localStack } = opts;
-  return startSweeper({
+  const sweeper = startSweeper({
     pool: opts.pool,
     client: opts.client,
     log: opts.log,
@@ -75,6 +79,13 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
     endMissing: localStack === undefined,
     atStart: localStack?.startedDatabase ? { endMissing: true, minAgeSeconds: 0 } : undefined,
   });
+  const pruning = localStack ? null : startPruning(opts.pool, opts.config.retention, opts.log);
+  return {
+    async stop() {
+      sweeper.stop();
+      await pruning?.stop();
+    },
+  };
 }
 
 export async function createWorker(opts: {
@@ -87,6 +98,8 @@ export async function createWorker(opts: {
   const { config } = opts;
   const { deployment } = config.worker;
   for (const warning of configWarnings(config)) opts.deps.log.warn({ warning }, 'contradictory settings');
+  const removed = await removeStaleScratch(opts.deps.workDir, config.media);
+  if (removed > 0) opts.deps.log.info({ removed }, 'removed the scratch of extractions whose worker died');
   return Worker.create({
     connection: opts.connection,
     namespace: config.temporal.namespace,

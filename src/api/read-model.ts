@@ -258,6 +258,18 @@ export async function getFrames(pool: pg.Pool, pipelineRunId: string): Promise<S
   return result.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, jpeg: r.content }));
 }
 
+/**
+ * When retention pruned the run's frames and signal (ISO 8601), or null while
+ * they are kept; also null for a run that never had frames (not part of the REST shapes).
+ */
+export async function framesPrunedAt(pool: pg.Pool, pipelineRunId: string): Promise<string | null> {
+  const result = await pool.query<{ frames_pruned_at: Date | null }>(
+    'SELECT frames_pruned_at FROM pipeline_runs WHERE id = $1 AND frame_plan IS NOT NULL',
+    [pipelineRunId],
+  );
+  return isoOrNull(result.rows[0]?.frames_pruned_at ?? null);
+}
+
 /** Where on their frames a run's issues are, by issue id, for those whose judge knew it (not part of the REST shapes). */
 export async function getIssueRegions(pool: pg.Pool, pipelineRunId: string): Promise<Map<string, IssueRegion>> {
   const result = await pool.query<{ id: string; region: IssueRegion }>(

@@ -5,6 +5,7 @@ import { devCommand } from './commands/dev';
 import { keysCommand } from './commands/keys';
 import { listCommand } from './commands/list';
 import { migrateCommand } from './commands/migrate';
+import { pruneCommand } from './commands/prune';
 import { replayCommand } from './commands/replay';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
@@ -28,7 +29,7 @@ export function program(): Command {
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
-  for (const register of [runCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, setupCommand]) {
+  for (const register of [runCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
     register(evals);
   }
   return evals;

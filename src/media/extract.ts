@@ -1,5 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '../config';
+import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
 import { PermanentError } from '../errors';
 import { FfmpegError, runFfmpeg, type MediaTools } from '../infra/ffmpeg';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
@@ -39,7 +43,7 @@ const PARALLEL_SEEKS = 2;
  */
 export async function extractFrames(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
   fs.mkdirSync(opts.workDir, { recursive: true });
-  const dir = await fs.promises.mkdtemp(path.join(opts.workDir, 'run-'));
+  const dir = await fs.promises.mkdtemp(path.join(opts.workDir, SCRATCH_PREFIX));
   try {
     onProgress('download', 0, 1);
     const file = await fetchAnimation(url, dir, opts, cancel);
@@ -60,6 +64,61 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Scratch directories are named after their owner, `run-<host>.<pid>.<nonce>-XXXXXX`,
+ * so a process can tell what a dead one left: the nonce tells this process from
+ * an earlier one that had the same pid (a restarted container's worker is pid 1
+ * again), the host keeps workers of other hosts sharing a volume apart.
+ */
+const HOST = os.hostname().replace(/[^A-Za-z0-9-]/g, '-') || 'host';
+const NONCE = crypto.randomBytes(4).toString('hex');
+const SCRATCH_PREFIX = `run-${HOST}.${process.pid}.${NONCE}-`;
+const SCRATCH_NAME = /^run-([A-Za-z0-9-]+)\.(\d+)\.([0-9a-f]{8})-[A-Za-z0-9]{6}$/;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, as another user's process.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the scratch of extractions whose process died (kill -9, OOM, power
+ * loss): at worker start and when an extraction is retried. Never another live
+ * process's: a directory is removed when its owner on this host is gone, or
+ * when it is older than any extraction can last. Resolves with how many were removed.
+ */
+export async function removeStaleScratch(workDir: string, media: Pick<Config['media'], 'downloadTimeoutMs' | 'extractTimeoutMs'>): Promise<number> {
+  // Twice the longest an extraction can run: its activity timeout, or its own download and decode limits.
+  const maxAgeMs = 2 * Math.max(ACTIVITY_TIMEOUT_SECONDS.extractFrames * 1000, media.downloadTimeoutMs + media.extractTimeoutMs);
+  let entries: string[];
+  try {
+    entries = await fs.promises.readdir(workDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of entries.filter((n) => n.startsWith('run-'))) {
+    const owner = SCRATCH_NAME.exec(name);
+    const dir = path.join(workDir, name);
+    const stat = await fs.promises.stat(dir).catch(() => null);
+    if (!stat) continue;
+    // Age covers what the owner check cannot: older names, other hosts, a dead worker's pid reused by another program.
+    let stale = Date.now() - stat.mtimeMs > maxAgeMs;
+    if (owner && owner[1] === HOST) {
+      const pid = Number(owner[2]);
+      stale ||= pid === process.pid ? owner[3] !== NONCE : !isAlive(pid);
+    }
+    if (!stale) continue;
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 interface Job {

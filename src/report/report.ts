@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import sharp from 'sharp';
-import { getEvalRunCosts, getFrames, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
+import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../api/schemas';
 import { loadManifest, loadVideoSignal } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
@@ -24,22 +24,25 @@ export interface ReportData {
   marks: TimelineMarks | null;
   regions: Map<string, IssueRegion>;
   durationMs: number | null;
+  /** When retention deleted the frames and signal (ISO 8601), or null. */
+  framesPrunedAt: string | null;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
 export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
   const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
   if (!response) return null;
-  const [costs, frames, signal, regions, manifest] = await Promise.all([
+  const [costs, frames, signal, regions, manifest, prunedAt] = await Promise.all([
     getEvalRunCosts(pool, pipelineRunId),
     getFrames(pool, pipelineRunId),
     loadVideoSignal(pool, pipelineRunId),
     getIssueRegions(pool, pipelineRunId),
     loadManifest(pool, pipelineRunId),
+    framesPrunedAt(pool, pipelineRunId),
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
-  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, durationMs };
+  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, durationMs, framesPrunedAt: prunedAt };
 }
 
 /** The report of a stored run as HTML, or null when the run does not exist (or is another user's). */
@@ -54,6 +57,9 @@ const IMAGE_WIDTH = 768;
 const esc = (text: string | number | null | undefined) =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** 2026-11-23 08:20 UTC */
+const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
 
 type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
@@ -65,7 +71,9 @@ function notices(data: ReportData): string[] {
   if (run.status === 'PENDING' || run.status === 'RUNNING') {
     out.push(`<p class="notice">This run is still <strong>${run.status}</strong>${run.status === 'PENDING' ? ' (waiting for the animation)' : ''}: the report shows what has been stored so far. Make it again when the run has ended.</p>`);
   }
-  if (data.frames.length === 0 && run.status !== 'PENDING') out.push('<p class="notice">No frames are stored for this run (it ended before extracting them, or they were removed by retention).</p>');
+  if (data.framesPrunedAt) {
+    out.push(`<p class="notice">The frames and the whole-video signal of this run were pruned on ${esc(utcMinute(data.framesPrunedAt))} (retention, EVALS_RETENTION_DAYS); its eval runs and issues are kept. Re-evaluate the fragment to see frames again.</p>`);
+  } else if (data.frames.length === 0 && run.status !== 'PENDING') out.push('<p class="notice">No frames are stored for this run (it ended before extracting them).</p>');
   return out;
 }
 
@@ -83,6 +91,7 @@ function kindsTable(data: ReportData): string {
 /** Luma and motion over the whole video, blank, still and flashing stretches shaded, scene changes and sampled frames marked. */
 function signalStrip(data: ReportData): string {
   const { signal, marks, durationMs } = data;
+  if (data.framesPrunedAt) return `<p class="muted">The whole-video signal was pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
   if (!signal || !marks || !durationMs) return '<p class="muted">The whole-video signal was not measured for this run.</p>';
   const W = 1000;
   const H = 150;
@@ -127,6 +136,7 @@ function pins(frameIssues: readonly PinnedIssue[], regions: Map<string, IssueReg
 }
 
 async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): Promise<string> {
+  if (data.framesPrunedAt) return `<p class="muted">Frames pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
   if (data.frames.length === 0) return '<p class="muted">No frames to show.</p>';
   const figures = await Promise.all(
     data.frames.map(async (f) => {
@@ -170,7 +180,7 @@ ${notices(data).join('\n')}
 <section><h2>The whole video</h2>${signalStrip(data)}</section>
 <section><h2>Frames the judge saw</h2>${await contactSheet(data, issues)}</section>
 <section><h2>Issues</h2>${issueList(issues, data.frames)}</section>
-<footer>Made from the stored pipeline run; frames are the ${data.frames.length} the judge was shown.</footer>
+<footer>Made from the stored pipeline run; ${data.framesPrunedAt ? 'its frames were pruned by retention' : `frames are the ${data.frames.length} the judge was shown`}.</footer>
 </body></html>
 `;
 }

@@ -62,7 +62,7 @@ const listening = (port: number) =>
 describe('npx evals: help, version and usage errors', () => {
   it('answers --help on every subcommand with its usage and exit 0, starting nothing: no process, no port, no database change', async () => {
     const commands = subcommands();
-    expect(commands.map((c) => c.join(' '))).toEqual(expect.arrayContaining(['run', 'show', 'list', 'worker', 'trigger', 'cancel', 'serve', 'keys create', 'dev', 'replay', 'migrate', 'setup']));
+    expect(commands.map((c) => c.join(' '))).toEqual(expect.arrayContaining(['run', 'show', 'list', 'worker', 'trigger', 'cancel', 'serve', 'keys create', 'dev', 'replay', 'migrate', 'prune', 'setup']));
     // A database of its own, empty: a command that started would migrate it.
     const database = `evals_help_${process.pid}`;
     const adminUrl = env.databaseUrl.replace(/\/[^/]*$/, '/postgres');

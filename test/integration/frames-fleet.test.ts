@@ -32,7 +32,7 @@ class ForgetfulFrameStore extends FrameStore {
     pool: ConstructorParameters<typeof FrameStore>[0],
     private readonly dir: string,
   ) {
-    super(pool, dir);
+    super(pool, { dir, maxBytes: 64 * 1024 * 1024 });
   }
   override async get(key: string): Promise<Buffer> {
     fs.rmSync(this.dir, { recursive: true, force: true });
@@ -86,7 +86,7 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
       const deps = {
         ...activityDeps(env.config, pool, createLogger('silent'), { allowLocalFiles: true }),
         provider: recordingJudge(name, seen, inFlight),
-        frameStore: name === 'b' ? new ForgetfulFrameStore(pool, path.join(dir, 'cache')) : new FrameStore(pool, path.join(dir, 'cache')),
+        frameStore: name === 'b' ? new ForgetfulFrameStore(pool, path.join(dir, 'cache')) : new FrameStore(pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }),
         workDir: path.join(dir, 'extract'),
       };
       const worker = await createWorker({ connection, config: env.config, deps, identity: `worker-${name}` });
@@ -213,16 +213,16 @@ describe('retries and cancellation', () => {
     const video = syntheticVideo('retry-plan', 'testsrc2=size=320x180:rate=24:duration=5');
     class FlakyFrameStore extends FrameStore {
       private failed = false;
-      override async put(key: string, content: Buffer, contentType?: string): Promise<void> {
+      override async put(pipelineRunId: string, key: string, content: Buffer, contentType?: string): Promise<void> {
         if (!this.failed && key.endsWith('/3.jpg')) {
           this.failed = true;
           throw new RetryableError('database connection lost');
         }
-        return super.put(key, content, contentType);
+        return super.put(pipelineRunId, key, content, contentType);
       }
     }
     const dir = path.join(scratch, 'retry');
-    await env.startWorker({ frameStore: new FlakyFrameStore(env.pool, path.join(dir, 'cache')), workDir: path.join(dir, 'extract') });
+    await env.startWorker({ frameStore: new FlakyFrameStore(env.pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }), workDir: path.join(dir, 'extract') });
     const handle = await startEvalPipeline(env.client, env.taskQueue, input('frag-retry', video));
     const result = await handle.result();
     expect(result.status).toBe('COMPLETED');

@@ -44,7 +44,7 @@ export function devCommand(evals: Command): void {
           try {
             await worker.run();
           } finally {
-            background.stop();
+            await background.stop();
           }
           return EXIT.OK;
         } finally {

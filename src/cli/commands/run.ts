@@ -149,7 +149,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
         return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
       }
     });
-    background?.stop();
+    await background?.stop();
     worker?.shutdown();
     await running;
 

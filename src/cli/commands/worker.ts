@@ -51,6 +51,8 @@ async function runWorker(): Promise<number> {
         activityConcurrency: config.worker.activityConcurrency,
         judgeConcurrency: config.judge.concurrency,
         metrics: metricsPort ? `http://${metricsHost}:${metricsPort}/metrics` : null,
+        retentionDays: config.retention.days,
+        frameCacheMb: config.worker.frameCacheBytes / 1024 / 1024,
       },
       'worker started',
     );
@@ -58,7 +60,7 @@ async function runWorker(): Promise<number> {
     try {
       await worker.run();
     } finally {
-      background.stop();
+      await background.stop();
     }
     log.info('worker stopped');
     return EXIT.OK;
