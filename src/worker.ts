@@ -66,8 +66,8 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
  * A local stack (`evals run`, `evals dev`) may share its embedded database with
  * another local stack on another dev server, so a workflow its own server does
  * not know may be running elsewhere: it ends such rows only once, at start,
- * and only when it has just started the database itself. It does not prune
- * (`evals prune` does): a short-lived stack would prune in the middle of a run.
+ * and only when it has just started the database itself. It does not prune:
+ * a local database holds a developer's own runs, kept until `evals prune`.
  */
 export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { startedDatabase: boolean } }): { stop(): Promise<void> } {
   const { localStack } = opts;
