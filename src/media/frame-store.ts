@@ -75,6 +75,8 @@ export class FrameStore {
     await this.scan();
     const file = this.fileOf(key);
     try {
+      // Again each time: an operator may have emptied the data dir under a running worker.
+      await fs.promises.mkdir(this.cache.dir, { recursive: true });
       const target = path.join(this.cache.dir, file);
       // Write then rename so a concurrent reader never sees half a file.
       const tmp = `${target}.${process.pid}.tmp`;
