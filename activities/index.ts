@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import type pg from 'pg';
 import type { Config } from '../src/config';
 import * as store from '../src/db/store';
-import { withFailureMapping } from '../src/errors';
+import { PermanentError, withFailureMapping } from '../src/errors';
 import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';
 import type { MediaTools } from '../src/infra/ffmpeg';
 import type { Logger } from '../src/logger';
@@ -44,7 +45,19 @@ export interface ScoreEvalRunInput {
   description: string | null;
 }
 
+/** Combined mode: the eval runs of `kinds`, the frame kinds answered by shared requests. */
+export interface ScoreEvalRunsInput extends Omit<ScoreEvalRunInput, 'kind'> {
+  kinds: EvalKind[];
+}
+
+/** The judge mode of a pipeline run: decided by the worker that created the run, recorded in its history. */
+export interface CreatedPipelineRun extends store.PipelineRunRef {
+  /** Absent: per-kind (and in every history recorded before combined mode existed). */
+  judgeMode?: 'combined';
+}
+
 const HEARTBEAT_MS = 5_000;
+const PREFIX_POLL_MS = 250;
 
 /** Heartbeats while `fn` runs, so a crashed worker is noticed and cancellation reaches the activity. */
 async function heartbeating<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -64,7 +77,7 @@ export function createActivities(deps: ActivityDeps) {
   const withSignal = enabledKinds.some((kind) => KINDS[kind].usesVideoSignal);
 
   /** What a kind's judge is given, or why the kind does not apply (it is then SKIPPED). */
-  async function judgeRequestOf(input: ScoreEvalRunInput): Promise<Omit<JudgeRequest, 'signal'> | string> {
+  async function judgeRequestOf(input: ScoreEvalRunInput, secret: string): Promise<Omit<JudgeRequest, 'signal'> | string> {
     const definition = KINDS[input.kind];
     if (!enabledKinds.includes(input.kind)) return 'disabled by configuration';
     const kindInput: KindInput = {
@@ -80,7 +93,49 @@ export function createActivities(deps: ActivityDeps) {
       ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
       : [];
     const videoSignal = definition.usesVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
-    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal };
+    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal, pipelineRun: { id: input.pipelineRunId, secret } };
+  }
+
+  const prefixLeader = enabledKinds.find((kind) => KINDS[kind].usesFrames);
+
+  /**
+   * Per-kind mode with an LLM judge: the frame kinds after the first wait until
+   * it is answered, so the prefix their requests share (rules, fenced frames) is
+   * in the endpoint's prompt cache; requests sent at the same moment all miss it.
+   * Bounded by one request deadline: a slow or failing first kind costs the
+   * others that much latency, never their result.
+   */
+  async function awaitPrefixLeader(input: ScoreEvalRunInput, signal: AbortSignal): Promise<void> {
+    if (config.judge.provider !== 'openai' || !KINDS[input.kind].usesFrames || !prefixLeader || input.kind === prefixLeader) return;
+    const until = Date.now() + config.judge.timeoutMs;
+    while (Date.now() < until) {
+      if (isTerminal((await store.getEvalRun(pool, input.pipelineRunId, prefixLeader)).status)) return;
+      await sleep(PREFIX_POLL_MS, undefined, { signal });
+    }
+  }
+
+  /** An eval run the judge could not score: ERROR, never FAIL. */
+  async function recordJudgeError(pipelineRunId: string, kind: EvalKind, reason: string): Promise<TerminalEvalRunStatus> {
+    const definition = KINDS[kind];
+    const run = await store.getEvalRun(pool, pipelineRunId, kind);
+    return store.finishEvalRun(pool, run.id, {
+      status: 'ERROR',
+      score: null,
+      maxScore: definition.maxScore,
+      summary: `Judge error: ${reason}`,
+      provider: null,
+      model: null,
+      promptVersion: definition.promptVersion,
+      issues: [],
+    });
+  }
+
+  /** Each kind judged alone, for providers without combined calls; a kind's permanent failure ends only that kind. */
+  async function judgeEach(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
+    const judged = await Promise.all(
+      requests.map(async (r): Promise<[EvalKind, Judgement | Error]> => [r.definition.kind, await provider.judge(r).catch((err) => (err instanceof PermanentError ? err : Promise.reject(err)))]),
+    );
+    return new Map(judged);
   }
 
   function skip(evalRunId: string, definition: KindDefinition, reason: string): Promise<TerminalEvalRunStatus> {
@@ -106,14 +161,20 @@ export function createActivities(deps: ActivityDeps) {
   }
 
   return {
-    async createPipelineRun(input: CreatePipelineRunInput): Promise<store.PipelineRunRef> {
+    /**
+     * Creates the run's rows. EVALS_JUDGE_MODE is read here, in an activity: the
+     * result is recorded in the history, so the workflow's choice of path replays
+     * the same on any worker whatever its environment.
+     */
+    async createPipelineRun(input: CreatePipelineRunInput): Promise<CreatedPipelineRun> {
       const execution = Context.current().info.workflowExecution;
       if (!execution) throw new Error('createPipelineRun runs only inside a workflow');
-      return store.createPipelineRun(pool, {
+      const ref = await store.createPipelineRun(pool, {
         ...input,
         temporalRunId: execution.runId,
         executionName: execution.workflowId,
       });
+      return config.judge.mode === 'combined' ? { ...ref, judgeMode: 'combined' } : ref;
     },
 
     /** Reads the fragment through the REST interface; the workflow polls it until the animation is rendered. */
@@ -153,32 +214,73 @@ export function createActivities(deps: ActivityDeps) {
       return withFailureMapping(async () => {
         const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
         if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
-        const request = await judgeRequestOf(input);
+        const request = await judgeRequestOf(input, await store.judgeSecret(pool, input.pipelineRunId));
         if (typeof request === 'string') return { kind: input.kind, status: await skip(run.id, KINDS[input.kind], request) };
 
         await store.markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(request.definition));
         const started = Date.now();
-        const judgement = await heartbeating((signal) => provider.judge({ ...request, signal }));
+        const judgement = await heartbeating(async (signal) => {
+          await awaitPrefixLeader(input, signal);
+          return provider.judge({ ...request, signal });
+        });
         const { status, score } = await recordVerdict(run.id, request, judgement, Date.now() - started);
         deps.log.info({ pipelineRunId: input.pipelineRunId, kind: input.kind, status, score }, 'eval run finished');
         return { kind: input.kind, status };
       });
     },
 
+    /**
+     * Combined mode: the frame kinds answered by shared requests (one per model),
+     * the other kinds alone, all at once. Each kind keeps its own eval run; an
+     * invalid answer part ends only its kind in ERROR. Kinds already terminal (a
+     * retry) are not asked again; a failed request fails the activity after the
+     * other kinds' results are stored.
+     */
+    async scoreEvalRuns(input: ScoreEvalRunsInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }[]> {
+      return withFailureMapping(async () => {
+        const secret = await store.judgeSecret(pool, input.pipelineRunId);
+        const outcomes = new Map<EvalKind, TerminalEvalRunStatus>();
+        const pending: { runId: string; request: Omit<JudgeRequest, 'signal'> }[] = [];
+        for (const kind of input.kinds) {
+          const run = await store.getEvalRun(pool, input.pipelineRunId, kind);
+          if (isTerminal(run.status)) {
+            outcomes.set(kind, run.status);
+            continue;
+          }
+          const request = await judgeRequestOf({ ...input, kind }, secret);
+          if (typeof request === 'string') outcomes.set(kind, await skip(run.id, KINDS[kind], request));
+          else pending.push({ runId: run.id, request });
+        }
+        for (const { runId, request } of pending) await store.markEvalRunRunning(pool, runId, provider.name, provider.modelFor(request.definition));
+
+        const started = Date.now();
+        const groups = [pending.filter((p) => p.request.definition.usesFrames), pending.filter((p) => !p.request.definition.usesFrames)].filter((g) => g.length > 0);
+        const settled = await heartbeating((signal) =>
+          Promise.allSettled(
+            groups.map(async (group) => {
+              const requests = group.map((p) => ({ ...p.request, signal }));
+              const judged = group.length > 1 && provider.judgeTogether ? await provider.judgeTogether(requests) : await judgeEach(requests);
+              for (const { runId, request } of group) {
+                const judgement = judged.get(request.definition.kind)!;
+                const kind = request.definition.kind;
+                const status = judgement instanceof Error
+                  ? await recordJudgeError(input.pipelineRunId, kind, judgement.message)
+                  : (await recordVerdict(runId, request, judgement, Date.now() - started)).status;
+                outcomes.set(kind, status);
+                deps.log.info({ pipelineRunId: input.pipelineRunId, kind, status }, 'eval run finished');
+              }
+            }),
+          ),
+        );
+        const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+        if (failed) throw failed.reason;
+        return input.kinds.map((kind) => ({ kind, status: outcomes.get(kind)! }));
+      });
+    },
+
     /** Records a judge that could not produce a result: ERROR, never FAIL. */
     async failEvalRun(input: { pipelineRunId: string; kind: EvalKind; reason: string }): Promise<void> {
-      const definition = KINDS[input.kind];
-      const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
-      await store.finishEvalRun(pool, run.id, {
-        status: 'ERROR',
-        score: null,
-        maxScore: definition.maxScore,
-        summary: `Judge error: ${input.reason}`,
-        provider: null,
-        model: null,
-        promptVersion: definition.promptVersion,
-        issues: [],
-      });
+      await recordJudgeError(input.pipelineRunId, input.kind, input.reason);
     },
 
     async finishPipelineRun(input: { pipelineRunId: string; error: string | null; notes?: string[] }): Promise<store.PipelineOutcome> {

@@ -128,6 +128,7 @@ const EnvSchema = z.object({
   EVALS_IMAGE_WIDTH: wholeNumber(1, 2048).optional(),
   EVALS_PRICES: z.string().optional(),
   EVALS_RESPONSE_FORMAT: oneOf(['json_schema', 'json_object']).default('json_schema'),
+  EVALS_JUDGE_MODE: oneOf(['per-kind', 'combined']).default('per-kind'),
   EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
   EVALS_LOCAL_PRECHECKS: bool.default(true),
   /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
@@ -226,13 +227,15 @@ export interface Config {
     samples: number;
     /** Deadline of one judge request, response body included. */
     timeoutMs: number;
-    /** Overrides every kind's own image detail / width (kinds choose them for cost). */
+    /** Overrides the frame kinds' shared image detail / width (FRAME_VISION in src/kinds/kind.ts). */
     imageDetail?: 'low' | 'high' | 'auto';
     imageWidth?: number;
     /** USD per million tokens by model, over the built-in table (src/providers/pricing.ts). */
     prices: Record<string, ModelPrice>;
     /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
     responseFormat: 'json_schema' | 'json_object';
+    /** One request per frame kind, or one request answering the frame kinds together (decided per pipeline run). */
+    mode: 'per-kind' | 'combined';
     /** Concurrent provider calls per worker process. */
     concurrency: number;
     /** With the openai provider, merge the local analyzers' findings into each eval run. */
@@ -285,9 +288,14 @@ export interface Config {
 export interface ModelPrice {
   input: number;
   output: number;
+  /** Input served from the endpoint's prompt cache; absent: billed as input. */
+  cachedInput?: number;
 }
 
-const PricesSchema = z.record(z.string().min(1), z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict());
+const PricesSchema = z.record(
+  z.string().min(1),
+  z.object({ input: z.number().nonnegative(), output: z.number().nonnegative(), cachedInput: z.number().nonnegative().optional() }).strict(),
+);
 
 function parsePrices(value: string | undefined): Record<string, ModelPrice> {
   if (!value) return {};
@@ -295,7 +303,7 @@ function parsePrices(value: string | undefined): Record<string, ModelPrice> {
   try {
     json = JSON.parse(value);
   } catch {
-    throw new ConfigError('invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok}})');
+    throw new ConfigError('invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok, "cachedInput": usdPerMTok}})');
   }
   const parsed = PricesSchema.safeParse(json);
   if (!parsed.success) {
@@ -390,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageWidth: e.EVALS_IMAGE_WIDTH,
       prices: parsePrices(e.EVALS_PRICES),
       responseFormat: e.EVALS_RESPONSE_FORMAT,
+      mode: e.EVALS_JUDGE_MODE,
       concurrency: e.EVALS_JUDGE_CONCURRENCY,
       localPrechecks: e.EVALS_LOCAL_PRECHECKS,
       localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,

@@ -30,7 +30,7 @@ export const metrics = {
   }),
   judgeTokens: new client.Counter({
     name: 'evals_judge_tokens_total',
-    help: 'Tokens used by judge calls, by kind, model and type (prompt, completion, image)',
+    help: 'Tokens used by judge calls, by kind, model and type (prompt, cached (of prompt), completion, image)',
     labelNames: ['kind', 'model', 'type'] as const,
     registers: [registry],
   }),

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { EVAL_KINDS, type EvalKind } from '../src/domain/types';
+import { FRAME_KINDS } from '../src/kinds/answer';
 import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
 import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
 import { imageTokens, type ImageDetail } from '../src/providers/pricing';
@@ -12,6 +13,13 @@ import { imageTokens, type ImageDetail } from '../src/providers/pricing';
  * queue, else a passing answer. Usage is computed from the request: text at
  * about four characters per token, images by OpenAI's published rules for the
  * requested model and detail (read from the decoded image's size).
+ *
+ * Prompt caching as OpenAI documents it: a prompt of 1,024 tokens or more
+ * reuses the longest prefix it shares with a prompt processed before (text,
+ * images and the structured-output schema, which precedes the system message),
+ * counted in 128-token steps from 1,024, reported as
+ * `usage.prompt_tokens_details.cached_tokens`. A prompt enters the cache once it
+ * has been answered, so requests sent at the same moment do not hit each other.
  */
 
 export type FakeReply =
@@ -27,17 +35,20 @@ export type FakeReply =
 export interface FakeRequest {
   body: any;
   headers: http.IncomingHttpHeaders;
-  /** The kind the request is for; null when it names none. */
+  /** The kind the request is for; null when it names none or several. */
   kind: EvalKind | null;
+  /** Every kind the request asks for (several in combined mode). */
+  kinds: EvalKind[];
   /** 1-based count of requests for this kind since the last reset. */
   attempt: number;
   receivedAt: number;
-  usage: { prompt_tokens: number; completion_tokens: number };
+  usage: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details: { cached_tokens: number } };
 }
 
 export interface FakeOpenAI {
   baseUrl: string;
   requests: FakeRequest[];
+  /** Requests asking for this kind, alone or with others. */
   requestsFor(kind: EvalKind): FakeRequest[];
   /** Replies for the next requests of a kind, in order. */
   queue(kind: EvalKind, ...replies: FakeReply[]): void;
@@ -58,36 +69,83 @@ export function passingAnswer(kind: EvalKind): unknown {
   return { score: 95, summary: 'No problems found.', issues: [] };
 }
 
-/** By the schema name, or (JSON mode names no schema) the kind named in the system message. */
-function kindOf(body: any): EvalKind | null {
+const textOf = (content: unknown): string =>
+  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: any) => (p.type === 'text' ? p.text : '')).join('\n') : '';
+
+/** The kinds named by the last user message's "Fill in:" line (a re-ask names the kind it re-asks), else by the schema name. */
+function kindsOf(body: any): EvalKind[] {
+  const lastUser = [...(body?.messages ?? [])].reverse().find((m: any) => m.role === 'user');
+  const fill = /Fill in: ([A-Z_]+(?:, [A-Z_]+)*)\./.exec(textOf(lastUser?.content));
+  if (fill) return fill[1].split(', ').filter((k): k is EvalKind => (EVAL_KINDS as readonly string[]).includes(k));
   const name: unknown = body?.response_format?.json_schema?.name;
-  if (name) return EVAL_KINDS.find((k) => name === `${k.toLowerCase()}_answer`) ?? null;
-  const system: unknown = body?.messages?.find((m: any) => m.role === 'system')?.content;
-  return typeof system === 'string' ? (EVAL_KINDS.find((k) => system.includes(`(${k})`)) ?? null) : null;
+  return EVAL_KINDS.filter((k) => name === `${k.toLowerCase()}_answer`);
 }
 
-async function promptTokens(body: any): Promise<number> {
-  let chars = 0;
-  let images = 0;
+/** The prompt as the endpoint sees it, in order: the structured-output schema, then every message's text and images. */
+type Segment = { text: string } | { image: string; tokens: number };
+
+async function segmentsOf(body: any): Promise<Segment[]> {
+  const segments: Segment[] = [];
+  if (body.response_format) segments.push({ text: JSON.stringify(body.response_format) });
   for (const message of body.messages ?? []) {
     const parts = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
     for (const part of parts) {
-      if (part.type === 'text') chars += part.text.length;
+      if (part.type === 'text') segments.push({ text: part.text });
       if (part.type === 'image_url') {
-        const base64 = String(part.image_url.url).replace(/^data:[^,]*,/, '');
-        const { width = 0, height = 0 } = await sharp(Buffer.from(base64, 'base64')).metadata();
-        images += imageTokens(body.model, width, height, (part.image_url.detail ?? 'auto') as ImageDetail);
+        const url = String(part.image_url.url);
+        const { width = 0, height = 0 } = await sharp(Buffer.from(url.replace(/^data:[^,]*,/, ''), 'base64')).metadata();
+        const detail = (part.image_url.detail ?? 'auto') as ImageDetail;
+        segments.push({ image: `${detail}:${url}`, tokens: imageTokens(body.model, width, height, detail) });
       }
     }
   }
-  chars += JSON.stringify(body.response_format ?? {}).length;
+  return segments;
+}
+
+function tokensOf(segments: readonly Segment[]): number {
+  let chars = 0;
+  let images = 0;
+  for (const s of segments) {
+    if ('text' in s) chars += s.text.length;
+    else images += s.tokens;
+  }
   return Math.ceil(chars / 4) + images;
 }
 
-export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[] } = {}): Promise<FakeOpenAI> {
+/** Tokens of the longest common prefix of two prompts. */
+function sharedPrefixTokens(a: readonly Segment[], b: readonly Segment[]): number {
+  let chars = 0;
+  let images = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i], b[i]];
+    if ('text' in x && 'text' in y) {
+      if (x.text === y.text) {
+        chars += x.text.length;
+        continue;
+      }
+      let n = 0;
+      while (n < x.text.length && n < y.text.length && x.text[n] === y.text[n]) n++;
+      chars += n;
+      break;
+    }
+    if ('image' in x && 'image' in y && x.image === y.image) {
+      images += x.tokens;
+      continue;
+    }
+    break;
+  }
+  return Math.floor(chars / 4) + images;
+}
+
+const CACHE_MIN_TOKENS = 1024;
+const CACHE_STEP_TOKENS = 128;
+
+/** `promptCaching: false` stands for an endpoint without prompt caching (the benches' naive design). */
+export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean } = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const queues = new Map<EvalKind, FakeReply[]>();
   const answers = new Map<EvalKind, unknown>();
+  const cache: { model: string; segments: Segment[] }[] = [];
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -102,13 +160,19 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const kind = kindOf(body);
-    const usage = { prompt_tokens: await promptTokens(body), completion_tokens: 0 };
+    const kinds = kindsOf(body);
+    const kind = kinds.length === 1 ? kinds[0] : null;
+    const segments = await segmentsOf(body);
+    const promptTokens = tokensOf(segments);
+    const shared = Math.max(0, ...cache.filter((c) => c.model === body.model).map((c) => sharedPrefixTokens(c.segments, segments)));
+    const cached = promptTokens >= CACHE_MIN_TOKENS && shared >= CACHE_MIN_TOKENS ? Math.min(Math.floor(shared / CACHE_STEP_TOKENS) * CACHE_STEP_TOKENS, promptTokens) : 0;
+    const usage = { prompt_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: { cached_tokens: cached } };
     const record: FakeRequest = {
       body,
       headers: req.headers,
       kind,
-      attempt: requests.filter((r) => r.kind === kind).length + 1,
+      kinds,
+      attempt: requests.filter((r) => kind !== null && r.kind === kind).length + 1,
       receivedAt: Date.now(),
       usage,
     };
@@ -124,13 +188,25 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       send(res, 404, { error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } });
       return;
     }
-    const reply: FakeReply = (kind && queues.get(kind)?.shift()) || { answer: kind ? (answers.get(kind) ?? passingAnswer(kind)) : {} };
-    if ('hang' in reply) return;
-    if ('status' in reply) {
-      send(res, reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: 'server_error' } }, reply.headers);
+    const replyFor = (k: EvalKind): FakeReply => queues.get(k)?.shift() ?? { answer: answers.get(k) ?? passingAnswer(k) };
+    const replies = kinds.map(replyFor);
+    const failure = replies.find((r) => 'hang' in r || 'status' in r);
+    if (failure && 'hang' in failure) return;
+    if (failure && 'status' in failure) {
+      send(res, failure.status, failure.body ?? { error: { message: `fake error ${failure.status}`, type: 'server_error' } }, failure.headers);
       return;
     }
-    const content = 'content' in reply ? reply.content : JSON.stringify(reply.answer);
+    // Frame kinds answer in one part each (the others null); raw text stands for the whole answer when one kind was asked.
+    const framed = kinds.length > 0 && FRAME_KINDS.includes(kinds[0]);
+    const partOf = (r: FakeReply) => ('answer' in r ? r.answer : 'content' in r ? r.content : null);
+    const content =
+      replies.length === 1 && 'content' in replies[0]
+        ? replies[0].content
+        : JSON.stringify(
+            framed
+              ? Object.fromEntries(FRAME_KINDS.map((k) => [k, kinds.includes(k) ? partOf(replies[kinds.indexOf(k)]) : null]))
+              : replies.length === 1 ? partOf(replies[0]) : {},
+          );
     usage.completion_tokens = Math.ceil(content.length / 4);
     send(res, 200, {
       id: `chatcmpl-fake-${requests.length}`,
@@ -140,6 +216,7 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     });
+    if (opts.promptCaching !== false) cache.push({ model: body.model, segments });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -147,7 +224,7 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    requestsFor: (kind) => requests.filter((r) => r.kind === kind),
+    requestsFor: (kind) => requests.filter((r) => r.kinds.includes(kind)),
     queue(kind, ...replies) {
       queues.set(kind, [...(queues.get(kind) ?? []), ...replies]);
     },
@@ -158,6 +235,7 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       requests.length = 0;
       queues.clear();
       answers.clear();
+      cache.length = 0;
     },
     async close() {
       server.closeAllConnections();

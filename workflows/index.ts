@@ -66,7 +66,7 @@ const { extractFrames } = proxyActivities<Activities>({
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
 });
-const { scoreEvalRun } = proxyActivities<Activities>({
+const { scoreEvalRun, scoreEvalRuns } = proxyActivities<Activities>({
   startToCloseTimeout: `${TIMEOUTS.scoreEvalRun}s`,
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
@@ -151,24 +151,30 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     notes.push(...(animation.notes ?? []));
     await markPipelineRunning(run.pipelineRunId);
     const manifest = await extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
-    await Promise.all(
-      EVAL_KINDS.map(async (kind) => {
-        try {
-          await scoreEvalRun.executeWithOptions({ summary: kind }, [{
-            pipelineRunId: run.pipelineRunId,
-            kind,
-            manifest,
-            userInput: input.userInput ?? null,
-            title: animation.title ?? null,
-            description: animation.description ?? null,
-          }]);
-        } catch (err) {
-          if (isCancellation(err)) throw err;
-          log.warn('eval run failed', { kind, reason: reasonOf(err) });
-          await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }]);
-        }
-      }),
-    );
+    const scoring = { pipelineRunId: run.pipelineRunId, manifest, userInput: input.userInput ?? null, title: animation.title ?? null, description: animation.description ?? null };
+    if (run.judgeMode === 'combined') {
+      // One activity for every kind: the frame kinds share requests; kinds it could not score end in ERROR.
+      try {
+        await scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...EVAL_KINDS] }]);
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+        log.warn('eval runs failed', { reason: reasonOf(err) });
+        await Promise.all(EVAL_KINDS.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }])));
+      }
+    } else {
+      await Promise.all(
+        EVAL_KINDS.map(async (kind) => {
+          try {
+            const { manifest, userInput, title, description } = scoring;
+            await scoreEvalRun.executeWithOptions({ summary: kind }, [{ pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description }]);
+          } catch (err) {
+            if (isCancellation(err)) throw err;
+            log.warn('eval run failed', { kind, reason: reasonOf(err) });
+            await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }]);
+          }
+        }),
+      );
+    }
   } catch (err) {
     if (isCancellation(err)) {
       cancellation = err;

@@ -151,6 +151,8 @@ export interface EvalRunCost {
   model: string | null;
   promptVersion: string | null;
   promptTokens: number | null;
+  /** Of promptTokens, those served from the endpoint's prompt cache. */
+  cachedTokens: number | null;
   completionTokens: number | null;
   imageTokens: number | null;
   costUsd: number | null;
@@ -164,11 +166,12 @@ export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Pro
     model: string | null;
     prompt_version: string | null;
     prompt_tokens: number | null;
+    cached_tokens: number | null;
     completion_tokens: number | null;
     image_tokens: number | null;
     cost_usd: string | null;
     latency_ms: number | null;
-  }>('SELECT kind, model, prompt_version, prompt_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
+  }>('SELECT kind, model, prompt_version, prompt_tokens, cached_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
   return result.rows
     .sort(byKind)
     .map((r) => ({
@@ -176,6 +179,7 @@ export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Pro
       model: r.model,
       promptVersion: r.prompt_version,
       promptTokens: r.prompt_tokens,
+      cachedTokens: r.cached_tokens,
       completionTokens: r.completion_tokens,
       imageTokens: r.image_tokens,
       costUsd: r.cost_usd === null ? null : Number(r.cost_usd),

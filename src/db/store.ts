@@ -126,6 +126,19 @@ export async function getEvalRun(pool: pg.Pool, pipelineRunId: string, kind: Eva
   return { id: r.rows[0].id, kind, status: r.rows[0].status, score: r.rows[0].score, maxScore: r.rows[0].max_score };
 }
 
+/**
+ * The pipeline run's judge secret, drawn by whichever worker asks first; the
+ * primary key makes two workers asking at once read the same one.
+ */
+export async function judgeSecret(pool: pg.Pool, pipelineRunId: string): Promise<string> {
+  await pool.query('INSERT INTO pipeline_run_secrets (pipeline_run_id, judge_secret) VALUES ($1, $2) ON CONFLICT (pipeline_run_id) DO NOTHING', [
+    pipelineRunId,
+    crypto.randomBytes(32).toString('hex'),
+  ]);
+  const r = await pool.query<{ judge_secret: string }>('SELECT judge_secret FROM pipeline_run_secrets WHERE pipeline_run_id = $1', [pipelineRunId]);
+  return r.rows[0].judge_secret;
+}
+
 export async function markEvalRunRunning(pool: pg.Pool, evalRunId: string, provider: string, model: string): Promise<void> {
   await pool.query(`UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`, [evalRunId, provider, model]);
 }
@@ -139,7 +152,7 @@ export interface EvalRunResult {
   model: string | null;
   promptVersion: string | null;
   issues: NormalizedIssue[];
-  usage?: { promptTokens: number; completionTokens: number; imageTokens: number; costUsd: number | null; latencyMs: number };
+  usage?: { promptTokens: number; cachedTokens: number; completionTokens: number; imageTokens: number; costUsd: number | null; latencyMs: number };
 }
 
 /**
@@ -152,12 +165,12 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
     const updated = await client.query(
       `UPDATE eval_runs SET status = $2, score = $3, max_score = $4, summary = $5, provider = COALESCE($6, provider), model = COALESCE($7, model),
          prompt_version = $8, issue_count = $9, high_severity_count = $10, prompt_tokens = $11, completion_tokens = $12,
-         image_tokens = $13, cost_usd = $14, latency_ms = $15, completed_at = now()
+         image_tokens = $13, cost_usd = $14, latency_ms = $15, cached_tokens = $16, completed_at = now()
        WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
       [
         evalRunId, result.status, result.score, result.maxScore, result.summary, result.provider, result.model, result.promptVersion,
         result.issues.length, high, result.usage?.promptTokens ?? null, result.usage?.completionTokens ?? null,
-        result.usage?.imageTokens ?? null, result.usage?.costUsd ?? null, result.usage?.latencyMs ?? null,
+        result.usage?.imageTokens ?? null, result.usage?.costUsd ?? null, result.usage?.latencyMs ?? null, result.usage?.cachedTokens ?? null,
       ],
     );
     if (updated.rowCount === 0) {

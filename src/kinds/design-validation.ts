@@ -10,9 +10,6 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
   categories: CATEGORIES,
   usesFrames: true,
   usesVideoSignal: false,
-  // Contrast, balance and palette read at a small size; fine text is the visual validation's job.
-  // At 512 px, low detail already shows the whole image at full size: a high-detail tile would add nothing.
-  vision: { width: 512, detail: 'low' },
   skipReason: frameKindSkip,
   instructions: [
     'Judge the visual design of the frames: contrast between text or shapes and the background (low_contrast), layout balance',
@@ -21,6 +18,6 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
     'Score 100 for a clean, readable, balanced design. Text that cannot be read because of contrast is HIGH.',
   ].join(' '),
   manipulationCategory: 'judge_manipulation',
-  answerSchema: scoredAnswerSchema(100, CATEGORIES),
+  answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
 };

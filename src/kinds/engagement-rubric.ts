@@ -18,8 +18,6 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   categories: CATEGORIES,
   usesFrames: true,
   usesVideoSignal: true,
-  // Pacing and progression come from what changes between timestamps, not from fine detail.
-  vision: { width: 384, detail: 'low' },
   skipReason: frameKindSkip,
   instructions: [
     'Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description.',
@@ -28,6 +26,6 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
     rubricInstructions(ENGAGEMENT_CRITERIA),
   ].join('\n'),
   manipulationCategory: 'judge_manipulation',
-  answerSchema: rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES),
+  answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),
   toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
 };

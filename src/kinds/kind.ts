@@ -65,15 +65,18 @@ export interface KindDefinition<Answer = unknown> {
    * kind uses it, and the kind's judge is given it.
    */
   usesVideoSignal: boolean;
-  /** How frames are shown to an LLM judge: the width they are resized to and the image detail (cost vs. legibility). */
-  vision?: FrameVision;
   /** Why this kind does not apply to the input (then the run is SKIPPED), or null. */
   skipReason(input: KindInput): string | null;
   /** The task for the judge; sent after the fenced content. */
   instructions: string;
   /** The category of an attempt, inside the evaluated content, to steer the judge. */
   manipulationCategory: string;
-  answerSchema: z.ZodType<Answer>;
+  /**
+   * The zod schema of the answer, bounded by what was shown (frame indices): the
+   * strict JSON Schema sent to the judge is generated from it, so the judge is
+   * offered exactly what the validator accepts.
+   */
+  answerSchema(frameIndices: readonly number[]): z.ZodType<Answer>;
   toVerdict(answer: Answer): Verdict;
 }
 
@@ -82,15 +85,33 @@ export interface FrameVision {
   detail: 'low' | 'high' | 'auto';
 }
 
+/**
+ * How frames are shown to an LLM judge, the same for every frame kind: their
+ * requests then share one byte-identical prefix (rules, fenced frames) that the
+ * endpoint caches, so the frames are paid for in full once per pipeline run.
+ * At 512 px, low detail already shows the whole image at full size.
+ */
+export const FRAME_VISION: FrameVision = { width: 512, detail: 'low' };
+
 /** Strings the judge must fill in: empty ones are re-asked (a refinement, so the JSON schema stays in the strict subset). */
 const text = () => z.string().refine((s) => s.trim() !== '', 'must not be empty');
 
-export function issueSchema(categories: readonly [string, ...string[]]) {
+/** A frame index the judge may name: one of the frames shown, or null (always null when none were shown). */
+function frameIndexSchema(frameIndices: readonly number[]) {
+  if (frameIndices.length === 0) return z.null().describe('always null: no frames were shown');
+  const shown = `frames shown: ${frameIndices.join(', ')}`;
+  return z
+    .literal(frameIndices, { error: (issue) => `frameIndex ${JSON.stringify(issue.input)} names no frame (${shown})` })
+    .nullable()
+    .describe('index of the labelled frame where the issue is most visible, or null when no single frame shows it');
+}
+
+export function issueSchema(categories: readonly [string, ...string[]], frameIndices: readonly number[]) {
   return z
     .object({
       severity: z.enum(SEVERITIES).describe('HIGH: makes the animation unusable or unsafe; MEDIUM: clearly hurts it; LOW: polish'),
       category: z.enum(categories),
-      frameIndex: z.number().int().nullable().describe('index of the labelled frame where the issue is most visible, or null when no single frame shows it'),
+      frameIndex: frameIndexSchema(frameIndices),
       location: z.string().nullable().describe('where in the frame, e.g. "top-right" or "formula at the bottom", or null'),
       description: text().describe('what is wrong, concretely enough to find and fix it'),
       suggestedFix: z.string().nullable().describe('how to fix it in the animation, or null'),
@@ -99,12 +120,12 @@ export function issueSchema(categories: readonly [string, ...string[]]) {
 }
 
 /** Answer of the validation kinds: one overall score plus issues. */
-export function scoredAnswerSchema(maxScore: number, categories: readonly [string, ...string[]]) {
+export function scoredAnswerSchema(maxScore: number, categories: readonly [string, ...string[]], frameIndices: readonly number[]) {
   return z
     .object({
-      score: z.number().describe(`overall score from 0 (worst) to ${maxScore} (best)`),
+      score: z.number().min(0).max(maxScore).describe(`overall score from 0 (worst) to ${maxScore} (best)`),
       summary: text().describe('one or two sentences'),
-      issues: z.array(issueSchema(categories)),
+      issues: z.array(issueSchema(categories, frameIndices)),
     })
     .strict();
 }
@@ -114,15 +135,15 @@ export type ScoredAnswer = z.infer<ReturnType<typeof scoredAnswerSchema>>;
  * Answer of the rubric kinds: one property per named criterion, so the schema
  * itself demands every criterion exactly once; the total is the score.
  */
-export function rubricAnswerSchema(criteria: readonly Criterion[], categories: readonly [string, ...string[]]) {
+export function rubricAnswerSchema(criteria: readonly Criterion[], categories: readonly [string, ...string[]], frameIndices: readonly number[]) {
   const scores = Object.fromEntries(
-    criteria.map((c) => [c.name, z.object({ score: z.number().describe(`0 to ${c.maxScore}`), reason: text() }).strict()]),
+    criteria.map((c) => [c.name, z.object({ score: z.number().min(0).max(c.maxScore).describe(`0 to ${c.maxScore}`), reason: text() }).strict()]),
   );
   return z
     .object({
       criteria: z.object(scores).strict(),
       summary: text().describe('one or two sentences'),
-      issues: z.array(issueSchema(categories)),
+      issues: z.array(issueSchema(categories, frameIndices)),
     })
     .strict();
 }

@@ -19,6 +19,6 @@ export const userInputSecurity: KindDefinition<ScoredAnswer> = {
     'Quote the offending words in the description. frameIndex and location are always null for this kind.',
   ].join(' '),
   manipulationCategory: 'prompt_injection',
-  answerSchema: scoredAnswerSchema(100, CATEGORIES),
+  answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
 };

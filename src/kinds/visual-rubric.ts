@@ -17,8 +17,6 @@ export const visualRubric: KindDefinition<RubricAnswer> = {
   categories: CATEGORIES,
   usesFrames: true,
   usesVideoSignal: true,
-  // A holistic rubric over the whole sequence: low detail is enough to score it.
-  vision: { width: 512, detail: 'low' },
   skipReason: frameKindSkip,
   instructions: [
     'Score the frames on each criterion of this rubric, giving a short reason per criterion, then report the issues that cost points',
@@ -26,6 +24,6 @@ export const visualRubric: KindDefinition<RubricAnswer> = {
     rubricInstructions(VISUAL_CRITERIA),
   ].join('\n'),
   manipulationCategory: 'judge_manipulation',
-  answerSchema: rubricAnswerSchema(VISUAL_CRITERIA, CATEGORIES),
+  answerSchema: (frameIndices) => rubricAnswerSchema(VISUAL_CRITERIA, CATEGORIES, frameIndices),
   toVerdict: (answer) => rubricVerdict(VISUAL_CRITERIA, answer),
 };

@@ -10,8 +10,6 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
   categories: CATEGORIES,
   usesFrames: true,
   usesVideoSignal: true,
-  // Defects hide in details (clipped glyphs, overlapping labels): the widest frames of any kind.
-  vision: { width: 768, detail: 'high' },
   skipReason: frameKindSkip,
   instructions: [
     'Find rendering defects in the frames: blank or near-uniform frames (blank_frame), objects cut by the frame edge (clipped_content)',
@@ -23,6 +21,6 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
     'Point each defect at the frame where it is most visible.',
   ].join(' '),
   manipulationCategory: 'judge_manipulation',
-  answerSchema: scoredAnswerSchema(100, CATEGORIES),
+  answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
 };

@@ -1,4 +1,4 @@
-import type { IssueDraft, Verdict } from '../kinds';
+import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { sameIssueKey } from '../kinds/kind';
 import { localVerdict } from '../analyzers/scorers';
 import type { Severity } from '../domain/types';
@@ -47,18 +47,36 @@ function highestRank(issues: readonly IssueDraft[]): Map<string, number> {
   return ranks;
 }
 
+/** The local findings merged into one judgement; a pre-check that breaks must not cost the judge's verdict, so it says it did not run. */
+function merged(judgement: Judgement, local: Verdict | Error): Judgement {
+  if (local instanceof Error) {
+    return { ...judgement, verdict: { ...judgement.verdict, summary: `${judgement.verdict.summary.trim()} Local pre-checks failed: ${local.message}.` } };
+  }
+  return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
+}
+
+const localOf = (request: JudgeRequest) => localVerdict(request).catch((err: Error) => err);
+
 /** Runs the local analyzers beside `provider` on every eval run and merges their findings. */
 export function withLocalChecks(provider: JudgeProvider): JudgeProvider {
+  const together = provider.judgeTogether?.bind(provider);
   return {
     name: provider.name,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
-      const [judgement, local] = await Promise.all([provider.judge(request), localVerdict(request).catch((err: Error) => err)]);
-      if (local instanceof Error) {
-        // A pre-check that breaks must not cost the judge's verdict; say it did not run.
-        return { ...judgement, verdict: { ...judgement.verdict, summary: `${judgement.verdict.summary.trim()} Local pre-checks failed: ${local.message}.` } };
-      }
-      return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
+      const [judgement, local] = await Promise.all([provider.judge(request), localOf(request)]);
+      return merged(judgement, local);
     },
+    ...(together && {
+      async judgeTogether(requests: readonly JudgeRequest[]) {
+        const [byKind, locals] = await Promise.all([together(requests), Promise.all(requests.map(localOf))]);
+        return new Map(
+          requests.map((request, i): [EvalKind, Judgement | Error] => {
+            const judgement = byKind.get(request.definition.kind)!;
+            return [request.definition.kind, judgement instanceof Error ? judgement : merged(judgement, locals[i])];
+          }),
+        );
+      },
+    }),
   };
 }

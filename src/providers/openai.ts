@@ -3,10 +3,11 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import sharp from 'sharp';
 import type { Config } from '../config';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
-import type { KindDefinition, Verdict } from '../kinds';
+import type { EvalKind, KindDefinition, Verdict } from '../kinds';
+import { FRAME_VISION } from '../kinds/kind';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
-import { buildMessages, contentTexts, newFence, readAnswer, reaskMessages, responseFormat, type PreparedImage } from './prompt';
+import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, responseFormat, type PreparedImage } from './prompt';
 import type { LoadedFrame } from '../media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement, Usage } from './provider';
 
@@ -23,12 +24,28 @@ async function prepareImages(frames: readonly LoadedFrame[], vision: { width: nu
   );
 }
 
-interface Answered {
-  verdict: Verdict;
-  promptTokens: number;
-  completionTokens: number;
-  calls: number;
+/** One request and its re-asks: the kinds asked, the model, the frames shown and the messages. */
+interface Exchange {
+  kinds: readonly KindDefinition[];
+  model: string;
+  images: readonly PreparedImage[];
+  messages: ChatCompletionMessageParam[];
+  cacheKey: string;
+  signal: AbortSignal;
 }
+
+/** What one kind got from one sample: its verdict or why it failed, and its share of the requests' usage. */
+interface PartAnswer {
+  verdict: Verdict | null;
+  error: string | null;
+  promptTokens: number;
+  cachedTokens: number;
+  completionTokens: number;
+  imageTokens: number;
+}
+
+/** The `i`-th of `n` integer shares of `total`, summing to it exactly. */
+const share = (total: number, n: number, i: number) => Math.floor(total / n) + (i < total % n ? 1 : 0);
 
 /**
  * The LLM judge over any OpenAI-compatible endpoint. The SDK does not retry
@@ -65,54 +82,104 @@ export class OpenAiProvider implements JudgeProvider {
   }
 
   async judge(request: JudgeRequest): Promise<Judgement> {
-    const { definition } = request;
-    const model = this.modelFor(definition);
-    const vision = definition.vision && {
-      width: this.settings.imageWidth ?? definition.vision.width,
-      detail: this.settings.imageDetail ?? definition.vision.detail,
-    };
-    const images = vision ? await prepareImages(request.frames, vision) : [];
-    const answers = await Promise.all(Array.from({ length: this.settings.samples }, () => this.answer(request, model, images)));
-
-    const promptTokens = answers.reduce((s, a) => s + a.promptTokens, 0);
-    const completionTokens = answers.reduce((s, a) => s + a.completionTokens, 0);
-    const calls = answers.reduce((s, a) => s + a.calls, 0);
-    const usage: Usage = {
-      promptTokens,
-      completionTokens,
-      imageTokens: calls * images.reduce((s, i) => s + imageTokens(model, i.width, i.height, i.detail), 0),
-      costUsd: costUsd(model, promptTokens, completionTokens, this.settings.prices),
-    };
-    return { provider: this.name, model, verdict: consensus(answers.map((a) => a.verdict)), usage };
+    const judgement = (await this.judgeGroup([request])).get(request.definition.kind)!;
+    if (judgement instanceof Error) throw judgement;
+    return judgement;
   }
 
-  /** One answer, re-asked once with the validation error when invalid. */
-  private async answer(request: JudgeRequest, model: string, images: PreparedImage[]): Promise<Answered> {
-    const { definition, input, signal } = request;
-    const frameIndices = new Set(images.map((i) => i.index));
-    const messages = buildMessages(definition, input, images, newFence(contentTexts(definition, input)), this.settings.responseFormat);
-
-    const first = await this.complete(definition, model, messages, signal);
-    let reading = readAnswer(definition, first.content, frameIndices);
-    let [promptTokens, completionTokens, calls] = [first.promptTokens, first.completionTokens, 1];
-    if (!reading.ok) {
-      const second = await this.complete(definition, model, [...messages, ...reaskMessages(first.content, reading.error)], signal);
-      promptTokens += second.promptTokens;
-      completionTokens += second.completionTokens;
-      calls++;
-      reading = readAnswer(definition, second.content, frameIndices);
-      if (!reading.ok) throw new PermanentError('invalid-judge-answer', `the judge (${model}) answered invalidly twice: ${reading.error}`);
+  /** One request per model: kinds sharing a model are asked together, each answer part read and re-asked on its own. */
+  async judgeTogether(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
+    const byModel = new Map<string, JudgeRequest[]>();
+    for (const request of requests) {
+      const model = this.modelFor(request.definition);
+      byModel.set(model, [...(byModel.get(model) ?? []), request]);
     }
-    return { verdict: reading.verdict, promptTokens, completionTokens, calls };
+    const groups = await Promise.all([...byModel.values()].map((group) => this.judgeGroup(group)));
+    return new Map(groups.flatMap((g) => [...g]));
   }
 
-  private async complete(definition: KindDefinition, model: string, messages: ChatCompletionMessageParam[], signal: AbortSignal) {
+  /** Kinds of one pipeline run asked in one request (per-kind mode: a group of one). */
+  private async judgeGroup(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
+    const [{ input, frames, pipelineRun, signal }] = requests;
+    const kinds = requests.map((r) => r.definition);
+    const model = this.modelFor(kinds[0]);
+    const vision = { width: this.settings.imageWidth ?? FRAME_VISION.width, detail: this.settings.imageDetail ?? FRAME_VISION.detail };
+    const images = kinds[0].usesFrames ? await prepareImages(frames, vision) : [];
+    const fence = fenceOf(pipelineRun.secret, contentTexts(kinds[0], input));
+    const messages = buildMessages(kinds, input, images, fence, this.settings.responseFormat);
+    const exchange: Exchange = { kinds, model, images, messages, cacheKey: `eval-pipeline-run:${pipelineRun.id}`, signal };
+    const samples = await Promise.all(Array.from({ length: this.settings.samples }, () => this.answer(exchange)));
+
+    return new Map(
+      kinds.map((definition): [EvalKind, Judgement | Error] => {
+        const parts = samples.map((sample) => sample.get(definition.kind)!);
+        const failed = parts.find((p) => p.error !== null);
+        if (failed) return [definition.kind, new PermanentError('invalid-judge-answer', `the judge (${model}) answered invalidly twice: ${failed.error}`)];
+        const sum = (field: 'promptTokens' | 'cachedTokens' | 'completionTokens' | 'imageTokens') => parts.reduce((s, p) => s + p[field], 0);
+        const tokens = { promptTokens: sum('promptTokens'), cachedTokens: sum('cachedTokens'), completionTokens: sum('completionTokens') };
+        const usage: Usage = { ...tokens, imageTokens: sum('imageTokens'), costUsd: costUsd(model, tokens, this.settings.prices) };
+        return [definition.kind, { provider: this.name, model, verdict: consensus(parts.map((p) => p.verdict!)), usage }];
+      }),
+    );
+  }
+
+  /**
+   * One answer for every kind of the exchange. The request's usage is shared
+   * evenly between its kinds; an invalid part is re-asked once, for that kind
+   * alone, in the same conversation (so the re-ask's prefix is cached too).
+   */
+  private async answer(exchange: Exchange): Promise<Map<EvalKind, PartAnswer>> {
+    const { kinds, model, images, messages } = exchange;
+    const frameIndices = images.map((i) => i.index);
+    const imageTokensPerCall = images.reduce((s, i) => s + imageTokens(model, i.width, i.height, i.detail), 0);
+    const first = await this.complete(exchange, messages);
+    const readings = readAnswers(kinds, first.content, frameIndices);
+
+    return new Map(
+      await Promise.all(
+        kinds.map(async (definition, i): Promise<[EvalKind, PartAnswer]> => {
+          const n = kinds.length;
+          const part: PartAnswer = {
+            verdict: null,
+            error: null,
+            promptTokens: share(first.promptTokens, n, i),
+            cachedTokens: share(first.cachedTokens, n, i),
+            completionTokens: share(first.completionTokens, n, i),
+            imageTokens: share(imageTokensPerCall, n, i),
+          };
+          let reading = readings.get(definition.kind)!;
+          if (!reading.ok) {
+            const second = await this.complete(exchange, [...messages, ...reaskMessages(first.content, [definition], reading.error)]);
+            part.promptTokens += second.promptTokens;
+            part.cachedTokens += second.cachedTokens;
+            part.completionTokens += second.completionTokens;
+            part.imageTokens += imageTokensPerCall;
+            reading = readAnswers([definition], second.content, frameIndices).get(definition.kind)!;
+          }
+          if (reading.ok) part.verdict = reading.verdict;
+          else part.error = reading.error;
+          return [definition.kind, part];
+        }),
+      ),
+    );
+  }
+
+  private async complete(exchange: Exchange, messages: ChatCompletionMessageParam[]) {
+    const { kinds, model, images, signal } = exchange;
+    const definition = kinds[0];
     // One deadline for the whole exchange, body included (the SDK's timeout stops at the headers).
     const deadline = AbortSignal.timeout(this.settings.timeoutMs);
     let completion: OpenAI.ChatCompletion;
     try {
       completion = await this.client.chat.completions.create(
-        { model, messages, temperature: 0, response_format: responseFormat(definition, this.settings.responseFormat) },
+        {
+          model,
+          messages,
+          temperature: 0,
+          response_format: responseFormat(definition.kind, images.map((i) => i.index), this.settings.responseFormat),
+          // Routes the run's requests to the same cache; endpoints without prompt caching ignore it.
+          prompt_cache_key: exchange.cacheKey,
+        },
         { signal: AbortSignal.any([signal, deadline]) },
       );
     } catch (err) {
@@ -126,6 +193,7 @@ export class OpenAiProvider implements JudgeProvider {
     return {
       content: message?.content ?? (message?.refusal ? `(refused: ${message.refusal})` : null),
       promptTokens: completion.usage?.prompt_tokens ?? 0,
+      cachedTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
     };
   }

@@ -9,14 +9,17 @@ import type { ModelPrice } from '../config';
 
 export type ImageDetail = 'low' | 'high' | 'auto';
 
-/** USD per million tokens (OpenAI list prices, standard tier). EVALS_PRICES adds or overrides models. */
+/**
+ * USD per million tokens (OpenAI list prices, standard tier): input, input
+ * served from the prompt cache, output. EVALS_PRICES adds or overrides models.
+ */
 export const DEFAULT_PRICES: Record<string, ModelPrice> = {
-  'gpt-4.1': { input: 2.0, output: 8.0 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
-  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
-  'gpt-4o': { input: 2.5, output: 10.0 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'o4-mini': { input: 1.1, output: 4.4 },
+  'gpt-4.1': { input: 2.0, cachedInput: 0.5, output: 8.0 },
+  'gpt-4.1-mini': { input: 0.4, cachedInput: 0.1, output: 1.6 },
+  'gpt-4.1-nano': { input: 0.1, cachedInput: 0.025, output: 0.4 },
+  'gpt-4o': { input: 2.5, cachedInput: 1.25, output: 10.0 },
+  'gpt-4o-mini': { input: 0.15, cachedInput: 0.075, output: 0.6 },
+  'o4-mini': { input: 1.1, cachedInput: 0.275, output: 4.4 },
 };
 
 /** Models billed per 32 px patch (capped at 1536 patches), times a per-model multiplier. */
@@ -45,11 +48,19 @@ export function priceOf(model: string, overrides: Record<string, ModelPrice>): M
   return lookup(overrides, model) ?? lookup(DEFAULT_PRICES, model);
 }
 
-/** Estimated USD, or null when the model has no price (a local or unknown model). */
-export function costUsd(model: string, promptTokens: number, completionTokens: number, overrides: Record<string, ModelPrice>): number | null {
+export interface TokenCounts {
+  /** Every prompt token, cached ones included (as chat completions report them). */
+  promptTokens: number;
+  cachedTokens: number;
+  completionTokens: number;
+}
+
+/** Estimated USD, or null when the model has no price (a local or unknown model). Cached prompt tokens at the cached rate. */
+export function costUsd(model: string, tokens: TokenCounts, overrides: Record<string, ModelPrice>): number | null {
   const price = priceOf(model, overrides);
   if (!price) return null;
-  return (promptTokens * price.input + completionTokens * price.output) / 1_000_000;
+  const cached = Math.min(tokens.cachedTokens, tokens.promptTokens);
+  return ((tokens.promptTokens - cached) * price.input + cached * (price.cachedInput ?? price.input) + tokens.completionTokens * price.output) / 1_000_000;
 }
 
 function patchTokens(width: number, height: number, multiplier: number): number {

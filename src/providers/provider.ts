@@ -1,13 +1,22 @@
 import type { LocalRequest } from '../analyzers/scorers';
-import type { KindDefinition, Verdict } from '../kinds';
+import type { EvalKind, KindDefinition, Verdict } from '../kinds';
 
 /** One eval run to judge: the kind, its input, its frames and (for kinds that use it) the whole-video signal. */
 export interface JudgeRequest extends LocalRequest {
   signal: AbortSignal;
+  /**
+   * The pipeline run being judged: its id keys the endpoint's prompt cache, and
+   * its secret (shared by the fleet through PostgreSQL, never logged or served)
+   * draws the fences of every request of the run.
+   */
+  pipelineRun: { id: string; secret: string };
 }
 
 export interface Usage {
+  /** Every prompt token, cached ones included. */
   promptTokens: number;
+  /** Prompt tokens the endpoint served from its prompt cache (`prompt_tokens_details.cached_tokens`). */
+  cachedTokens: number;
   completionTokens: number;
   /** Estimated from the images sent (chat completions fold image tokens into promptTokens). */
   imageTokens: number;
@@ -27,4 +36,11 @@ export interface JudgeProvider {
   readonly name: string;
   modelFor(definition: KindDefinition): string;
   judge(request: JudgeRequest): Promise<Judgement>;
+  /**
+   * Combined mode: several frame kinds of one pipeline run (same frames, same
+   * input) in as few requests as their models allow. Each kind gets its own
+   * judgement, or the PermanentError that ends only that kind; a transport
+   * failure of the shared request throws. Providers without it judge each kind.
+   */
+  judgeTogether?(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>>;
 }

@@ -11,6 +11,7 @@ const request = (signal = new AbortController().signal): JudgeRequest => ({
   frames: [],
   manifest: null,
   signal,
+  pipelineRun: { id: 'run-1', secret: 'secret-1' },
 });
 
 /** A stand-in judge whose calls stay open until released, counting how many run at once. */
@@ -30,7 +31,7 @@ function gatedProvider() {
         provider: 'gated',
         model: 'gated-model',
         verdict: { score: 90, summary: 'ok', issues: [] },
-        usage: { promptTokens: 100, completionTokens: 20, imageTokens: 50, costUsd: 0.25 },
+        usage: { promptTokens: 100, cachedTokens: 64, completionTokens: 20, imageTokens: 50, costUsd: 0.25 },
       };
     },
   };

@@ -3,8 +3,9 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { KINDS, type EvalKind } from '../../src/kinds';
 import { consensus } from '../../src/providers/consensus';
 import { retryAfterMs } from '../../src/errors';
+import { FRAME_KINDS } from '../../src/kinds/answer';
 import { costUsd, imageTokens } from '../../src/providers/pricing';
-import { newFence, readAnswer, responseFormat } from '../../src/providers/prompt';
+import { buildMessages, fenceOf, readAnswers, responseFormat, type PreparedImage } from '../../src/providers/prompt';
 import { draft } from '../helpers/issues';
 
 describe('image tokens (OpenAI published rules)', () => {
@@ -23,10 +24,20 @@ describe('image tokens (OpenAI published rules)', () => {
 });
 
 describe('cost', () => {
+  const tokens = (promptTokens: number, completionTokens: number, cachedTokens = 0) => ({ promptTokens, cachedTokens, completionTokens });
   it('prices by the table, overrides first, and reports no price as null', () => {
-    expect(costUsd('gpt-4.1-mini', 1_000_000, 1_000_000, {})).toBeCloseTo(2.0, 9);
-    expect(costUsd('gpt-4.1-mini', 1_000_000, 0, { 'gpt-4.1-mini': { input: 1, output: 1 } })).toBeCloseTo(1, 9);
-    expect(costUsd('my-local-llava', 1000, 1000, {})).toBeNull();
+    expect(costUsd('gpt-4.1-mini', tokens(1_000_000, 1_000_000), {})).toBeCloseTo(2.0, 9);
+    expect(costUsd('gpt-4.1-mini', tokens(1_000_000, 0), { 'gpt-4.1-mini': { input: 1, output: 1 } })).toBeCloseTo(1, 9);
+    expect(costUsd('my-local-llava', tokens(1000, 1000), {})).toBeNull();
+  });
+
+  it('prices cached prompt tokens at the cached rate (as input when a price names none)', () => {
+    // 1M prompt tokens of which 800k cached: 200k x $0.40 + 800k x $0.10.
+    expect(costUsd('gpt-4.1-mini', tokens(1_000_000, 0, 800_000), {})).toBeCloseTo(0.08 + 0.08, 9);
+    expect(costUsd('gpt-4o-2024-08-06', tokens(1_000_000, 0, 1_000_000), {})).toBeCloseTo(1.25, 9);
+    expect(costUsd('m', tokens(1_000_000, 0, 500_000), { m: { input: 2, output: 1 } })).toBeCloseTo(2, 9);
+    expect(costUsd('m', tokens(1_000_000, 0, 500_000), { m: { input: 2, cachedInput: 0.5, output: 1 } })).toBeCloseTo(1.25, 9);
+    expect(loadConfig({ EVALS_PRICES: '{"m":{"input":1,"cachedInput":0.25,"output":2}}' }).judge.prices).toEqual({ m: { input: 1, cachedInput: 0.25, output: 2 } });
   });
 
   it('reads EVALS_PRICES, refusing malformed tables without echoing them', () => {
@@ -78,47 +89,159 @@ describe('self-consistency', () => {
 
 describe('reading answers', () => {
   const visual = KINDS.VISUAL_VALIDATION_JSON;
-  const frames = new Set([0, 1, 2]);
-  const answer = (issues: unknown[]) => JSON.stringify({ score: 90, summary: 'ok', issues });
+  const frames = [0, 1, 2];
+  const part = (issues: unknown[]) => ({ score: 90, summary: 'ok', issues });
+  const answer = (issues: unknown[]) => JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), VISUAL_VALIDATION_JSON: part(issues) });
   const issue = { severity: 'LOW', category: 'overlap', frameIndex: 2, location: null, description: 'x', suggestedFix: null };
+  const read = (content: string | null, kind = visual, shown = frames) => readAnswers([kind], content, shown).get(kind.kind);
 
   it('accepts a valid answer and maps it to a verdict', () => {
-    const r = readAnswer(visual, answer([issue]), frames);
-    expect(r).toEqual({ ok: true, verdict: { score: 90, summary: 'ok', issues: [issue] } });
+    expect(read(answer([issue]))).toEqual({ ok: true, verdict: { score: 90, summary: 'ok', issues: [issue] } });
   });
 
   it('rejects what is not JSON, has the wrong shape, leaves text empty, or points at a frame that was not shown', () => {
-    expect(readAnswer(visual, null, frames)).toMatchObject({ ok: false, error: 'the answer was empty' });
-    expect(readAnswer(visual, '{"score": 1', frames)).toMatchObject({ ok: false, error: expect.stringMatching(/^the answer is not JSON/) });
-    expect(readAnswer(visual, answer([{ ...issue, category: 'vibes' }]), frames)).toMatchObject({ ok: false, error: expect.stringMatching(/issues\.0\.category/) });
-    expect(readAnswer(visual, answer([{ ...issue, description: '  ' }]), frames)).toMatchObject({ ok: false, error: expect.stringMatching(/issues\.0\.description: must not be empty/) });
-    expect(readAnswer(visual, answer([{ ...issue, frameIndex: 7 }]), frames)).toMatchObject({ ok: false, error: 'frameIndex 7 names no frame (frames shown: 0, 1, 2)' });
-    expect(readAnswer(KINDS.USER_INPUT_SECURITY, answer([{ ...issue, category: 'jailbreak', frameIndex: 0 }]), new Set())).toMatchObject({
+    expect(read(null)).toMatchObject({ ok: false, error: 'the answer was empty' });
+    expect(read('{"score": 1')).toMatchObject({ ok: false, error: expect.stringMatching(/^the answer is not JSON/) });
+    expect(read(JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])) }))).toMatchObject({ ok: false, error: 'the answer does not match the schema (VISUAL_VALIDATION_JSON: missing, it must be filled in)' });
+    expect(read(answer([{ ...issue, category: 'vibes' }]))).toMatchObject({ ok: false, error: expect.stringMatching(/VISUAL_VALIDATION_JSON\.issues\.0\.category/) });
+    expect(read(answer([{ ...issue, description: '  ' }]))).toMatchObject({ ok: false, error: expect.stringMatching(/issues\.0\.description: must not be empty/) });
+    expect(read(answer([{ ...issue, frameIndex: 7 }]))).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/no frames were shown/),
+      error: 'the answer does not match the schema (VISUAL_VALIDATION_JSON.issues.0.frameIndex: frameIndex 7 names no frame (frames shown: 0, 1, 2))',
     });
+    expect(read(JSON.stringify(part([{ ...issue, category: 'jailbreak', frameIndex: 0 }])), KINDS.USER_INPUT_SECURITY, [])).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/issues\.0\.frameIndex/),
+    });
+  });
+
+  it('reads each asked part on its own: one invalid part does not spoil the others', () => {
+    const both = JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), VISUAL_VALIDATION_JSON: part([issue]), DESIGN_VALIDATION_JSON: { score: 'high' } });
+    const readings = readAnswers([visual, KINDS.DESIGN_VALIDATION_JSON], both, frames);
+    expect(readings.get('VISUAL_VALIDATION_JSON')).toMatchObject({ ok: true });
+    expect(readings.get('DESIGN_VALIDATION_JSON')).toMatchObject({ ok: false, error: expect.stringMatching(/DESIGN_VALIDATION_JSON\.score/) });
   });
 
   it('requires every rubric criterion exactly as named', () => {
     const rubric = KINDS.ENGAGEMENT_RUBRIC_JSON;
     const criteria = Object.fromEntries(['pacing', 'progression', 'focus', 'structure'].map((n) => [n, { score: 10, reason: 'r' }]));
-    expect(readAnswer(rubric, JSON.stringify({ criteria, summary: 's', issues: [] }), frames)).toMatchObject({ ok: false, error: expect.stringMatching(/criteria\.length/) });
+    const content = JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), [rubric.kind]: { criteria, summary: 's', issues: [] } });
+    expect(read(content, rubric)).toMatchObject({ ok: false, error: expect.stringMatching(/criteria\.length/) });
   });
 });
 
+/**
+ * Values from a JSON Schema: every boundary it allows (min and max of each
+ * number, each enum value, null where nullable), and values one step outside.
+ */
+function boundaries(node: any): unknown[] {
+  if (node.anyOf) return node.anyOf.flatMap(boundaries);
+  if (Array.isArray(node.type)) return node.type.flatMap((type: string) => boundaries({ ...node, type }));
+  if (node.enum) return node.enum;
+  switch (node.type) {
+    case 'null':
+      return [null];
+    case 'string':
+      return ['x'];
+    case 'number':
+    case 'integer':
+      return [node.minimum ?? -Number.MAX_VALUE, node.maximum ?? Number.MAX_VALUE];
+    case 'array':
+      return [[], boundaries(node.items)];
+    case 'object':
+      return variants(node, boundaries);
+  }
+  throw new Error(`no boundaries for ${JSON.stringify(node)}`);
+}
+
+function outside(node: any): unknown[] {
+  if (node.anyOf) return node.anyOf.filter((n: any) => n.type !== 'null').flatMap(outside);
+  if (Array.isArray(node.type)) return node.type.filter((t: string) => t !== 'null').flatMap((type: string) => outside({ ...node, type }));
+  if (node.enum) {
+    const numeric = node.enum.filter((v: unknown) => typeof v === 'number');
+    return numeric.length > 0 ? [Math.min(...numeric) - 1, Math.max(...numeric) + 1] : [`${node.enum[0]}_other`];
+  }
+  switch (node.type) {
+    case 'number':
+    case 'integer':
+      return [...(node.minimum === undefined ? [] : [node.minimum - 1]), ...(node.maximum === undefined ? [] : [node.maximum + 1])];
+    case 'array':
+      return outside(node.items).map((item) => [item]);
+    case 'object':
+      return variants(node, outside).slice(1);
+  }
+  return [];
+}
+
+/** A base object from each property's first boundary, then one object per other value of each property. */
+function variants(node: any, valuesOf: (n: any) => unknown[]): Record<string, unknown>[] {
+  const base = Object.fromEntries(Object.entries(node.properties).map(([key, p]) => [key, boundaries(p)[0]]));
+  const out = [base];
+  for (const [key, p] of Object.entries(node.properties)) for (const value of valuesOf(p)) out.push({ ...base, [key]: value });
+  return out;
+}
+
+describe('the answer schema sent equals what the validator accepts', () => {
+  const frames = [0, 3, 7];
+  for (const kind of Object.keys(KINDS) as EvalKind[]) {
+    const definition = KINDS[kind];
+    const shown = definition.usesFrames ? frames : [];
+    const format = responseFormat(kind, shown, 'json_schema');
+    if (format.type !== 'json_schema') throw new Error('expected json_schema');
+    const root: any = format.json_schema.schema;
+    // The kind's own part of the shared frame-kinds schema, or the kind's schema itself.
+    const partSchema = definition.usesFrames ? root.properties[kind].anyOf.find((n: any) => n.type === 'object') : root;
+    const content = (value: unknown) => JSON.stringify(definition.usesFrames ? { ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), [kind]: value } : value);
+
+    it(`${kind}: every boundary value of the schema sent is accepted`, () => {
+      const values = boundaries(partSchema);
+      expect(values.length).toBeGreaterThan(5);
+      for (const value of values) expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: true });
+    });
+
+    it(`${kind}: one step outside the schema sent is re-asked`, () => {
+      const values = outside(partSchema);
+      // Scores (or criteria) above and below, severity and category outside their enums, frame indices around the ones shown.
+      expect(values.length).toBeGreaterThanOrEqual(definition.usesFrames ? 6 : 4);
+      for (const value of values) expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: false });
+    });
+  }
+});
+
 describe('prompt', () => {
-  it('draws a fresh fence per call', () => {
-    const a = newFence([]);
-    const b = newFence([]);
-    expect(a.open).not.toBe(b.open);
+  it('derives the fence from the pipeline run\'s secret: the same for every call of the run, unknown without the secret, never in the content', () => {
+    const a = fenceOf('secret-a', []);
+    expect(fenceOf('secret-a', ['Title: Pythagoras'])).toEqual(a);
+    expect(fenceOf('secret-b', []).open).not.toBe(a.open);
     expect(a.close).toBe(a.open.replace('<<<CONTENT', '<<<END CONTENT'));
+    const id = /<<<CONTENT ([0-9a-f]{24})>>>/.exec(a.open)![1];
+    // Content that happens to contain the id gets another one.
+    expect(fenceOf('secret-a', [`x ${id} y`]).open).not.toBe(a.open);
+  });
+
+  it("keeps every frame kind's request identical up to the kind's own task", () => {
+    const input = { userInput: 'Draw a circle', title: 'Circle', description: 'A circle.', durationMs: 3000, frameCount: 2 };
+    const images: PreparedImage[] = [0, 1].map((index) => ({ index, timestampMs: index * 1000, width: 512, height: 288, dataUrl: `data:image/jpeg;base64,AAA${index}`, detail: 'low' }));
+    const fence = fenceOf('s', []);
+    for (const format of ['json_schema', 'json_object'] as const) {
+      const requests = FRAME_KINDS.map((kind) => ({
+        format: JSON.stringify(responseFormat(kind, [0, 1], format)),
+        messages: buildMessages([KINDS[kind]], input, images, fence, format),
+      }));
+      for (const r of requests) {
+        expect(r.format).toBe(requests[0].format);
+        expect(r.messages[0]).toEqual(requests[0].messages[0]);
+        const parts = r.messages[1].content as any[];
+        expect(parts.slice(0, -1)).toEqual((requests[0].messages[1].content as any[]).slice(0, -1));
+      }
+      expect(new Set(requests.map((r) => JSON.stringify((r.messages[1].content as any[]).at(-1)))).size).toBe(FRAME_KINDS.length);
+    }
   });
 
   it('generates json_schema response formats inside the strict-mode subset for every kind', () => {
     const allowed = new Set(['$schema', 'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf', 'description', 'minimum', 'maximum']);
     for (const kind of Object.keys(KINDS) as EvalKind[]) {
-      const format = responseFormat(KINDS[kind], 'json_schema');
-      if (format.type !== 'json_schema') throw new Error(`${kind}: expected a json_schema format, got ${format.type}`);
+      const format = responseFormat(kind, [0, 1, 2], 'json_schema');      if (format.type !== 'json_schema') throw new Error(`${kind}: expected a json_schema format, got ${format.type}`);
       expect(format.json_schema.strict).toBe(true);
       const keywords = new Set<string>();
       const walk = (node: any) => {
