@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -5,6 +6,8 @@ import { EVAL_KINDS, type EvalKind } from '../src/domain/types';
 import { FRAME_KINDS } from '../src/kinds/answer';
 import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
 import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
+import type { KindInput } from '../src/kinds';
+import type { LoadedFrame } from '../src/media/manifest';
 import { imageTokens, type ImageDetail } from '../src/providers/pricing';
 
 /**
@@ -44,6 +47,15 @@ export interface FakeRequest {
   receivedAt: number;
   usage: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details: { cached_tokens: number } };
 }
+
+/** What a request showed the judge: its labelled frames (decoded) and the content's text, read back from the request. */
+export interface SeenContent {
+  frames: LoadedFrame[];
+  input: KindInput;
+}
+
+/** Answers a kind from what the request showed, as a judge would (the default answer when a kind's queue is empty). */
+export type FakeJudge = (kind: EvalKind, seen: SeenContent) => Promise<unknown>;
 
 export interface FakeOpenAI {
   baseUrl: string;
@@ -140,8 +152,41 @@ function sharedPrefixTokens(a: readonly Segment[], b: readonly Segment[]): numbe
 const CACHE_MIN_TOKENS = 1024;
 const CACHE_STEP_TOKENS = 128;
 
-/** `promptCaching: false` stands for an endpoint without prompt caching (the benches' naive design). */
-export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean } = {}): Promise<FakeOpenAI> {
+async function seenContent(body: any): Promise<SeenContent> {
+  const parts: any[] = body.messages?.find((m: any) => m.role === 'user')?.content ?? [];
+  const frames: LoadedFrame[] = [];
+  for (const [i, part] of parts.entries()) {
+    const label = part.type === 'text' ? /^Frame (\d+) at (\d+):(\d+)\.(\d):$/.exec(part.text) : null;
+    const image = parts[i + 1];
+    if (!label || image?.type !== 'image_url') continue;
+    const jpeg = Buffer.from(String(image.image_url.url).replace(/^data:[^,]*,/, ''), 'base64');
+    const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+    const timestampMs = (Number(label[2]) * 60 + Number(label[3])) * 1000 + Number(label[4]) * 100;
+    // Keyed by content: the analyzers cache measures by frame key.
+    frames.push({ index: Number(label[1]), timestampMs, width, height, jpeg, key: `fake-openai#${crypto.createHash('sha1').update(jpeg).digest('hex')}` });
+  }
+  const text: string = parts[0]?.type === 'text' ? parts[0].text : '';
+  const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(text)?.[1] ?? null;
+  const none = (v: string | null) => (v === null || v === '(none)' ? null : v);
+  const duration = /^Duration: ([\d.]+) s$/m.exec(text);
+  const userMessage = /^User message:\n([\s\S]*)$/m.exec(text.split('\n').slice(1).join('\n'));
+  return {
+    frames,
+    input: {
+      userInput: userMessage ? userMessage[1] : null,
+      title: none(field('Title')),
+      description: none(field('Description')),
+      durationMs: duration ? Math.round(Number(duration[1]) * 1000) : null,
+      frameCount: frames.length,
+    },
+  };
+}
+
+/**
+ * `promptCaching: false` stands for an endpoint without prompt caching (the
+ * benches' naive design); `judge` answers from what each request showed.
+ */
+export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge } = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const queues = new Map<EvalKind, FakeReply[]>();
   const answers = new Map<EvalKind, unknown>();
@@ -188,8 +233,10 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       send(res, 404, { error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } });
       return;
     }
-    const replyFor = (k: EvalKind): FakeReply => queues.get(k)?.shift() ?? { answer: answers.get(k) ?? passingAnswer(k) };
-    const replies = kinds.map(replyFor);
+    const seen = opts.judge ? await seenContent(body) : null;
+    const replyFor = async (k: EvalKind): Promise<FakeReply> =>
+      queues.get(k)?.shift() ?? { answer: answers.get(k) ?? (opts.judge && seen ? await opts.judge(k, seen) : passingAnswer(k)) };
+    const replies = await Promise.all(kinds.map(replyFor));
     const failure = replies.find((r) => 'hang' in r || 'status' in r);
     if (failure && 'hang' in failure) return;
     if (failure && 'status' in failure) {

@@ -1,5 +1,10 @@
 import { judgedStatus } from '../src/domain/status';
-import { EVAL_KINDS, type EvalKind, type TerminalEvalRunStatus } from '../src/domain/types';
+import type { EvalKind, TerminalEvalRunStatus } from '../src/domain/types';
+import { FRAME_KINDS } from '../src/kinds/answer';
+import type { Criterion } from '../src/kinds/kind';
+import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
+import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
+import type { SeenContent } from './fake-openai';
 import type { Config } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
@@ -8,7 +13,7 @@ import { localVerdict } from '../src/analyzers/scorers';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
 
-export const FRAME_KINDS = EVAL_KINDS.filter((k) => k !== 'USER_INPUT_SECURITY');
+export { FRAME_KINDS };
 
 export type LocalResults = Map<EvalKind, NormalizedVerdict & { status: TerminalEvalRunStatus }>;
 
@@ -36,4 +41,22 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
 export function hintMs(hint: string | null): number {
   const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
   return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100 : NaN;
+}
+
+const RUBRICS: Partial<Record<EvalKind, readonly Criterion[]>> = { VISUAL_RUBRIC_JSON: VISUAL_CRITERIA, ENGAGEMENT_RUBRIC_JSON: ENGAGEMENT_CRITERIA };
+
+/**
+ * The fake endpoint answering as a judge would from what it was shown: each
+ * kind's local scorer over the frames and text of the request, written as that
+ * kind's answer (a rubric's score spread over its criteria in proportion).
+ */
+export async function answerAsLocalJudge(kind: EvalKind, seen: SeenContent): Promise<unknown> {
+  const definition = KINDS[kind];
+  const verdict = await localVerdict({ definition, input: seen.input, frames: definition.usesFrames ? seen.frames : [], manifest: null, videoSignal: null });
+  const score = Math.min(Math.max(verdict.score, 0), definition.maxScore);
+  const issues = verdict.issues.map(({ severity, category, frameIndex, location, description, suggestedFix }) => ({ severity, category, frameIndex, location, description, suggestedFix }));
+  const criteria = RUBRICS[kind];
+  if (!criteria) return { score, summary: verdict.summary || 'Judged.', issues };
+  const share = score / definition.maxScore;
+  return { criteria: Object.fromEntries(criteria.map((c) => [c.name, { score: c.maxScore * share, reason: 'Judged.' }])), summary: verdict.summary || 'Judged.', issues };
 }
