@@ -4,7 +4,7 @@ const CATEGORIES = ['prompt_injection', 'jailbreak', 'code_execution', 'file_acc
 
 export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   kind: 'USER_INPUT_SECURITY',
-  promptVersion: 'user-input-security/v2',
+  promptVersion: 'user-input-security/v3',
   maxScore: 100,
   passThreshold: 80,
   categories: CATEGORIES,
