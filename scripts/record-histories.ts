@@ -2,7 +2,8 @@
  * Re-records the workflow histories committed under test/histories/ from real
  * runs: a dev server, embedded PostgreSQL, real ffmpeg, one in-process worker.
  * Run it (`npm run record-histories`) after a workflow change that is meant to
- * change histories, once the old histories no longer matter (see docs/operations.md).
+ * change histories, once the old histories no longer matter (see docs/operations.md);
+ * `npm run record-histories -- combined` records only the scenarios named.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,7 +60,12 @@ async function main(): Promise<void> {
   try {
     const deps = { ...activityDeps(config, db.pool, log, { allowLocalFiles: false }), provider: scenarioJudge(createProvider(config)) };
     const worker = await createWorker({ connection: temporal.nativeConnection, config, deps });
-    await worker.runUntil(async () => {
+    // A second worker, on its own task queue, creates its runs in combined judge mode.
+    const combinedQueue = `${config.temporal.taskQueue}-combined`;
+    const combined = { ...config, judge: { ...config.judge, mode: 'combined' as const }, temporal: { ...config.temporal, taskQueue: combinedQueue } };
+    const combinedWorker = await createWorker({ connection: temporal.nativeConnection, config: combined, deps: { ...deps, config: combined } });
+    const only = process.argv.slice(2);
+    await combinedWorker.runUntil(worker.runUntil(async () => {
       const input = (name: string, file: string | null, userInput: string | null, title = 'Pythagoras'): EvalPipelineRequest => ({
         fragmentId: `frag-history-${name}`,
         projectId: 'project-histories',
@@ -67,7 +73,7 @@ async function main(): Promise<void> {
         userInput,
         ...(file ? { animation: { url: files.url(file), title, description: 'a^2 + b^2 = c^2' } } : {}),
       });
-      const scenarios: { name: string; input: EvalPipelineRequest; cancel?: boolean; renderWait?: RenderWait }[] = [
+      const scenarios: { name: string; input: EvalPipelineRequest; cancel?: boolean; renderWait?: RenderWait; taskQueue?: string }[] = [
         // Read from the fragments API, polled on a durable timer until the render finishes.
         { name: 'render-wait', input: input('render-wait', null, 'Animate the Pythagorean theorem'), renderWait: { pollIntervalMs: 1_000, limitMs: 60_000 } },
         { name: 'pass', input: input('pass', sampleAnimation(), null) },
@@ -75,10 +81,11 @@ async function main(): Promise<void> {
         { name: 'unreadable-animation', input: input('unreadable-animation', writeFixture('history-not-a-video.mp4', 'plain text, not a video\n'), 'hello') },
         { name: 'judge-error', input: input('judge-error', sampleAnimation(), 'hello', 'judge-error') },
         { name: 'cancelled', input: input('cancelled', sampleAnimation(), 'hello', 'cancel'), cancel: true },
+        { name: 'combined', input: input('combined', sampleAnimation(), 'hello'), taskQueue: combinedQueue },
       ];
       fs.mkdirSync(OUT_DIR, { recursive: true });
-      for (const scenario of scenarios) {
-        const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, scenario.input, { renderWait: scenario.renderWait });
+      for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
+        const handle = await startEvalPipeline(temporal.client, scenario.taskQueue ?? config.temporal.taskQueue, scenario.input, { renderWait: scenario.renderWait });
         if (scenario.cancel) {
           // Cancel once the judge calls are under way.
           while (!(await handle.fetchHistory()).events?.some((e) => e.activityTaskStartedEventAttributes)) await sleep(100);
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
         fs.writeFileSync(file, `${json}\n`);
         say(`recorded ${path.relative(PROJECT_ROOT, file)}`);
       }
-    });
+    }));
   } finally {
     await files.close();
     await fragments.stop();

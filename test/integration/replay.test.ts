@@ -37,8 +37,8 @@ async function replayCli(...files: string[]): Promise<{ code: number | null; out
 
 describe('replay', () => {
   it('replays every committed history against the current workflow code', async () => {
-    // Recorded by `npm run record-histories`: pass, FAIL with issues, unreadable animation, judge error, cancelled.
-    expect(committed.length).toBeGreaterThanOrEqual(5);
+    // Recorded by `npm run record-histories`: pass, FAIL with issues, unreadable animation, judge error, cancelled, render wait, combined judge mode.
+    expect(committed.length).toBeGreaterThanOrEqual(7);
     const outcomes = await replayHistories(committed, await workflowBundle(env.config.dataDir));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(outcomes).toHaveLength(committed.length);
