@@ -47,9 +47,10 @@ describe('cost', () => {
     expect(() => loadConfig({ EVALS_PRICES: '{"m":{"input":-1,"output":2}}' })).toThrow(/EVALS_PRICES: m\.input/);
   });
 
-  it('has judge defaults: one sample, a request deadline in ms, kinds choosing their own images', () => {
+  it('has judge defaults: one sample, a request deadline in ms, per-kind mode, the shared frame images unless overridden', () => {
     const judge = loadConfig({}).judge;
-    expect(judge).toMatchObject({ samples: 1, timeoutMs: 90_000, imageDetail: undefined, imageWidth: undefined });
+    expect(judge).toMatchObject({ samples: 1, timeoutMs: 90_000, mode: 'per-kind', imageDetail: undefined, imageWidth: undefined });
+    expect(loadConfig({ EVALS_JUDGE_MODE: 'combined' }).judge.mode).toBe('combined');
     expect(loadConfig({ EVALS_JUDGE_TIMEOUT_SECONDS: '0.5' }).judge.timeoutMs).toBe(500);
   });
 });
