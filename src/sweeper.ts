@@ -39,6 +39,8 @@ export interface SweepRules {
   endMissing: boolean;
   /** Rows younger than this are left alone (their workflow may still be starting). */
   minAgeSeconds: number;
+  /** Only rows created before this (a local stack's start: rows of stacks that died before it). */
+  createdBefore?: Date;
 }
 
 /** One sweep; empty when another worker holds the lock. */
@@ -50,9 +52,9 @@ export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, rule
     try {
       const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
         `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
-         WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1)
+         WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1) AND ($3::timestamptz IS NULL OR created_at < $3)
          ORDER BY created_at LIMIT $2`,
-        [rules.minAgeSeconds, BATCH],
+        [rules.minAgeSeconds, BATCH, rules.createdBefore ?? null],
       );
       const swept: SweptRun[] = [];
       for (const row of open.rows) {

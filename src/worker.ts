@@ -66,10 +66,11 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
  * A local stack (`evals run`, `evals dev`) may share its embedded database with
  * another local stack on another dev server, so a workflow its own server does
  * not know may be running elsewhere: it ends such rows only once, at start,
- * and only when it has just started the database itself. It does not prune:
+ * only when no other live process uses the database, and only rows created
+ * before it started (left by stacks that died). It does not prune:
  * a local database holds a developer's own runs, kept until `evals prune`.
  */
-export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { startedDatabase: boolean } }): { stop(): Promise<void> } {
+export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { soleDatabaseUser: boolean; startedAt: Date } }): { stop(): Promise<void> } {
   const { localStack } = opts;
   const sweeper = startSweeper({
     pool: opts.pool,
@@ -77,7 +78,7 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
     log: opts.log,
     intervalSeconds: opts.config.worker.sweepSeconds,
     endMissing: localStack === undefined,
-    atStart: localStack?.startedDatabase ? { endMissing: true, minAgeSeconds: 0 } : undefined,
+    atStart: localStack?.soleDatabaseUser ? { endMissing: true, minAgeSeconds: 0, createdBefore: localStack.startedAt } : undefined,
   });
   const pruning = localStack ? null : startPruning(opts.pool, opts.config.retention, opts.log);
   return {

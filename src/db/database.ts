@@ -11,8 +11,12 @@ export interface Database {
   displayUrl: string;
   /** Migrations this open applied (empty when the schema was up to date). */
   applied: string[];
-  /** This process started the embedded PostgreSQL (no other evals process was using it). */
-  startedEmbedded: boolean;
+  /**
+   * The embedded PostgreSQL had no other live user when this process opened it
+   * (it started it, or whoever did has exited): no other stack's pipelines can
+   * be in flight in it, only rows left by stacks that died.
+   */
+  soleEmbeddedUser: boolean;
   close(): Promise<void>;
 }
 
@@ -51,12 +55,12 @@ function maskUrl(url: string): string {
 export async function openDatabase(config: Config, log: (line: string) => void): Promise<Database> {
   let url = config.database.url;
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let startedEmbedded = false;
+  let soleEmbeddedUser = false;
   if (!url) {
     const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log);
     url = embedded.url;
     stopEmbedded = embedded.stop;
-    startedEmbedded = embedded.started;
+    soleEmbeddedUser = embedded.started || embedded.otherUsers === 0;
   }
   const pool = createPool(url);
   let applied: string[];
@@ -73,7 +77,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     url,
     displayUrl: maskUrl(url),
     applied,
-    startedEmbedded,
+    soleEmbeddedUser,
     async close() {
       await pool.end();
       await stopEmbedded?.();

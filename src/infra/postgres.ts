@@ -45,11 +45,42 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   return EmbeddedPostgres;
 }
 
+/**
+ * The processes using a data dir's embedded PostgreSQL, a file per pid: whether
+ * pipelines of another live process may be in flight in it. Files of dead
+ * processes (a SIGKILLed `evals run` leaves its file, and its database running)
+ * are removed on the way.
+ */
+function registerUser(dataDir: string): { others: number; release(): void } {
+  const dir = path.join(dataDir, 'postgres-users');
+  fs.mkdirSync(dir, { recursive: true });
+  let others = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    if (Number.isInteger(pid) && isAlive(pid)) others++;
+    else fs.rmSync(path.join(dir, name), { force: true });
+  }
+  const own = path.join(dir, String(process.pid));
+  fs.writeFileSync(own, '');
+  return { others, release: () => fs.rmSync(own, { force: true }) };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, another user's.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function startEmbedded(
   dataDir: string,
   port: number,
   log: (line: string) => void,
-): Promise<{ url: string; started: boolean; stop: () => Promise<void> }> {
+): Promise<{ url: string; started: boolean; otherUsers: number; stop: () => Promise<void> }> {
   // Traversable: embedded PostgreSQL run as root switches to the postgres user.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const databaseDir = path.join(dataDir, 'postgres');
@@ -59,10 +90,11 @@ export async function startEmbedded(
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DB}`;
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
+  const user = registerUser(dataDir);
   if (await canConnect(adminUrl)) {
     // Another evals process started it; share it and leave it running.
     await ensureDatabase(adminUrl, EMBEDDED_DB);
-    return { url, started: false, stop: async () => undefined };
+    return { url, started: false, otherUsers: user.others, stop: async () => user.release() };
   }
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -83,7 +115,15 @@ export async function startEmbedded(
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
   await server.start();
   await ensureDatabase(adminUrl, EMBEDDED_DB);
-  return { url, started: true, stop: () => server.stop() };
+  return {
+    url,
+    started: true,
+    otherUsers: user.others,
+    stop: async () => {
+      user.release();
+      await server.stop();
+    },
+  };
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

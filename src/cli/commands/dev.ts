@@ -25,6 +25,7 @@ export function devCommand(evals: Command): void {
         if (config.temporal.address) throw new UsageError('dev starts its own Temporal server: unset TEMPORAL_ADDRESS');
         const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, secretsOf(config));
         installRuntime(log);
+        const startedAt = new Date();
         const db = await openDatabase(config, say);
         const temporal = await openTemporal(config, say, {
           searchAttributes: SEARCH_ATTRIBUTE_NAMES,
@@ -40,7 +41,7 @@ export function devCommand(evals: Command): void {
           say(`Database: ${db.displayUrl}`);
           say(`Evaluate from another shell (local files or URLs): TEMPORAL_ADDRESS=${temporal.address} npx evals run <file-or-url>`);
           say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
-          const background = startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { startedDatabase: db.startedEmbedded } });
+          const background = startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
           try {
             await worker.run();
           } finally {

@@ -107,6 +107,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   installRuntime(log, { shutdownSignals: [] });
 
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
+  const startedAt = new Date();
   const db = await openDatabase(config, note);
   const handles: EvalPipelineHandle[] = [];
   const cancel = () => {
@@ -121,7 +122,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
     temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
-    const background = worker ? startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { startedDatabase: db.startedEmbedded } }) : null;
+    const background = worker ? startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } }) : null;
     const running = worker?.run();
     const client = temporal.client;
     const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
