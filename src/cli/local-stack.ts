@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { isProcessAlive } from '../infra/executables';
 
 /**
  * `evals dev` records where its Temporal server listens, in its data
@@ -35,10 +36,5 @@ export function isLocalDevServer(config: Config): boolean {
   const sameAddress = (a: string) => a.replace(/^(localhost|127\.0\.0\.1):/, 'loopback:');
   if (!config.temporal.address || sameAddress(record.address) !== sameAddress(config.temporal.address)) return false;
   if (record.namespace !== config.temporal.namespace || record.taskQueue !== config.temporal.taskQueue) return false;
-  try {
-    process.kill(record.pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return isProcessAlive(record.pid);
 }

@@ -18,3 +18,13 @@ export function onPath(binary: string): string | undefined {
   }
   return undefined;
 }
+
+/** Whether a process with this pid runs on this host (EPERM: it does, as another user's). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

