@@ -1,6 +1,8 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type pg from 'pg';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { finishPipelineRun } from './db/store';
+import { repeatEvery } from './infra/periodic';
 import type { Logger } from './logger';
 
 /**
@@ -18,7 +20,6 @@ import type { Logger } from './logger';
  * find the advisory lock taken and skip that round.
  */
 
-const SWEEP_LOCK = 0x65767377; // 'evsw'
 /** A row this young may belong to a workflow that has not finished starting; it is left to the next sweep. */
 const MIN_AGE_SECONDS = 30;
 const BATCH = 100;
@@ -33,8 +34,8 @@ export interface SweepRules {
   /**
    * End rows whose workflow this Temporal does not know. Safe only where this
    * Temporal is the only one whose workflows write to the database: a fleet's
-   * cluster, or a local stack that has just started its embedded database
-   * (whoever wrote the rows before has exited with its dev server).
+   * cluster, or a local stack that is the sole live user of its embedded
+   * database (whoever wrote the older rows has exited with its dev server).
    */
   endMissing: boolean;
   /** Rows younger than this are left alone (their workflow may still be starting). */
@@ -45,35 +46,27 @@ export interface SweepRules {
 
 /** One sweep; empty when another worker holds the lock. */
 export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, rules: SweepRules): Promise<SweptRun[]> {
-  const session = await pool.connect();
-  try {
-    const locked = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [SWEEP_LOCK]);
-    if (!locked.rows[0].locked) return [];
-    try {
-      const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
-        `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
-         WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1) AND ($3::timestamptz IS NULL OR created_at < $3)
-         ORDER BY created_at LIMIT $2`,
-        [rules.minAgeSeconds, BATCH, rules.createdBefore ?? null],
-      );
-      const swept: SweptRun[] = [];
-      for (const row of open.rows) {
-        const closedAs = row.execution_name ? await closingStatus(client, row.execution_name, row.temporal_run_id) : 'NOT_FOUND';
-        if (closedAs === null || (closedAs === 'NOT_FOUND' && !rules.endMissing)) continue;
-        const reason = closedAs === 'NOT_FOUND'
-          ? 'its workflow no longer exists in Temporal (the server that ran it is gone)'
-          : `its workflow ended ${closedAs} before the pipeline finished`;
-        await finishPipelineRun(pool, row.id, reason);
-        log.warn({ pipelineRunId: row.id, workflowId: row.execution_name, closedAs }, 'sweeper ended a pipeline run whose workflow closed');
-        swept.push({ pipelineRunId: row.id, closedAs });
-      }
-      return swept;
-    } finally {
-      await session.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK]);
+  const swept = await withAdvisoryLock(pool, ADVISORY_LOCKS.sweeping, { wait: false }, async (session) => {
+    const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
+      `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
+       WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1) AND ($3::timestamptz IS NULL OR created_at < $3)
+       ORDER BY created_at LIMIT $2`,
+      [rules.minAgeSeconds, BATCH, rules.createdBefore ?? null],
+    );
+    const ended: SweptRun[] = [];
+    for (const row of open.rows) {
+      const closedAs = row.execution_name ? await closingStatus(client, row.execution_name, row.temporal_run_id) : 'NOT_FOUND';
+      if (closedAs === null || (closedAs === 'NOT_FOUND' && !rules.endMissing)) continue;
+      const reason = closedAs === 'NOT_FOUND'
+        ? 'its workflow no longer exists in Temporal (the server that ran it is gone)'
+        : `its workflow ended ${closedAs} before the pipeline finished`;
+      await finishPipelineRun(pool, row.id, reason);
+      log.warn({ pipelineRunId: row.id, workflowId: row.execution_name, closedAs }, 'sweeper ended a pipeline run whose workflow closed');
+      ended.push({ pipelineRunId: row.id, closedAs });
     }
-  } finally {
-    session.release();
-  }
+    return ended;
+  });
+  return swept ?? [];
 }
 
 /** The status a closed workflow ended with, NOT_FOUND when Temporal does not know it, null while it runs. */
@@ -88,31 +81,12 @@ async function closingStatus(client: Client, workflowId: string, runId: string):
 }
 
 /**
- * Sweeps every `intervalSeconds` until stopped, by `rules`; `atStart`, one
- * sweep at once by its own rules first. A failed sweep is logged and tried
- * again at the next one.
+ * Sweeps now and then every `intervalSeconds` until stopped, by the periodic
+ * rules; `atStart`, the first sweep by its own rules instead.
  */
-export function startSweeper(opts: { pool: pg.Pool; client: Client; log: Logger; intervalSeconds: number; endMissing: boolean; atStart?: SweepRules }): { stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const sweep = async (rules: SweepRules) => {
-    try {
-      await sweepOnce(opts.pool, opts.client, opts.log, rules);
-    } catch (err) {
-      opts.log.warn({ err }, 'sweep failed; trying again at the next one');
-    }
-  };
-  const round = async () => {
-    await sweep({ endMissing: opts.endMissing, minAgeSeconds: MIN_AGE_SECONDS });
-    if (!stopped) timer = setTimeout(round, opts.intervalSeconds * 1000).unref();
-  };
-  void (opts.atStart ? sweep(opts.atStart) : Promise.resolve()).then(() => {
-    if (!stopped) timer = setTimeout(round, opts.intervalSeconds * 1000).unref();
+export function startSweeper(opts: { pool: pg.Pool; client: Client; log: Logger; intervalSeconds: number; endMissing: boolean; atStart?: SweepRules }): { stop(): Promise<void> } {
+  const periodic: SweepRules = { endMissing: opts.endMissing, minAgeSeconds: MIN_AGE_SECONDS };
+  return repeatEvery(opts.intervalSeconds * 1000, opts.log, 'sweep', async (first) => {
+    await sweepOnce(opts.pool, opts.client, opts.log, (first && opts.atStart) || periodic);
   });
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }

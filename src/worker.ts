@@ -83,8 +83,7 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
   const pruning = localStack ? null : startPruning(opts.pool, opts.config.retention, opts.log);
   return {
     async stop() {
-      sweeper.stop();
-      await pruning?.stop();
+      await Promise.all([sweeper.stop(), pruning?.stop()]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { Config } from '../config';
+import { repeatEvery } from '../infra/periodic';
 import type { Logger } from '../logger';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './advisory-lock';
 
 /**
  * Retention: the frame images and whole-video signal of runs finished more than
@@ -8,8 +10,6 @@ import type { Logger } from '../logger';
  * issues (the product's record) stay, and `frames_pruned_at` says when.
  */
 
-// Any constant works; it only has to be the same for every process of the fleet (migrations use 727_001).
-const PRUNE_LOCK = 727_002;
 /** Runs per transaction: short transactions, so pruning never holds locks long while activities write. */
 const BATCH = 50;
 
@@ -27,7 +27,7 @@ export interface PruneResult {
  * is released.
  */
 export async function pruneFrames(pool: pg.Pool, retentionDays: number, opts: { wait?: boolean } = {}): Promise<PruneResult | null> {
-  return underLock(pool, opts.wait === true, async (client) => {
+  return withAdvisoryLock(pool, ADVISORY_LOCKS.pruning, { wait: opts.wait === true }, async (client) => {
     const total: PruneResult = { pipelineRuns: 0, frames: 0, bytes: 0 };
     for (;;) {
       await client.query('BEGIN');
@@ -81,56 +81,22 @@ export async function framesDue(pool: pg.Pool, retentionDays: number): Promise<P
   return { pipelineRuns: row.pipeline_runs, frames: row.frames, bytes: Number(row.bytes ?? 0) };
 }
 
-async function underLock<T>(pool: pg.Pool, wait: boolean, fn: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
-  const client = await pool.connect();
-  try {
-    if (wait) await client.query('SELECT pg_advisory_lock($1)', [PRUNE_LOCK]);
-    else if (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PRUNE_LOCK])).rows[0].locked) return null;
-    try {
-      return await fn(client);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [PRUNE_LOCK]).catch(() => undefined);
-    }
-  } finally {
-    client.release();
-  }
-}
-
 /**
  * Prunes in the background on a fleet worker: a pass at start, then one every
  * EVALS_PRUNE_INTERVAL_SECONDS. Every worker tries; the lock lets one prune and
  * the others step aside, so the fleet needs no elected pruner. Passes never
- * overlap within a process, and a failed pass is logged and tried again later.
+ * overlap within a process, and a failed pass is logged and tried again later
+ * (src/infra/periodic.ts).
  */
 export function startPruning(pool: pg.Pool, retention: Config['retention'], log: Logger): { stop(): Promise<void> } {
   if (retention.days === 0) {
     log.info('retention off (EVALS_RETENTION_DAYS=0): frames are kept for ever');
     return { stop: async () => undefined };
   }
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    pass = pruneFrames(pool, retention.days)
-      .then((pruned) => {
-        if (pruned === null) log.debug('pruning skipped: another process holds the lock');
-        else if (pruned.pipelineRuns > 0) log.info({ ...pruned, retentionDays: retention.days }, 'frames pruned');
-        else log.debug({ retentionDays: retention.days }, 'nothing to prune');
-      })
-      .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'pruning failed; trying again at the next interval'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(run, retention.pruneIntervalMs);
-        // Pruning never keeps a worker alive on its own.
-        timer.unref();
-      });
-  };
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-    },
-  };
+  return repeatEvery(retention.pruneIntervalMs, log, 'pruning', async () => {
+    const pruned = await pruneFrames(pool, retention.days);
+    if (pruned === null) log.debug('pruning skipped: another process holds the lock');
+    else if (pruned.pipelineRuns > 0) log.info({ ...pruned, retentionDays: retention.days }, 'frames pruned');
+    else log.debug({ retentionDays: retention.days }, 'nothing to prune');
+  });
 }
