@@ -1,7 +1,5 @@
 import { relativeLuminance, type Rgb } from '../media/colour';
 
-export type { Rgb };
-
 /** WCAG contrast ratio, 1 (none) to 21 (black on white). */
 export function contrastRatio(a: Rgb, b: Rgb): number {
   const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);

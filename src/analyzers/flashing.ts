@@ -36,7 +36,7 @@ export interface FlashStretch {
 }
 
 /** The flashing measured with the signal, or for a signal stored before per-area measurement, the whole frame's mean luma judged the same way. */
-export function flashingOf(signal: VideoSignal): FlashingSignal {
+function flashingOf(signal: VideoSignal): FlashingSignal {
   return signal.flashing ?? wholeFrameFlashing(signal.frameTimesMs, signal.luma);
 }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { LoadedFrame } from '../media/manifest';
-import { ColourTally, rgbBucket, type Rgb } from './colour';
+import type { Rgb } from '../media/colour';
+import { ColourTally, rgbBucket } from './colour';
 import { screenItems, type Box, type ScreenItem } from './objects';
 
 /**

@@ -1,4 +1,5 @@
-import { ColourTally, contrastRatio, rgbBucket, type Rgb } from './colour';
+import type { Rgb } from '../media/colour';
+import { ColourTally, contrastRatio, rgbBucket } from './colour';
 
 /**
  * The separate things on screen in one frame: connected regions of content

@@ -15,7 +15,7 @@ export const FRAME_KINDS: readonly EvalKind[] = EVAL_KINDS.filter((kind) => KIND
  * asks for some parts (one kind, or several in combined mode) and says the
  * others are null; each asked part is validated by its kind's own schema.
  */
-export function frameKindsAnswerSchema(frameIndices: readonly number[]) {
+function frameKindsAnswerSchema(frameIndices: readonly number[]) {
   return z.object(Object.fromEntries(FRAME_KINDS.map((kind) => [kind, KINDS[kind].answerSchema(frameIndices).nullable()]))).strict();
 }
 

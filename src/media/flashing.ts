@@ -24,7 +24,7 @@ const RED_SCALE = 320;
  */
 const FIELD_SHARE = 1 / 3;
 /** Flashes count when they cover more than this share of some field. */
-export const FIELD_AREA = 0.25;
+const FIELD_AREA = 0.25;
 /** Cells across the smallest area that counts (25% of a field, a square of side sqrt(W x H / 36)). */
 const CELLS_ACROSS_THRESHOLD = 8;
 /** Fewer transitions a second than this (2 flashes) break no rule, not even IRIS's extended one: not stored. */

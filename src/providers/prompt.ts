@@ -81,7 +81,7 @@ function frameRule(images: readonly PreparedImage[]): string {
 export type AnswerFormat = 'json_schema' | 'json_object';
 
 /** The parts a request asks for; the fake endpoint of the tests reads it too. */
-export function fillInLine(kinds: readonly KindDefinition[]): string {
+function fillInLine(kinds: readonly KindDefinition[]): string {
   const names = `Fill in: ${kinds.map((k) => k.kind).join(', ')}.`;
   return kinds[0].usesFrames ? `${names} Set every other part of the answer to null.` : names;
 }
