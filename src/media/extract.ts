@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Config } from '../config';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
 import { PermanentError } from '../errors';
@@ -30,7 +31,15 @@ export interface Extraction {
 
 export type Progress = (phase: 'download' | 'probe' | 'decode' | 'scenes', done: number, total: number) => void;
 
-const JPEG_QUALITY = '3';
+/**
+ * ffmpeg decodes and scales; sharp (the same libvips on every host, pinned in the
+ * lockfile) encodes the JPEGs. H.264 decoding is exact and swscale with explicit
+ * flags gives the same pixels in ffmpeg 4.1 and 5.1, but their MJPEG encoders do
+ * not, and the frames the judges measure must not depend on the ffmpeg build
+ * (docs/frames.md).
+ */
+const SCALE_FLAGS = 'bicubic+accurate_rnd+full_chroma_int';
+const JPEG_QUALITY = 90;
 /** Keyframe intervals decoded at once: one per core. */
 const PARALLEL_SEEKS = 2;
 
@@ -168,13 +177,13 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
         // Seek half way between the previous frame and the target, so float rounding cannot skip it.
         const seek = first === 0 ? [] : ['-ss', ((times[first - 1] + times[first]) / 2000).toFixed(6)];
         const select = group.map((t) => `eq(n,${t - first})`).join('+');
-        const pattern = path.join(job.dir, `${phase}-g${g}-%03d.jpg`);
+        const pattern = path.join(job.dir, `${phase}-g${g}-%03d.rgb`);
         await decode(job, [
           ...INPUT_GUARD, ...seek, '-i', job.file, '-an', '-sn', '-dn',
-          '-vf', `select='${select}',scale=${size.width}:${size.height},format=yuvj420p`,
-          '-vsync', '0', '-frames:v', String(group.length), '-q:v', JPEG_QUALITY, pattern,
+          '-vf', `select='${select}',${scaleToRgb(size)}`,
+          '-vsync', '0', '-frames:v', String(group.length), ...RAW_FRAMES, pattern,
         ]);
-        for (const [i, t] of group.entries()) jpegs.set(t, await readFrame(pattern, i + 1, times[t]));
+        for (const [i, t] of group.entries()) jpegs.set(t, await readFrame(pattern, i + 1, times[t], size));
         job.onProgress(phase, ++done, groups.length);
       }
     }),
@@ -195,13 +204,13 @@ async function singlePass(job: Job): Promise<Extraction> {
   const meter = job.measure(probe);
   const filter = [
     `[0:v]split=2[a][b]`,
-    `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',scale=${size.width}:${size.height},format=yuvj420p[even]`,
+    `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',${scaleToRgb(size)}[even]`,
     `[b]${meter.filter}[grid]`,
   ].join(';');
 
   await decode(job, [
     ...INPUT_GUARD, '-i', job.file, '-an', '-sn', '-dn', '-filter_complex', filter, '-vsync', '0',
-    '-map', '[even]', '-q:v', JPEG_QUALITY, path.join(dir, 'even-%03d.jpg'),
+    '-map', '[even]', ...RAW_FRAMES, path.join(dir, 'even-%03d.rgb'),
     '-map', '[grid]', '-f', 'rawvideo', 'pipe:1',
   ], (chunk) => {
     meter.push(chunk);
@@ -216,7 +225,7 @@ async function singlePass(job: Job): Promise<Extraction> {
   const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.maxFrames).filter((n) => !evenPicks.includes(n));
   const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.maxFrames);
   const jpegs = new Map<number, Buffer>();
-  for (const [i, p] of evenPicks.entries()) if (picks.includes(p)) jpegs.set(p, await readFrame(path.join(dir, 'even-%03d.jpg'), i + 1, times[p]));
+  for (const [i, p] of evenPicks.entries()) if (picks.includes(p)) jpegs.set(p, await readFrame(path.join(dir, 'even-%03d.rgb'), i + 1, times[p], size));
   for (const [p, jpeg] of await seekFrames(job, picks.filter((p) => !jpegs.has(p)), 'scenes')) jpegs.set(p, jpeg);
   return {
     plan: planOf(probe, 'single-pass', picks, picks.filter((p) => scenePicks.includes(p))),
@@ -230,10 +239,19 @@ function framesOf(job: Job, picks: readonly number[], jpegs: ReadonlyMap<number,
   return picks.map((p, index) => ({ index, timestampMs: Math.round(times[p]), width: job.size.width, height: job.size.height, jpeg: jpegs.get(p)! }));
 }
 
-async function readFrame(pattern: string, n: number, ms: number): Promise<Buffer> {
+const RAW_FRAMES = ['-c:v', 'rawvideo', '-f', 'image2'];
+const scaleToRgb = (size: { width: number; height: number }) => `scale=${size.width}:${size.height}:flags=${SCALE_FLAGS},format=rgb24`;
+
+/** A raw RGB frame ffmpeg wrote, as the JPEG every judge reads. */
+async function readFrame(pattern: string, n: number, ms: number, size: { width: number; height: number }): Promise<Buffer> {
+  let raw: Buffer;
   try {
-    return await fs.promises.readFile(pattern.replace('%03d', String(n).padStart(3, '0')));
+    raw = await fs.promises.readFile(pattern.replace('%03d', String(n).padStart(3, '0')));
   } catch {
+    raw = Buffer.alloc(0);
+  }
+  if (raw.length !== size.width * size.height * 3) {
     throw new PermanentError('unreadable-media', `animation is truncated or corrupt: no frame could be decoded at ${formatTimestamp(ms)}`);
   }
+  return sharp(raw, { raw: { width: size.width, height: size.height, channels: 3 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }
