@@ -14,4 +14,4 @@ export const KINDS: Record<EvalKind, KindDefinition<any>> = {
   ENGAGEMENT_RUBRIC_JSON: engagementRubric,
 };
 export { EVAL_KINDS, type EvalKind } from '../domain/types';
-export type { IssueDraft, IssueRegion, KindDefinition, KindInput, Verdict } from './kind';
+export type { IssueDraft, IssueOrigin, IssueRegion, KindDefinition, KindInput, Verdict } from './kind';

@@ -13,7 +13,11 @@ export interface IssueDraft {
   suggestedFix: string | null;
   /** Where on the frame, when the judge knows it exactly (the local analyzers do; an LLM gives `location` words). */
   region?: IssueRegion | null;
+  /** Who found it: the scene's recorded geometry, the pixel analyzers, or the (LLM) judge; stored, not served by the API. */
+  origin?: IssueOrigin;
 }
+
+export type IssueOrigin = 'scene' | 'pixels' | 'judge';
 
 /** A box on the frame as fractions of its width and height, and the frame edge that cuts it, if any. */
 export interface IssueRegion {

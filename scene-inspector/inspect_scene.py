@@ -1,0 +1,625 @@
+"""
+Scene inspector: runs a Manim scene with drawing replaced by recording, and
+writes what is on screen over time, in the video's pixel coordinates.
+
+    python inspect_scene.py < request.json > inspection.json
+
+The request (JSON on stdin): {"files": {"name.py": "source", ...}, "jobs": [{"scene": "ClassName"
+or null, "width": px, "height": px, "fps": frames per second, "durationMs": the video's duration,
+"toleranceMs": how far a timeline may be from it}, ...]}: usually one job, the video of one
+fragment; tests and benches inspect a corpus's scenes in one run. The source files are written
+to ./src (the caller runs this in a private scratch directory) and imported once; they are
+untrusted and must run in a sandbox (docs/scene-inspection.md).
+
+Manim's Cairo renderer is driven per frame through `render` (one call per animated frame) and
+`freeze_current_frame` (static waits). Both are replaced: each advances the clock exactly as
+drawing would and records the scene's visible objects at least ten times a second and at every
+animation boundary; nothing is drawn, no file written (dry run, no caching).
+
+The answer (JSON on stdout; anything the scene prints goes to stderr): {protocol, manim,
+importCpuSeconds, notes, error (a module that would not import), results: one per job}, each
+  status     "ok", "no-scene" (no such Scene subclass in the files), "error" (the scene
+             raised), "mismatch" (no candidate's timeline matches the video's duration)
+  scene, candidates [{name, durationMs, error}], cpuSeconds, durationMs, width, height, fps, frameWidth,
+  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
+             (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
+  samples [{t (ms), n (frame), cam [cx, cy, w, h] (units), bg "#rrggbb", u [unit rows]}],
+  plays [{i, start, end (ms), line, animations [class names], units [ids]}],
+  notes [what could not be recorded]
+A unit row: [id, x0, y0, x1, y1, z, fill, fillOpacity, stroke, strokeOpacity, glyphPx,
+behind, crossings]: the box in pixels (y down), draw order, the dominant fill and stroke
+("#rrggbb" or null) with their opacities, how tall its letters are in pixels (text only),
+what is drawn behind the text ([unit id or -1 for the background, fill, opacity, share of
+the text's box inside it]) and the strokes of other objects that pass through the text's
+box, inset a little ([[unit id, length in pixels], ...]); the last three are null for shapes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import traceback
+
+PROTOCOL = 1
+SAMPLES_PER_SECOND = 10
+MAX_SAMPLES = 4000
+MAX_UNITS = 600
+SOURCE_DIR = os.path.abspath("src")
+
+
+def user_line():
+    """The innermost frame of the scene's own source on the stack (the line that made this call), and the
+    outermost one when it differs (the line in construct that called a helper)."""
+    frame = sys._getframe(2)
+    inner = outer = None
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.startswith(SOURCE_DIR):
+            outer = (os.path.relpath(filename, SOURCE_DIR), frame.f_lineno)
+            inner = inner or outer
+        frame = frame.f_back
+    if inner is None:
+        return None, None, None
+    return inner[0], inner[1], outer[1] if outer != inner else None
+
+
+def error_text(exc):
+    """The exception with the innermost line of the scene's source that led to it."""
+    where = ""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename.startswith(SOURCE_DIR):
+            where = f" ({os.path.relpath(frame.filename, SOURCE_DIR)}, line {frame.lineno})"
+            break
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def main():
+    request = json.load(sys.stdin)
+    # The answer goes to the real stdout; whatever the scene prints goes to stderr.
+    answer = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    result = {"protocol": PROTOCOL, "results": []}
+    try:
+        inspect_request(request, result)
+    except BaseException as exc:  # noqa: BLE001 - every failure is an answer
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        result["error"] = error_text(exc)[-2000:]
+    json.dump(result, answer, separators=(",", ":"))
+    answer.flush()
+
+
+def inspect_request(request, result):
+    """Imports the sources once, then runs each job: a scene (or the one that fits) at one video's size and rate."""
+    os.makedirs(SOURCE_DIR, exist_ok=True)
+    files = request.get("files") or {}
+    result["notes"] = []
+    for name, content in files.items():
+        path = os.path.normpath(os.path.join(SOURCE_DIR, name))
+        if not path.startswith(SOURCE_DIR + os.sep) or not name.endswith(".py"):
+            result["notes"].append(f"skipped source file {name!r}: not a Python file inside the sources")
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(content)
+
+    started = time.process_time()
+    import manim
+    from manim import Scene, config
+
+    result["manim"] = manim.__version__
+    result["importCpuSeconds"] = round(time.process_time() - started, 3)
+    install_line_tracking()
+    install_recording()
+
+    sys.path.insert(0, SOURCE_DIR)
+    candidates = []
+    import importlib
+
+    for name in sorted(files):
+        if not name.endswith(".py"):
+            continue
+        try:
+            module = importlib.import_module(name[:-3].replace("/", "."))
+        except BaseException as exc:  # noqa: BLE001 - a broken module is the scene's error
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            result["error"] = f"importing {name}: {error_text(exc)}"
+            return
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Scene) and value.__module__ == module.__name__ and value not in candidates:
+                candidates.append(value)
+    for job in request.get("jobs") or []:
+        job_started = time.process_time()
+        outcome = inspect_job(job, candidates, config)
+        outcome["cpuSeconds"] = round(time.process_time() - job_started, 3)
+        result["results"].append(outcome)
+
+
+def inspect_job(job, candidates, config):
+    width, height, fps = int(job["width"]), int(job["height"]), float(job["fps"])
+    wanted = job.get("scene")
+    if wanted:
+        candidates = [c for c in candidates if c.__name__ == wanted]
+        if not candidates:
+            return {"status": "no-scene", "error": f"the sources define no Scene subclass named {wanted}"}
+    if not candidates:
+        return {"status": "no-scene", "error": "the sources define no Scene subclass"}
+    target = job.get("durationMs")
+    tolerance = job.get("toleranceMs") or 0
+    tried = []
+    for cls in candidates:
+        recorder = Recorder(width, height, fps)
+        entry = {"name": cls.__name__}
+        tried.append(entry)
+        try:
+            run_scene(cls, recorder, config, width, height, fps)
+        except BaseException as exc:  # noqa: BLE001
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            entry["error"] = error_text(exc)[-2000:]
+            if len(candidates) == 1:
+                return {"status": "error", "error": entry["error"], "candidates": tried}
+            continue
+        entry["durationMs"] = round(recorder.time * 1000)
+        if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
+            return {**recorder.answer(cls.__name__), "candidates": tried}
+    return {"status": "mismatch", "error": "no scene's timeline matches the video's duration", "candidates": tried}
+
+
+def configure(config, width, height, fps):
+    config.dry_run = True
+    config.disable_caching = True
+    config.write_to_movie = False
+    config.media_dir = os.path.abspath("media")
+    config.verbosity = "ERROR"
+    config.progress_bar = "none"
+    config.pixel_width = width
+    config.pixel_height = height
+    config.frame_rate = fps
+    # Manim's frame is 16:9 unless the render asked for another shape (853.3 x 480 rounds to 854).
+    aspect = width / height
+    config.frame_width = config.frame_height * (16 / 9 if abs(aspect / (16 / 9) - 1) < 0.01 else aspect)
+
+
+def run_scene(cls, recorder, config, width, height, fps):
+    from manim import tempconfig
+
+    global RECORDER
+    with tempconfig({}):
+        configure(config, width, height, fps)
+        RECORDER = recorder
+        scene = cls()
+        recorder.scene = scene
+        scene.render()
+
+
+def install_line_tracking():
+    """Every mobject remembers the line of the scene's source that made it, and that last placed it."""
+    from manim import Mobject
+
+    original_init = Mobject.__init__
+
+    def init(self, *args, **kwargs):
+        if "_inspector_line" not in self.__dict__:
+            self._inspector_file, self._inspector_line, self._inspector_called = user_line()
+        original_init(self, *args, **kwargs)
+
+    Mobject.__init__ = init
+    for method in ("shift", "move_to", "next_to", "to_edge", "to_corner", "align_to", "scale", "arrange", "set_x", "set_y", "rotate", "set_width", "set_height", "stretch_to_fit_width", "scale_to_fit_width", "scale_to_fit_height", "center", "surround", "match_width", "match_height"):
+        original = getattr(Mobject, method, None)
+        if original is None:
+            continue
+
+        def placed(self, *args, __original=original, **kwargs):
+            line = user_line()[2] or user_line()[1]
+            if line is not None:
+                self._inspector_placed = line
+            return __original(self, *args, **kwargs)
+
+        placed.__name__ = method
+        setattr(Mobject, method, placed)
+
+
+RECORDER = None
+
+
+def install_recording():
+    """Cairo's renderer advances the clock as drawing would, and the current recorder records instead of drawing."""
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    original_play = CairoRenderer.play
+
+    def add_frame(self, frame, num_frames=1):
+        if not self.skip_animations:
+            self.time += num_frames / self.camera.frame_rate
+
+    def render(self, scene, time, moving_mobjects=None):
+        RECORDER.frame(scene, self)
+        add_frame(self, None)
+
+    def freeze_current_frame(self, duration):
+        RECORDER.sample(RECORDER.scene, self)
+        add_frame(self, None, int(duration * self.camera.frame_rate))
+
+    def play(self, scene, *args, **kwargs):
+        RECORDER.begin_play(scene, self)
+        original_play(self, scene, *args, **kwargs)
+        RECORDER.end_play(scene, self)
+
+    def save_static_frame_data(self, scene, static_mobjects):
+        self.static_image = None
+
+    CairoRenderer.update_frame = lambda self, *args, **kwargs: None
+    CairoRenderer.get_frame = lambda self: None
+    CairoRenderer.scene_finished = lambda self, scene: None
+    CairoRenderer.save_static_frame_data = save_static_frame_data
+    CairoRenderer.add_frame = add_frame
+    CairoRenderer.render = render
+    CairoRenderer.freeze_current_frame = freeze_current_frame
+    CairoRenderer.play = play
+
+
+TEXT_TYPES = None
+
+
+def text_types():
+    global TEXT_TYPES
+    if TEXT_TYPES is None:
+        from manim import DecimalNumber, MarkupText, Paragraph, SingleStringMathTex, Text
+
+        TEXT_TYPES = (Text, MarkupText, Paragraph, SingleStringMathTex, DecimalNumber)
+    return TEXT_TYPES
+
+
+def text_of(mobject):
+    for attr in ("original_text", "tex_string"):
+        value = getattr(mobject, attr, None)
+        if isinstance(value, str):
+            return value
+    if hasattr(mobject, "get_value"):
+        try:
+            return f"{mobject.get_value():g}"
+        except Exception:  # noqa: BLE001
+            return None
+    lines = getattr(mobject, "lines_text", None)
+    return getattr(lines, "original_text", None)
+
+
+def hex_of(rgb):
+    return "#%02x%02x%02x" % tuple(max(0, min(255, round(float(c) * 255))) for c in rgb[:3])
+
+
+class Recorder:
+    def __init__(self, width, height, fps):
+        self.width, self.height, self.fps = width, height, fps
+        self.stride = max(1, int(fps // SAMPLES_PER_SECOND))
+        self.samples = []
+        self.plays = []
+        self.units = {}
+        self.ids = {}
+        self.keep = []
+        self.scene = None
+        self.time = 0.0
+        self.frames_in_play = 0
+        self.notes = set()
+        self.current = None
+
+    # ---- the clock
+
+    def begin_play(self, scene, renderer):
+        self.scene = scene
+        self.frames_in_play = 0
+        _, inner, outer = user_line()
+        self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "line": outer or inner}
+
+    def end_play(self, scene, renderer):
+        self.time = renderer.time
+        play = self.current or {"i": len(self.plays), "start": round(renderer.time * 1000), "line": None}
+        play["end"] = round(renderer.time * 1000)
+        animations = getattr(scene, "animations", None) or []
+        play["animations"] = [type(a).__name__ for a in animations]
+        touched = set()
+        for animation in animations:
+            mobject = getattr(animation, "mobject", None)
+            if mobject is not None:
+                touched.update(self.unit_ids_below(mobject))
+        play["units"] = sorted(touched)
+        self.plays.append(play)
+        self.current = None
+        self.sample(scene, renderer)
+
+    def frame(self, scene, renderer):
+        n = round(renderer.time * self.fps)
+        if self.frames_in_play == 0 or n % self.stride == 0:
+            self.sample(scene, renderer)
+        self.frames_in_play += 1
+        self.time = renderer.time
+
+    # ---- what is on screen
+
+    def id_of(self, mobject):
+        key = id(mobject)
+        if key not in self.ids:
+            self.ids[key] = len(self.ids)
+            self.keep.append(mobject)
+        return self.ids[key]
+
+    def unit_ids_below(self, mobject):
+        """Ids of the units already seen in this mobject's family."""
+        return [self.ids[id(m)] for m in mobject.get_family() if id(m) in self.ids]
+
+    def sample(self, scene, renderer):
+        if scene is None or len(self.samples) >= MAX_SAMPLES:
+            if len(self.samples) >= MAX_SAMPLES:
+                self.notes.add(f"recorded at most {MAX_SAMPLES} samples")
+            return
+        t = round(renderer.time * 1000)
+        if self.samples and self.samples[-1]["t"] == t:
+            self.samples.pop()
+        camera = renderer.camera
+        center = camera.frame_center
+        self.samples.append({
+            "t": t,
+            "n": round(renderer.time * self.fps),
+            "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4)],
+            "bg": background_of(camera),
+            "u": self.units_on_screen(scene, camera),
+        })
+
+    def units_on_screen(self, scene, camera):
+        import numpy as np
+        from manim.utils.family import extract_mobject_family_members
+
+        roots = list(scene.mobjects) + [m for m in scene.foreground_mobjects if m not in scene.mobjects]
+        leaves = extract_mobject_family_members(roots, use_z_index=camera.use_z_index, only_those_with_points=True)
+        order = {id(leaf): z for z, leaf in enumerate(leaves)}
+        units = {}  # unit mobject id -> {"mob", "root", "leaves"}
+        for root in roots:
+            self.collect(root, root, None, units)
+        rows = []
+        geometry = {}
+        for key, unit in units.items():
+            visible = [leaf for leaf in unit["leaves"] if id(leaf) in order and visible_leaf(leaf)]
+            if not visible:
+                continue
+            shapes = [leaf_geometry(camera, leaf) for leaf in visible]
+            shapes = [s for s in shapes if s is not None]
+            if not shapes:
+                continue
+            box = [min(s["box"][0] for s in shapes), min(s["box"][1] for s in shapes), max(s["box"][2] for s in shapes), max(s["box"][3] for s in shapes)]
+            uid = self.id_of(unit["mob"])
+            is_text = unit["text"]
+            if uid not in self.units:
+                mob = unit["mob"]
+                self.units[uid] = {
+                    "type": type(mob).__name__,
+                    "text": text_of(mob) if is_text else None,
+                    "file": getattr(mob, "_inspector_file", None),
+                    "line": getattr(mob, "_inspector_line", None),
+                    "calledFrom": getattr(mob, "_inspector_called", None),
+                    "root": self.id_of(unit["root"]),
+                    "rootType": type(unit["root"]).__name__,
+                    "isText": is_text,
+                }
+            placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
+            if placed is not None:
+                self.units[uid]["placedLine"] = placed
+            fill, fill_opacity = dominant(visible, shapes, "fill")
+            stroke, stroke_opacity = dominant(visible, shapes, "stroke")
+            glyph = None
+            if is_text:
+                glyph = glyph_px(unit["mob"], shapes, camera)
+            z = min(order[id(leaf)] for leaf in visible)
+            rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None])
+            geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text}
+        if len(rows) > MAX_UNITS:
+            self.notes.add(f"recorded at most {MAX_UNITS} objects per sample")
+            rows = sorted(rows, key=lambda r: r[5])[:MAX_UNITS]
+        for row in rows:
+            if geometry[row[0]]["text"]:
+                row[11], row[12] = relations(row[0], geometry, camera)
+        return rows
+
+    def collect(self, mobject, root, text_unit, units):
+        """Groups the leaves under their unit: a text object as a whole, any other leaf alone."""
+        if text_unit is None and isinstance(mobject, text_types()):
+            text_unit = mobject
+            units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True}
+        if len(mobject.points) > 0:
+            if text_unit is not None:
+                units[id(text_unit)]["leaves"].append(mobject)
+            else:
+                units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [mobject], "text": False}
+        for child in mobject.submobjects:
+            self.collect(child, root, text_unit, units)
+
+    def answer(self, name):
+        return {
+            "status": "ok",
+            "scene": name,
+            "durationMs": round(self.time * 1000),
+            "width": self.width,
+            "height": self.height,
+            "fps": self.fps,
+            "frameWidth": self.samples[0]["cam"][2] if self.samples else None,
+            "frameHeight": self.samples[0]["cam"][3] if self.samples else None,
+            "units": {str(k): v for k, v in self.units.items()},
+            "samples": self.samples,
+            "plays": self.plays,
+            "notes": sorted(self.notes),
+        }
+
+
+# Pixels of a typical glyph (between x-height and cap height) per font point at Manim's 8-unit frame height.
+GLYPH_UNITS_PER_POINT = 0.0075
+
+
+def glyph_px(mobject, shapes, camera):
+    """How tall the text's letters are on screen, px: from its font size (which follows any scaling) where
+    it has one, else the median height of its glyphs (a lone "=" is short whatever its size)."""
+    try:
+        size = float(mobject.font_size)
+    except Exception:  # noqa: BLE001 - a text without a font size
+        size = None
+    if size and size > 0:
+        return round(size * GLYPH_UNITS_PER_POINT * camera.pixel_height / camera.frame_height, 2)
+    heights = sorted(s["box"][3] - s["box"][1] for s in shapes)
+    return round(float(heights[len(heights) // 2]), 2)
+
+
+def background_of(camera):
+    """The camera's background colour; scenes set it as a colour or a string."""
+    from manim import ManimColor
+
+    try:
+        return hex_of(ManimColor(camera.background_color).to_rgb())
+    except Exception:  # noqa: BLE001 - an exotic value: Manim's default
+        return "#000000"
+
+
+def visible_leaf(leaf):
+    try:
+        fill = leaf.get_fill_opacity() > 0.01
+        stroke = leaf.get_stroke_opacity() > 0.01 and leaf.get_stroke_width() > 0
+    except Exception:  # noqa: BLE001 - an ImageMobject has neither: it is drawn whole
+        return True
+    return fill or stroke
+
+
+def leaf_geometry(camera, leaf):
+    """The leaf's outline in pixels (its curves sampled), box and stroke half-width."""
+    import numpy as np
+
+    points = leaf.points
+    if len(points) == 0:
+        return None
+    try:
+        pixels = camera.points_to_subpixel_coords(leaf, points)
+    except Exception:  # noqa: BLE001 - a camera that cannot place these points
+        return None
+    n = len(pixels) - len(pixels) % 4
+    if n >= 4 and getattr(leaf, "n_points_per_cubic_curve", 4) == 4:
+        quads = pixels[:n].reshape(-1, 4, 2)
+        t = np.array([0.0, 0.25, 0.5, 0.75, 1.0])[None, :, None]
+        p0, p1, p2, p3 = (quads[:, i][:, None] for i in range(4))
+        curve = ((1 - t) ** 3) * p0 + 3 * ((1 - t) ** 2) * t * p1 + 3 * (1 - t) * t * t * p2 + (t ** 3) * p3
+        # Edges within each curve: subpaths (a glyph's holes) stay apart, and the even-odd rule needs no order.
+        starts, ends = curve[:, :-1].reshape(-1, 2), curve[:, 1:].reshape(-1, 2)
+    else:
+        starts, ends = pixels[:, :2], np.roll(pixels[:, :2], -1, axis=0)
+    outline = np.concatenate([starts, ends])
+    if not np.all(np.isfinite(outline)):
+        return None
+    half = 0.0
+    try:
+        if leaf.get_stroke_opacity() > 0.01:
+            half = leaf.get_stroke_width() * camera.cairo_line_width_multiple * camera.pixel_width / camera.frame_width / 2
+    except Exception:  # noqa: BLE001
+        pass
+    lo = outline.min(axis=0) - half
+    hi = outline.max(axis=0) + half
+    return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends)}
+
+
+def dominant(leaves, shapes, part):
+    """The colour and opacity that cover the most of the unit's box area."""
+    weights = {}
+    for leaf, shape in zip(leaves, shapes):
+        try:
+            opacity = leaf.get_fill_opacity() if part == "fill" else leaf.get_stroke_opacity()
+            if part == "stroke" and leaf.get_stroke_width() <= 0:
+                continue
+            if opacity <= 0.01:
+                continue
+            colour = hex_of((leaf.get_fill_color() if part == "fill" else leaf.get_stroke_color()).to_rgb())
+        except Exception:  # noqa: BLE001
+            continue
+        box = shape["box"]
+        area = max(1.0, (box[2] - box[0]) * (box[3] - box[1]))
+        key = (colour, round(float(opacity), 2))
+        weights[key] = weights.get(key, 0.0) + area
+    if not weights:
+        return None, 0
+    colour, opacity = max(weights, key=weights.get)
+    return colour, opacity
+
+
+def relations(uid, geometry, camera):
+    """What is drawn behind a text unit, and whose strokes cross its box."""
+    import numpy as np
+
+    text = geometry[uid]
+    x0, y0, x1, y1 = text["box"]
+    w, h = x1 - x0, y1 - y0
+    # A 5x3 grid of points over the text's box, inset so glyph edges do not count.
+    gx = x0 + w * np.array([0.1, 0.3, 0.5, 0.7, 0.9])
+    gy = y0 + h * np.array([0.2, 0.5, 0.8])
+    grid = np.array([[x, y] for y in gy for x in gx])
+    behind = [-1, None, 0, 1.0]
+    best_z = -1
+    crossings = []
+    inner = (x0 + w * 0.08, y0 + h * 0.15, x1 - w * 0.08, y1 - h * 0.15)
+    for other_id, other in geometry.items():
+        if other_id == uid or other["root"] == text["root"] or other["text"]:
+            continue
+        ox0, oy0, ox1, oy1 = other["box"]
+        if ox1 < x0 or ox0 > x1 or oy1 < y0 or oy0 > y1:
+            continue
+        for leaf, shape in zip(other["leaves"], other["shapes"]):
+            try:
+                fill_opacity = leaf.get_fill_opacity()
+                stroke_visible = leaf.get_stroke_opacity() > 0.01 and leaf.get_stroke_width() > 0
+            except Exception:  # noqa: BLE001
+                continue
+            if fill_opacity > 0.01 and other["z"] < text["z"] and other["z"] > best_z:
+                share = float(np.mean(inside(shape["edges"], grid)))
+                if share > 0:
+                    best_z = other["z"]
+                    behind = [other_id, hex_of(leaf.get_fill_color().to_rgb()), round(float(fill_opacity), 2), round(share, 2)]
+            if stroke_visible:
+                length = stroke_length_inside(shape["edges"], inner)
+                if length > 0:
+                    crossings.append([other_id, length])
+    merged = {}
+    for other_id, share in crossings:
+        merged[other_id] = merged.get(other_id, 0) + share
+    return behind, [[k, round(v, 1)] for k, v in merged.items()] or None
+
+
+def inside(edges, points):
+    """Even-odd rule over the outline's edges: which points lie inside it."""
+    import numpy as np
+
+    (x, y), (xn, yn) = edges[0].T, edges[1].T
+    dy = np.where(yn - y == 0, 1e-12, yn - y)
+    result = np.zeros(len(points), dtype=bool)
+    for i, (px, py) in enumerate(points):
+        crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
+        result[i] = bool(np.count_nonzero(crosses) % 2)
+    return result
+
+
+def stroke_length_inside(edges, box):
+    """Length of the outline's edges inside the box (each edge clipped to it, Liang-Barsky)."""
+    import numpy as np
+
+    a, b = edges
+    d = b - a
+    x0, y0, x1, y1 = box
+    lo = np.zeros(len(a))
+    hi = np.ones(len(a))
+    for p, q in ((-d[:, 0], a[:, 0] - x0), (d[:, 0], x1 - a[:, 0]), (-d[:, 1], a[:, 1] - y0), (d[:, 1], y1 - a[:, 1])):
+        parallel = p == 0
+        r = np.where(parallel, 0, q / np.where(parallel, 1, p))
+        lo = np.where(~parallel & (p < 0), np.maximum(lo, r), lo)
+        hi = np.where(~parallel & (p > 0), np.minimum(hi, r), hi)
+        hi = np.where(parallel & (q < 0), -1, hi)
+    inside = np.clip(hi - lo, 0, None)
+    return float((inside * np.hypot(d[:, 0], d[:, 1])).sum())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/**
+ * What the scene inspector (scene-inspector/inspect_scene.py) reports about one
+ * scene: every visible object over time, in the video's pixel coordinates. It
+ * comes out of a sandbox running untrusted code, so it is validated and bounded
+ * here before anything reads it (docs/scene-inspection.md).
+ */
+
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/);
+const px = z.number().finite().min(-1e6).max(1e6);
+const id = z.number().int().min(0).max(1e7);
+const ms = z.number().int().min(0).max(24 * 3600 * 1000);
+const share = z.number().finite().min(0).max(1e3);
+
+/** A unit on screen in one sample: a text object as a whole, or one shape. */
+const UnitRow = z.tuple([
+  id,
+  px, // x0
+  px, // y0
+  px, // x1
+  px, // y1
+  z.number().int().min(0).max(1e7), // draw order
+  hexColour.nullable(), // fill
+  share, // fill opacity
+  hexColour.nullable(), // stroke
+  share, // stroke opacity
+  px.nullable(), // letter height (text)
+  z.tuple([z.number().int().min(-1).max(1e7), hexColour.nullable(), share, share]).nullable(), // behind the text: unit (-1 background), fill, opacity, share of the box
+  z.array(z.tuple([id, px])).max(2000).nullable(), // strokes crossing the text's inner box: unit, length in pixels
+]);
+
+const Sample = z.object({
+  t: ms,
+  n: z.number().int().min(0),
+  cam: z.tuple([px, px, px, px]),
+  bg: hexColour,
+  u: z.array(UnitRow).max(600),
+});
+
+const Unit = z.object({
+  type: z.string().max(100),
+  text: z.string().max(4000).nullable(),
+  file: z.string().max(500).nullable(),
+  line: z.number().int().min(0).nullable(),
+  calledFrom: z.number().int().min(0).nullable().optional(),
+  root: id,
+  rootType: z.string().max(100),
+  isText: z.boolean(),
+  placedLine: z.number().int().min(0).optional(),
+});
+
+const Play = z.object({
+  i: z.number().int().min(0),
+  start: ms,
+  end: ms,
+  line: z.number().int().min(0).nullable(),
+  animations: z.array(z.string().max(100)).max(1000),
+  units: z.array(id).max(100_000),
+});
+
+const Candidate = z.object({ name: z.string().max(200), durationMs: ms.optional(), error: z.string().max(4000).optional() });
+
+const JobResult = z.object({
+  status: z.enum(['ok', 'no-scene', 'error', 'mismatch']),
+  error: z.string().max(4000).optional(),
+  candidates: z.array(Candidate).max(1000).optional(),
+  cpuSeconds: z.number().finite().min(0).optional(),
+  scene: z.string().max(200).optional(),
+  durationMs: ms.optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  fps: z.number().positive().optional(),
+  frameWidth: px.nullable().optional(),
+  frameHeight: px.nullable().optional(),
+  units: z.record(z.string().regex(/^\d+$/), Unit).optional(),
+  samples: z.array(Sample).max(4000).optional(),
+  plays: z.array(Play).max(100_000).optional(),
+  notes: z.array(z.string().max(1000)).max(100).optional(),
+});
+
+export const InspectorAnswerSchema = z.object({
+  protocol: z.literal(1),
+  manim: z.string().max(100).optional(),
+  importCpuSeconds: z.number().finite().min(0).optional(),
+  notes: z.array(z.string().max(1000)).max(100).optional(),
+  error: z.string().max(4000).optional(),
+  results: z.array(JobResult).max(1000),
+});
+
+export type InspectorAnswer = z.infer<typeof InspectorAnswerSchema>;
+export type InspectorJobResult = z.infer<typeof JobResult>;
+export type SceneUnit = z.infer<typeof Unit>;
+export type ScenePlay = z.infer<typeof Play>;
+
+/** One unit in one sample, by name. */
+export interface UnitState {
+  id: number;
+  box: [number, number, number, number];
+  z: number;
+  fill: string | null;
+  fillOpacity: number;
+  stroke: string | null;
+  strokeOpacity: number;
+  glyphPx: number | null;
+  behind: { unit: number; fill: string | null; opacity: number; share: number } | null;
+  /** Strokes of other units inside the text's box (inset 8% across, 15% top and bottom): their length, px. */
+  crossings: { unit: number; lengthPx: number }[];
+}
+
+export interface SceneSample {
+  timeMs: number;
+  /** The camera's frame in scene units: centre and size. */
+  camera: { x: number; y: number; width: number; height: number };
+  background: string;
+  units: UnitState[];
+}
+
+/** A successful inspection, as stored with the pipeline run and read by the scene findings and the report. */
+export interface SceneTimeline {
+  scene: string;
+  manim: string | null;
+  durationMs: number;
+  width: number;
+  height: number;
+  fps: number;
+  /** Manim's default frame, scene units (the camera's frame in a sample can differ: zoom). */
+  frameWidth: number;
+  frameHeight: number;
+  units: Record<string, SceneUnit>;
+  samples: SceneSample[];
+  plays: ScenePlay[];
+  /** The source lines findings quote, `file:line` -> text. */
+  lines: Record<string, string>;
+  notes: string[];
+}
+
+export function toSample(raw: z.infer<typeof Sample>): SceneSample {
+  return {
+    timeMs: raw.t,
+    camera: { x: raw.cam[0], y: raw.cam[1], width: raw.cam[2], height: raw.cam[3] },
+    background: raw.bg,
+    units: raw.u.map(([uid, x0, y0, x1, y1, zIndex, fill, fillOpacity, stroke, strokeOpacity, glyphPx, behind, crossings]) => ({
+      id: uid,
+      box: [x0, y0, x1, y1],
+      z: zIndex,
+      fill,
+      fillOpacity,
+      stroke,
+      strokeOpacity,
+      glyphPx,
+      behind: behind && { unit: behind[0], fill: behind[1], opacity: behind[2], share: behind[3] },
+      crossings: (crossings ?? []).map(([unit, lengthPx]) => ({ unit, lengthPx })),
+    })),
+  };
+}
+
+/** The sample showing the scene at `ms`: the last one at or before it. */
+export function sampleAt(timeline: Pick<SceneTimeline, 'samples'>, ms: number): SceneSample | null {
+  const { samples } = timeline;
+  let lo = 0;
+  let hi = samples.length - 1;
+  if (hi < 0 || samples[0].timeMs > ms) return samples[0] ?? null;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (samples[mid].timeMs <= ms) lo = mid;
+    else hi = mid - 1;
+  }
+  return samples[lo];
+}
+
+/** A successful job's result as the timeline the findings read; null when it is not one. */
+export function timelineOf(result: InspectorJobResult, manim: string | null, lines: Record<string, string>): SceneTimeline | null {
+  if (result.status !== 'ok' || !result.samples || !result.units || !result.plays || !result.width || !result.height || !result.fps || result.durationMs === undefined) return null;
+  return {
+    scene: result.scene ?? '',
+    manim,
+    durationMs: result.durationMs,
+    width: result.width,
+    height: result.height,
+    fps: result.fps,
+    frameWidth: result.frameWidth ?? result.samples[0]?.cam[2] ?? 14.22,
+    frameHeight: result.frameHeight ?? result.samples[0]?.cam[3] ?? 8,
+    units: result.units,
+    samples: result.samples.map(toSample),
+    plays: result.plays,
+    lines,
+    notes: result.notes ?? [],
+  };
+}
