@@ -15,6 +15,8 @@ import { extractFrames as extract, removeStaleScratch } from '../src/media/extra
 import type { FrameStore } from '../src/media/frame-store';
 import { buildManifest, type FrameManifest } from '../src/media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement } from '../src/providers/provider';
+import { inspectScene } from '../src/scene/inspector';
+import type { SceneSource } from '../src/fragments/scene-sources';
 
 export interface ActivityDeps {
   pool: pg.Pool;
@@ -43,6 +45,14 @@ export interface ScoreEvalRunInput {
   userInput: string | null;
   title: string | null;
   description: string | null;
+}
+
+export interface InspectSceneInput {
+  pipelineRunId: string;
+  /** The fragment's Python sources (CLI `--source`, or the fragment's files); null: it has none. */
+  sources: SceneSource[] | null;
+  /** The Scene subclass to run; null: the only one, or the one whose timeline matches the video. */
+  scene: string | null;
 }
 
 /** Combined mode: the eval runs of `kinds`, the frame kinds answered by shared requests. */
@@ -93,7 +103,8 @@ export function createActivities(deps: ActivityDeps) {
       ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
       : [];
     const videoSignal = definition.usesVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
-    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal, pipelineRun: { id: input.pipelineRunId, secret } };
+    const scene = definition.usesFrames ? ((await store.loadSceneInspection(pool, input.pipelineRunId))?.timeline ?? null) : null;
+    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal, scene, pipelineRun: { id: input.pipelineRunId, secret } };
   }
 
   const prefixLeader = enabledKinds.find((kind) => KINDS[kind].usesFrames);
@@ -207,6 +218,35 @@ export function createActivities(deps: ActivityDeps) {
         await store.saveFrames(pool, input.pipelineRunId, manifest, plan, signal);
         deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');
         return manifest;
+      });
+    },
+
+    /**
+     * Runs the fragment's Manim source in its sandbox against the extracted
+     * video and stores what it recorded for the frame kinds' judges. What the
+     * source does never fails the activity: the outcome is a note on the run
+     * (then the layout is judged from pixels). A retry finds the stored outcome.
+     */
+    async inspectScene(input: InspectSceneInput): Promise<{ status: store.StoredSceneInspection['status']; note: string }> {
+      return withFailureMapping(async () => {
+        const stored = await store.loadSceneInspection(pool, input.pipelineRunId);
+        if (stored) return { status: stored.status, note: stored.note };
+        const manifest = await store.loadManifest(pool, input.pipelineRunId);
+        if (!manifest) throw new Error('inspectScene runs after extractFrames: the run has no frames yet');
+        const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? 0, durationMs: manifest.durationMs };
+        const outcome = video.fps > 0
+          ? await heartbeating((cancel) => inspectScene(input.sources, input.scene, video, config.scene, cancel))
+          : { status: 'skipped' as const, note: "the video's frame rate is unknown: layout judged from pixels" };
+        const inspected = outcome.status === 'inspected' ? outcome : null;
+        await store.saveSceneInspection(pool, input.pipelineRunId, {
+          status: outcome.status,
+          note: outcome.note,
+          timeline: inspected?.timeline ?? null,
+          wallMs: 'wallMs' in outcome ? (outcome.wallMs ?? null) : null,
+          cpuSeconds: inspected?.cpuSeconds ?? null,
+        });
+        deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, note: outcome.note }, 'scene inspected');
+        return { status: outcome.status, note: outcome.note };
       });
     },
 

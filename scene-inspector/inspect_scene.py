@@ -24,7 +24,7 @@ importCpuSeconds, notes, error (a module that would not import), results: one pe
   frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units), bg "#rrggbb", u [unit rows]}],
-  plays [{i, start, end (ms), line, animations [class names], units [ids]}],
+  plays [{i, start, end (ms), file, line, animations [class names], units [ids]}],
   notes [what could not be recorded]
 A unit row: [id, x0, y0, x1, y1, z, fill, fillOpacity, stroke, strokeOpacity, glyphPx,
 behind, crossings]: the box in pixels (y down), draw order, the dominant fill and stroke
@@ -62,6 +62,17 @@ def user_line():
     if inner is None:
         return None, None, None
     return inner[0], inner[1], outer[1] if outer != inner else None
+
+
+def outermost_user_line():
+    """The scene's own line furthest out on the stack: in construct, the call that led here."""
+    frame = sys._getframe(2)
+    found = (None, None)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(SOURCE_DIR):
+            found = (os.path.relpath(frame.f_code.co_filename, SOURCE_DIR), frame.f_lineno)
+        frame = frame.f_back
+    return found
 
 
 def error_text(exc):
@@ -312,12 +323,12 @@ class Recorder:
     def begin_play(self, scene, renderer):
         self.scene = scene
         self.frames_in_play = 0
-        _, inner, outer = user_line()
-        self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "line": outer or inner}
+        file, line = outermost_user_line()
+        self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "file": file, "line": line}
 
     def end_play(self, scene, renderer):
         self.time = renderer.time
-        play = self.current or {"i": len(self.plays), "start": round(renderer.time * 1000), "line": None}
+        play = self.current or {"i": len(self.plays), "start": round(renderer.time * 1000), "file": None, "line": None}
         play["end"] = round(renderer.time * 1000)
         animations = getattr(scene, "animations", None) or []
         play["animations"] = [type(a).__name__ for a in animations]

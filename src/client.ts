@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
 import type { RenderWait } from './domain/render-wait';
 import { boundText } from './domain/text-limits';
+import { pythonSources } from './fragments/scene-sources';
 import { evalPipeline, type EvalPipelineInput } from '../workflows';
 import { renderFinishedSignal } from '../workflows/signals';
 
@@ -53,14 +54,25 @@ export async function startEvalPipeline(
   const userInput = boundText('user message', request.userInput);
   const title = boundText('animation title', request.animation?.title);
   const description = boundText('animation description', request.animation?.description);
-  const notes = [userInput.note, title.note, description.note].filter((n) => n !== null);
+  // Sources travel in the workflow's input: bounded like the texts, what is left out said in the summary.
+  const sources = request.animation?.sources ? pythonSources(request.animation.sources) : null;
+  const notes = [userInput.note, title.note, description.note, sources?.note ?? null].filter((n) => n !== null);
   const input: EvalPipelineInput = {
     fragmentId: request.fragmentId,
     projectId: request.projectId,
     userId: request.userId,
     renderJobId: request.renderJobId ?? null,
     userInput: userInput.text,
-    ...(request.animation ? { animation: { url: request.animation.url, title: title.text, description: description.text } } : {}),
+    ...(request.animation
+      ? {
+          animation: {
+            url: request.animation.url,
+            title: title.text,
+            description: description.text,
+            ...(sources?.sources.length ? { sources: sources.sources, scene: request.animation.scene ?? null } : {}),
+          },
+        }
+      : {}),
     ...(opts.renderWait ? { renderWait: opts.renderWait } : {}),
     ...(notes.length ? { notes } : {}),
   };

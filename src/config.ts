@@ -99,6 +99,22 @@ const hostList = rule('must be comma-separated host names (a leading *. allowed)
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
+/** Where `evals setup --manim` installs Manim, and the Python the scene inspector runs by default. */
+export const MANIM_VENV = path.join(PROJECT_ROOT, '.tools', 'manim-venv');
+const DEFAULT_MANIM_PYTHON = path.join(MANIM_VENV, 'bin', 'python');
+
+/** Limits of the scene sandbox that operators have had no reason to change (docs/scene-inspection.md). */
+const SCENE_FIXED_LIMITS = { processes: 32, outputBytes: 64 * 1024 * 1024, scratchBytes: 256 * 1024 * 1024 } as const;
+
+export interface SceneSettings {
+  /** `off`: never run scene code; `auto`: inspect every fragment that has a Manim source. */
+  inspection: 'auto' | 'off';
+  /** `unsandboxed` is the operator's explicit opt-out, for hosts without bubblewrap. */
+  sandbox: 'bwrap' | 'unsandboxed';
+  python: string;
+  limits: { wallMs: number; cpuSeconds: number; memoryBytes: number; processes: number; outputBytes: number; scratchBytes: number };
+}
+
 const EnvSchema = z.object({
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: text.default('default'),
@@ -162,8 +178,17 @@ const EnvSchema = z.object({
   EVALS_RETENTION_DAYS: wholeNumber(0).default(30),
   EVALS_PRUNE_INTERVAL_SECONDS: positiveNumber().default(3600),
 
+  EVALS_SCENE_INSPECTION: oneOf(['auto', 'off']).default('auto'),
+  EVALS_SCENE_SANDBOX: oneOf(['bwrap', 'unsandboxed']).default('bwrap'),
+  EVALS_MANIM_PYTHON: text.optional(),
+  // Below the inspection activity's timeout (ACTIVITY_TIMEOUT_SECONDS.inspectScene), with room to store the result.
+  EVALS_SCENE_TIMEOUT_SECONDS: wholeNumber(1, ACTIVITY_TIMEOUT_SECONDS.inspectScene - 60).default(120),
+  EVALS_SCENE_CPU_SECONDS: positiveInt.default(90),
+  EVALS_SCENE_MEMORY_MB: wholeNumber(1, 65536).default(2048),
+
   FRAGMENTS_API_URL: httpUrl.optional(),
   FRAGMENTS_API_KEY: text.optional(),
+  FRAGMENTS_FILES_PARAM: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be a query parameter name').default('includeFiles'),
   EVALS_RENDER_POLL_INTERVAL_SECONDS: positiveNumber().default(DEFAULT_RENDER_WAIT.pollIntervalMs / 1000),
   EVALS_RENDER_WAIT_LIMIT_SECONDS: positiveNumber().default(DEFAULT_RENDER_WAIT.limitMs / 1000),
 
@@ -268,8 +293,12 @@ export interface Config {
     /** The REST interface's base URL (`{base_url}`); absent: only inline animations can be evaluated. */
     apiUrl?: string;
     apiKey?: string;
+    /** The flag of `GET /fragments/{id}` that embeds the generated source files (the interface does not name it). */
+    filesParam: string;
     renderWait: RenderWait;
   };
+  /** Running a fragment's Manim source to record its layout (docs/scene-inspection.md). */
+  scene: SceneSettings;
   api: {
     host: string;
     port: number;
@@ -419,9 +448,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fragments: {
       apiUrl: e.FRAGMENTS_API_URL,
       apiKey: e.FRAGMENTS_API_KEY,
+      filesParam: e.FRAGMENTS_FILES_PARAM,
       renderWait: {
         pollIntervalMs: Math.round(e.EVALS_RENDER_POLL_INTERVAL_SECONDS * 1000),
         limitMs: Math.round(e.EVALS_RENDER_WAIT_LIMIT_SECONDS * 1000),
+      },
+    },
+    scene: {
+      inspection: e.EVALS_SCENE_INSPECTION,
+      sandbox: e.EVALS_SCENE_SANDBOX,
+      python: e.EVALS_MANIM_PYTHON ?? DEFAULT_MANIM_PYTHON,
+      limits: {
+        wallMs: e.EVALS_SCENE_TIMEOUT_SECONDS * 1000,
+        cpuSeconds: e.EVALS_SCENE_CPU_SECONDS,
+        memoryBytes: e.EVALS_SCENE_MEMORY_MB * 1024 * 1024,
+        ...SCENE_FIXED_LIMITS,
       },
     },
     api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },

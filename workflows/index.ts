@@ -5,6 +5,7 @@ import {
   condition,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -14,6 +15,7 @@ import {
 import type { Activities } from '../activities';
 import type { PipelineOutcome } from '../src/db/store';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
+import type { SceneSource } from '../src/fragments/scene-sources';
 import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
@@ -30,11 +32,20 @@ export interface EvalPipelineInput {
   /** The user's message that produced the fragment (USER_INPUT_SECURITY). */
   userInput?: string | null;
   /** The rendered animation given inline (the CLI's file or URL); absent: the fragment is read from the fragments API. */
-  animation?: { url: string; title?: string | null; description?: string | null };
+  animation?: InlineAnimation;
   /** How often and how long to read the fragment while its animation is not rendered. */
   renderWait?: RenderWait;
   /** What the client cut from the texts above (src/domain/text-limits.ts), for the run's summary. */
   notes?: string[];
+}
+
+export interface InlineAnimation {
+  url: string;
+  title?: string | null;
+  description?: string | null;
+  /** The Manim source that drew it (CLI `--source`), and the Scene subclass (`--scene`). */
+  sources?: SceneSource[] | null;
+  scene?: string | null;
 }
 
 export interface EvalPipelineResult {
@@ -65,6 +76,12 @@ const { extractFrames } = proxyActivities<Activities>({
   // A cancelled pipeline ends only after the extraction has killed ffmpeg and removed its files.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
+});
+// A scene that misbehaves is a note, not a failure: retried only for infrastructure faults.
+const { inspectScene } = proxyActivities<Activities>({
+  startToCloseTimeout: `${TIMEOUTS.inspectScene}s`,
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 3 },
 });
 const { scoreEvalRun, scoreEvalRuns } = proxyActivities<Activities>({
   startToCloseTimeout: `${TIMEOUTS.scoreEvalRun}s`,
@@ -116,11 +133,14 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
 }
 
 /** The inline animation, or the fragment's once it is rendered. */
-async function animationOf(input: EvalPipelineInput): Promise<NonNullable<EvalPipelineInput['animation']> & { notes?: string[] }> {
+async function animationOf(input: EvalPipelineInput): Promise<InlineAnimation & { notes?: string[] }> {
   if (input.animation) return input.animation;
   const fragment = await awaitRenderedFragment(input.fragmentId, input.renderWait ?? DEFAULT_RENDER_WAIT);
-  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description, notes: fragment.notes };
+  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description, sources: fragment.sources ?? null, notes: fragment.notes };
 }
+
+/** Marks the workflow change that added scene inspection: histories recorded before it replay without the activity. */
+export const SCENE_INSPECTION_PATCH = 'scene-inspection';
 
 /** The run's outcome as the Temporal UI shows it (current details, Markdown). */
 function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string {
@@ -151,6 +171,10 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     notes.push(...(animation.notes ?? []));
     await markPipelineRunning(run.pipelineRunId);
     const manifest = await extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
+    if (patched(SCENE_INSPECTION_PATCH)) {
+      const scene = await inspectScene.executeWithOptions({ summary: 'inspect scene' }, [{ pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null }]);
+      notes.push(`Scene: ${scene.note}.`);
+    }
     const scoring = { pipelineRunId: run.pipelineRunId, manifest, userInput: input.userInput ?? null, title: animation.title ?? null, description: animation.description ?? null };
     if (run.judgeMode === 'combined') {
       // One activity for every kind: the frame kinds share requests; kinds it could not score end in ERROR.

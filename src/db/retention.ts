@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './advisory-lock';
 
 /**
- * Retention: the frame images and whole-video signal of runs finished more than
+ * Retention: the frame images, whole-video signal and scene timeline of runs finished more than
  * EVALS_RETENTION_DAYS ago are deleted; the pipeline run, its eval runs and
  * issues (the product's record) stay, and `frames_pruned_at` says when.
  */
@@ -50,6 +50,8 @@ export async function pruneFrames(pool: pg.Pool, retentionDays: number, opts: { 
         );
         const frames = await client.query<{ pipeline_run_id: string }>('DELETE FROM frames WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id', [ids]);
         const signals = await client.query<{ pipeline_run_id: string }>('DELETE FROM video_signals WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id', [ids]);
+        // The scene's recorded timeline is bulk data like the frames; whether and why it was inspected stays.
+        await client.query('UPDATE scene_inspections SET timeline = NULL WHERE pipeline_run_id = ANY($1) AND timeline IS NOT NULL', [ids]);
         await client.query('UPDATE pipeline_runs SET frames_pruned_at = now() WHERE id = ANY($1)', [ids]);
         await client.query('COMMIT');
         total.pipelineRuns += new Set([...blobs.rows, ...frames.rows, ...signals.rows].map((r) => r.pipeline_run_id)).size;

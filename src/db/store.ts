@@ -5,6 +5,7 @@ import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type PipelineStatus, typ
 import type { NormalizedIssue } from '../kinds/verdict';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
 import type { FramePlan } from '../media/plan';
+import type { SceneTimeline } from '../scene/inspection';
 import { inTransaction } from './transaction';
 
 /**
@@ -109,6 +110,33 @@ export async function loadVideoSignal(pool: pg.Pool, pipelineRunId: string): Pro
   return r.rows[0]?.signal ?? null;
 }
 
+/** Whether and how a run's scene was inspected (src/scene/inspector.ts); the timeline only when it was. */
+export interface StoredSceneInspection {
+  status: 'inspected' | 'skipped' | 'refused' | 'failed' | 'discarded';
+  note: string;
+  timeline: SceneTimeline | null;
+  wallMs: number | null;
+  cpuSeconds: number | null;
+}
+
+/** Records the inspection once: a retried activity keeps the first. */
+export async function saveSceneInspection(pool: pg.Pool, pipelineRunId: string, inspection: StoredSceneInspection): Promise<void> {
+  await pool.query(
+    `INSERT INTO scene_inspections (pipeline_run_id, status, note, timeline, wall_ms, cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (pipeline_run_id) DO NOTHING`,
+    [pipelineRunId, inspection.status, inspection.note, inspection.timeline ? JSON.stringify(inspection.timeline) : null, inspection.wallMs, inspection.cpuSeconds],
+  );
+}
+
+export async function loadSceneInspection(pool: pg.Pool, pipelineRunId: string): Promise<StoredSceneInspection | null> {
+  const r = await pool.query<{ status: StoredSceneInspection['status']; note: string; timeline: SceneTimeline | null; wall_ms: number | null; cpu_seconds: string | null }>(
+    'SELECT status, note, timeline, wall_ms, cpu_seconds FROM scene_inspections WHERE pipeline_run_id = $1',
+    [pipelineRunId],
+  );
+  const row = r.rows[0];
+  return row ? { status: row.status, note: row.note, timeline: row.timeline, wallMs: row.wall_ms, cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds) } : null;
+}
+
 export interface StoredEvalRun {
   id: string;
   kind: EvalKind;
@@ -179,11 +207,11 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
     }
     for (const [ordinal, issue] of result.issues.entries()) {
       await client.query(
-        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
+        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region, origin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
         [
           crypto.randomUUID(), evalRunId, ordinal, issue.severity, issue.category, issue.frameIndex, issue.frameHint, issue.description, issue.suggestedFix,
-          issue.region ? JSON.stringify(issue.region) : null,
+          issue.region ? JSON.stringify(issue.region) : null, issue.origin ?? null,
         ],
       );
     }

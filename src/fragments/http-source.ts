@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundText } from '../domain/text-limits';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
+import { pythonSources, type SceneSource } from './scene-sources';
 
 /**
  * The fragment as the pipeline needs it: the title and description feed the
@@ -11,7 +12,9 @@ export interface FragmentSnapshot {
   title: string | null;
   description: string | null;
   animationUrl: string | null;
-  /** What was cut from the title or description to keep them within the pipeline's bounds (src/domain/text-limits.ts). */
+  /** The Python sources among the fragment's files, once it is rendered (not while polling: they would fill the history). */
+  sources?: SceneSource[];
+  /** What was cut from the title or description to keep them within the pipeline's bounds (src/domain/text-limits.ts), or left out of the sources. */
   notes?: string[];
 }
 
@@ -22,13 +25,16 @@ const FragmentResponseSchema = z.object({
     title: z.string().nullish(),
     description: z.string().nullish(),
     animationUrl: z.string().url().nullish(),
+    // Generated source files; their shape is not in the interface (scene-sources.ts reads the likely ones).
+    files: z.unknown().optional(),
   }),
 });
 
-/** Where the REST interface is and the key to send (FRAGMENTS_API_URL, FRAGMENTS_API_KEY). */
+/** Where the REST interface is, the key to send and the flag that embeds the source files (FRAGMENTS_API_URL, FRAGMENTS_API_KEY, FRAGMENTS_FILES_PARAM). */
 export interface FragmentsApiSettings {
   apiUrl?: string;
   apiKey?: string;
+  filesParam: string;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -40,7 +46,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: string, signal?: AbortSignal): Promise<FragmentSnapshot> {
   if (!settings.apiUrl) throw new PermanentError('config', 'FRAGMENTS_API_URL is not set: this worker cannot read fragments');
-  const url = `${settings.apiUrl.replace(/\/+$/, '')}/fragments/${encodeURIComponent(fragmentId)}`;
+  const url = `${settings.apiUrl.replace(/\/+$/, '')}/fragments/${encodeURIComponent(fragmentId)}?${encodeURIComponent(settings.filesParam)}=true`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
@@ -66,6 +72,15 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
   const { fragment } = parsed.data;
   const title = boundText('fragment title', fragment.title);
   const description = boundText('fragment description', fragment.description);
-  const notes = [title.note, description.note].filter((n) => n !== null);
-  return { id: fragment.id, title: title.text, description: description.text, animationUrl: fragment.animationUrl ?? null, ...(notes.length ? { notes } : {}) };
+  const animationUrl = fragment.animationUrl ?? null;
+  const files = animationUrl ? pythonSources(fragment.files) : { sources: [], note: null };
+  const notes = [title.note, description.note, files.note].filter((n) => n !== null);
+  return {
+    id: fragment.id,
+    title: title.text,
+    description: description.text,
+    animationUrl,
+    ...(files.sources.length ? { sources: files.sources } : {}),
+    ...(notes.length ? { notes } : {}),
+  };
 }

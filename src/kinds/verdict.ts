@@ -1,6 +1,6 @@
 import type { Severity } from '../domain/types';
 import { frameHint, type FrameManifest } from '../media/manifest';
-import type { IssueRegion, KindDefinition, Verdict } from './kind';
+import type { IssueOrigin, IssueRegion, KindDefinition, Verdict } from './kind';
 
 /** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
 export interface NormalizedIssue {
@@ -12,6 +12,8 @@ export interface NormalizedIssue {
   suggestedFix: string | null;
   /** Where on the frame, when the judge knew it exactly; stored, not served by the API. */
   region?: IssueRegion | null;
+  /** Who found it (the scene, the pixel analyzers, the judge); stored, not served by the API. */
+  origin?: IssueOrigin;
 }
 
 export interface NormalizedVerdict {
@@ -40,6 +42,7 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
       description: issue.description.trim(),
       suggestedFix: issue.suggestedFix?.trim() || null,
       region: frame ? (issue.region ?? null) : null,
+      ...(issue.origin ? { origin: issue.origin } : {}),
     };
     // A judge repeating itself word for word. Not sameIssueKey (category and frame): that looser rule matches
     // two judges' issues worded differently, and would merge distinct issues of one answer (two clipped edges on one frame).

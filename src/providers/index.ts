@@ -6,7 +6,6 @@ import type { JudgeProvider } from './provider';
 
 export function createProvider(config: Config): JudgeProvider {
   if (config.judge.provider === 'local') return new LocalProvider(config.judge.localDelayMs);
-  const openai = new OpenAiProvider(config.judge);
-  return config.judge.localPrechecks ? withLocalChecks(openai) : openai;
+  return withLocalChecks(new OpenAiProvider(config.judge), { pixels: config.judge.localPrechecks });
 }
 export type { JudgeProvider } from './provider';

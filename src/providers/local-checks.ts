@@ -1,10 +1,12 @@
 import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { sameIssueKey } from '../kinds/kind';
-import { localVerdict } from '../analyzers/scorers';
 import type { Severity } from '../domain/types';
+import { sceneIssues } from '../scene/judge';
+import { localJudgement } from './local';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
+export const SCENE_CHECK_PREFIX = 'Scene check: ';
 
 const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
 
@@ -27,7 +29,7 @@ export function mergeLocalFindings(judged: Verdict, local: Verdict): Verdict {
       const key = sameIssueKey(i);
       return !judgeRank.has(key) || (outranked.has(key) && RANK[i.severity] > judgeRank.get(key)!);
     })
-    .map((i) => ({ ...i, description: `${LOCAL_CHECK_PREFIX}${i.description}` }));
+    .map((i) => ({ ...i, description: `${i.origin === 'scene' ? SCENE_CHECK_PREFIX : LOCAL_CHECK_PREFIX}${i.description}` }));
   if (added.length === 0) return judged;
   const kept = judged.issues.filter((i) => !outranked.has(sameIssueKey(i)));
   const replaced = judged.issues.length - kept.length;
@@ -55,21 +57,31 @@ function merged(judgement: Judgement, local: Verdict | Error): Judgement {
   return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
 }
 
-const localOf = (request: JudgeRequest) => localVerdict(request).catch((err: Error) => err);
+/**
+ * The checks merged into an LLM judge's verdicts: the pixel analyzers (with the
+ * scene as the authority on layout) when `pixels` is on (EVALS_LOCAL_PRECHECKS),
+ * and the scene's own findings always: they are exact, not guesses.
+ */
+function checksOf(request: JudgeRequest, pixels: boolean): Promise<Verdict | Error> {
+  const { definition, scene, manifest } = request;
+  if (pixels) return localJudgement(request).catch((err: Error) => err);
+  const issues = scene ? sceneIssues(definition.kind, scene, manifest) : [];
+  return Promise.resolve({ score: 0, summary: '', issues });
+}
 
-/** Runs the local analyzers beside `provider` on every eval run and merges their findings. */
-export function withLocalChecks(provider: JudgeProvider): JudgeProvider {
+/** Runs the local checks beside `provider` on every eval run and merges their findings. */
+export function withLocalChecks(provider: JudgeProvider, opts: { pixels: boolean }): JudgeProvider {
   const together = provider.judgeTogether?.bind(provider);
   return {
     name: provider.name,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
-      const [judgement, local] = await Promise.all([provider.judge(request), localOf(request)]);
+      const [judgement, local] = await Promise.all([provider.judge(request), checksOf(request, opts.pixels)]);
       return merged(judgement, local);
     },
     ...(together && {
       async judgeTogether(requests: readonly JudgeRequest[]) {
-        const [byKind, locals] = await Promise.all([together(requests), Promise.all(requests.map(localOf))]);
+        const [byKind, locals] = await Promise.all([together(requests), Promise.all(requests.map((r) => checksOf(r, opts.pixels)))]);
         return new Map(
           requests.map((request, i): [EvalKind, Judgement | Error] => {
             const judgement = byKind.get(request.definition.kind)!;

@@ -1,8 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCAL_MODEL, localVerdict } from '../analyzers/scorers';
+import type { Verdict } from '../kinds';
+import { sceneIssues, sceneOverPixels } from '../scene/judge';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
-/** The local judge: each kind's local scorer (src/analyzers/scorers), no network. */
+/**
+ * The local verdict of one eval run: the pixel analyzers, with the recorded
+ * scene (when there is one) as the authority on layout.
+ */
+export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
+  const pixels = await localVerdict(request);
+  const verdict = { ...pixels, issues: pixels.issues.map((i) => ({ ...i, origin: 'pixels' as const })) };
+  const { definition, scene, manifest } = request;
+  if (!scene || !['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON'].includes(definition.kind)) return verdict;
+  return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), definition.maxScore, true);
+}
+
+/** The local judge: each kind's local scorer (src/analyzers/scorers) and the scene's findings, no network. */
 export class LocalProvider implements JudgeProvider {
   readonly name = 'local';
 
@@ -15,6 +29,6 @@ export class LocalProvider implements JudgeProvider {
 
   async judge(request: JudgeRequest): Promise<Judgement> {
     if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal: request.signal });
-    return { provider: this.name, model: LOCAL_MODEL, verdict: await localVerdict(request) };
+    return { provider: this.name, model: LOCAL_MODEL, verdict: await localJudgement(request) };
   }
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 import type { EvalKind, KindDefinition, Verdict } from '../kinds';
 import { FRAME_VISION } from '../kinds/kind';
+import { sceneFacts } from '../scene/judge';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
 import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, responseFormat, type PreparedImage } from './prompt';
@@ -100,13 +101,14 @@ export class OpenAiProvider implements JudgeProvider {
 
   /** Kinds of one pipeline run asked in one request (per-kind mode: a group of one). */
   private async judgeGroup(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
-    const [{ input, frames, pipelineRun, signal }] = requests;
+    const [{ input, frames, pipelineRun, signal, scene, manifest }] = requests;
     const kinds = requests.map((r) => r.definition);
     const model = this.modelFor(kinds[0]);
     const vision = { width: this.settings.imageWidth ?? FRAME_VISION.width, detail: this.settings.imageDetail ?? FRAME_VISION.detail };
     const images = kinds[0].usesFrames ? await prepareImages(frames, vision) : [];
-    const fence = fenceOf(pipelineRun.secret, contentTexts(kinds[0], input));
-    const messages = buildMessages(kinds, input, images, fence, this.settings.responseFormat);
+    const facts = kinds[0].usesFrames && scene ? sceneFacts(scene, manifest) : null;
+    const fence = fenceOf(pipelineRun.secret, contentTexts(kinds[0], input, facts));
+    const messages = buildMessages(kinds, input, images, fence, this.settings.responseFormat, facts);
     const exchange: Exchange = { kinds, model, images, messages, cacheKey: `eval-pipeline-run:${pipelineRun.id}`, signal };
     const samples = await Promise.all(Array.from({ length: this.settings.samples }, () => this.answer(exchange)));
 
@@ -118,7 +120,8 @@ export class OpenAiProvider implements JudgeProvider {
         const sum = (field: 'promptTokens' | 'cachedTokens' | 'completionTokens' | 'imageTokens') => parts.reduce((s, p) => s + p[field], 0);
         const tokens = { promptTokens: sum('promptTokens'), cachedTokens: sum('cachedTokens'), completionTokens: sum('completionTokens') };
         const usage: Usage = { ...tokens, imageTokens: sum('imageTokens'), costUsd: costUsd(model, tokens, this.settings.prices) };
-        return [definition.kind, { provider: this.name, model, verdict: consensus(parts.map((p) => p.verdict!)), usage }];
+        const verdict = consensus(parts.map((p) => p.verdict!));
+        return [definition.kind, { provider: this.name, model, verdict: { ...verdict, issues: verdict.issues.map((i) => ({ ...i, origin: 'judge' as const })) }, usage }];
       }),
     );
   }

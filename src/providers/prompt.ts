@@ -63,13 +63,18 @@ function systemMessage(fence: Fence, schema: object | null): string {
   ].join('\n');
 }
 
-/** The text parts of the content, for the fence check: what each kind is shown besides frames. */
-export function contentTexts(definition: KindDefinition, input: KindInput): string[] {
+/**
+ * The text parts of the content, for the fence check: what each kind is shown
+ * besides frames; for frame kinds, the scene's recorded facts when its source was
+ * inspected (its texts come from the user's scene, so they are data too).
+ */
+export function contentTexts(definition: KindDefinition, input: KindInput, sceneFacts: string | null = null): string[] {
   if (!definition.usesFrames) return [`User message:\n${input.userInput ?? ''}`];
   return [
     `Title: ${input.title ?? '(none)'}`,
     `Description: ${input.description ?? '(none)'}`,
     `Duration: ${input.durationMs === null ? 'unknown' : `${(input.durationMs / 1000).toFixed(1)} s`}`,
+    ...(sceneFacts ? [sceneFacts] : []),
   ];
 }
 
@@ -108,9 +113,10 @@ export function buildMessages(
   images: readonly PreparedImage[],
   fence: Fence,
   format: AnswerFormat,
+  sceneFacts: string | null = null,
 ): ChatCompletionMessageParam[] {
   const first = kinds[0];
-  const content: ChatCompletionContentPart[] = [{ type: 'text', text: [fence.open, ...contentTexts(first, input)].join('\n') }];
+  const content: ChatCompletionContentPart[] = [{ type: 'text', text: [fence.open, ...contentTexts(first, input, sceneFacts)].join('\n') }];
   if (images.length > 0) {
     content.push({ type: 'text', text: `${images.length} frames sampled from the animation follow, each after its label.` });
     for (const image of images) {

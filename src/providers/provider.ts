@@ -1,5 +1,6 @@
 import type { LocalRequest } from '../analyzers/scorers';
 import type { EvalKind, KindDefinition, Verdict } from '../kinds';
+import type { SceneTimeline } from '../scene/inspection';
 
 /** One eval run to judge: the kind, its input, its frames and (for kinds that use it) the whole-video signal. */
 export interface JudgeRequest extends LocalRequest {
@@ -10,6 +11,8 @@ export interface JudgeRequest extends LocalRequest {
    * draws the fences of every request of the run.
    */
   pipelineRun: { id: string; secret: string };
+  /** The run's recorded scene, when its source was inspected (frame kinds only): the authority on layout. */
+  scene?: SceneTimeline | null;
 }
 
 export interface Usage {

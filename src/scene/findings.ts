@@ -179,11 +179,11 @@ class Scene {
   }
 
   /** The line of the source to change, quoted: where the object was last placed, else where it was made. */
-  sourceLine(id: number, line?: number | null): string {
+  sourceLine(id: number, line?: number | null, file?: string | null): string {
     const u = this.unit(id);
-    const n = line ?? u.placedLine ?? u.line;
+    const n = line ?? u.placedLine ?? u.calledFrom ?? u.line;
     if (!n) return 'the scene';
-    const text = this.timeline.lines[`${u.file ?? ''}:${n}`];
+    const text = this.timeline.lines[`${(line ? file : null) ?? u.file ?? ''}:${n}`];
     return text ? `line ${n}: \`${clip(text, 90)}\`` : `line ${n}`;
   }
 
@@ -303,6 +303,9 @@ function clipping(scene: Scene): Finding[] {
       const tooWide = s.box[2] - s.box[0] > frame.width || s.box[3] - s.box[1] > frame.height;
       const startMs = scene.samples[a].timeMs;
       const endMs = scene.endOf(b);
+      // The animation that took it past the edge, if one did: that is the line to change.
+      const mover = scene.timeline.plays.find((p) => p.units.includes(id) && p.start <= startMs && startMs < p.end && !p.animations.every((x) => x === 'Wait'));
+      const where = mover ? scene.sourceLine(id, mover.line, mover.file) : scene.sourceLine(id);
       findings.push({
         kind: 'VISUAL_VALIDATION_JSON',
         severity: u.isText && share >= SCENE_RULES.cutHigh ? 'HIGH' : 'MEDIUM',
@@ -316,8 +319,8 @@ function clipping(scene: Scene): Finding[] {
           `${scene.name(id)} is cut by the ${sides.join(' and ')} edge${sides.length > 1 ? 's' : ''} of the frame ${scene.span(startMs, endMs)}: ` +
           `${pct(share)} of it is outside, ${units(o[side] * perPx)} past the ${side} edge${tooWide ? `; it is ${units(widthUnits)} wide, wider than the frame` : ''}.`,
         suggestedFix: tooWide
-          ? `${scene.sourceLine(id)}: it does not fit the frame: \`scale_to_fit_width(config.frame_width - 1)\` or a smaller \`font_size\`, or split it over two lines.`
-          : `${scene.sourceLine(id)} leaves it ${units(o[side] * perPx)} past the ${side} edge: move it ${units(o[side] * perPx + 0.3)} back inside (\`shift(${shiftTowards(side)} * ${(o[side] * perPx + 0.3).toFixed(1)})\`), or \`to_edge(${side.toUpperCase()}, buff=0.5)\`.`,
+          ? `${where}: it does not fit the frame: \`scale_to_fit_width(config.frame_width - 1)\` or a smaller \`font_size\`, or split it over two lines.`
+          : `${where} leaves it ${units(o[side] * perPx)} past the ${side} edge: move it ${units(o[side] * perPx + 0.3)} back inside (\`shift(${shiftTowards(side)} * ${(o[side] * perPx + 0.3).toFixed(1)})\`), or \`to_edge(${side.toUpperCase()}, buff=0.5)\`.`,
       });
     }
     findings.push(...slidesOut(scene, id));
@@ -374,7 +377,7 @@ function slidesOut(scene: Scene, id: number): Finding[] {
       location: `${side} edge`,
       edge: side,
       description: `${scene.name(id)} slides out through the ${side} edge ${scene.span(scene.samples[first].timeMs, play.end)} and does not come back.`,
-      suggestedFix: `${scene.sourceLine(id, play.line)} moves it off screen: if it should leave, \`FadeOut(...)\` reads as an exit; if not, keep its end position inside the frame.`,
+      suggestedFix: `${scene.sourceLine(id, play.line, play.file)} moves it off screen: if it should leave, \`FadeOut(...)\` reads as an exit; if not, keep its end position inside the frame.`,
     });
   }
   return findings;
@@ -630,7 +633,7 @@ function leftovers(scene: Scene): Finding[] {
       endMs: durationMs,
       location: scene.place(s.box),
       description: `${scene.name(id)} stays on screen to the end, ${((durationMs - lastPlay.end) / 1000).toFixed(1)} s after its last animation at ${formatTimestamp(lastPlay.end)}, though ${scene.name(partner[0])}, which came in with it, was taken away at ${formatTimestamp(lastSeen.get(partner[0])!)}.`,
-      suggestedFix: `If it is no longer needed, \`FadeOut\` it with the other (${scene.sourceLine(id, lastPlay.line)} is its last animation).`,
+      suggestedFix: `If it is no longer needed, \`FadeOut\` it with the other (${scene.sourceLine(id, lastPlay.line, lastPlay.file)} is its last animation).`,
     });
   }
   return findings;

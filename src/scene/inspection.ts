@@ -54,6 +54,7 @@ const Play = z.object({
   i: z.number().int().min(0),
   start: ms,
   end: ms,
+  file: z.string().max(500).nullable(),
   line: z.number().int().min(0).nullable(),
   animations: z.array(z.string().max(100)).max(1000),
   units: z.array(id).max(100_000),

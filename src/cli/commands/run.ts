@@ -8,6 +8,7 @@ import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../api/read
 import { startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
+import { isSafeSourceName, SOURCE_LIMITS, type SceneSource } from '../../fragments/scene-sources';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
@@ -35,6 +36,8 @@ interface RunOptions {
   failOn: FailOn;
   concurrency: number;
   quiet?: boolean;
+  source: string[];
+  scene?: string;
 }
 
 export function runCommand(evals: Command): void {
@@ -48,6 +51,8 @@ export function runCommand(evals: Command): void {
     .option('--user-id <id>', 'owner id', 'local')
     .option('--title <text>', 'title shown to the engagement rubric')
     .option('--description <text>', 'description shown to the engagement rubric')
+    .option('--source <file.py>', 'the Manim source that drew the animation (repeat for several files): its scene is run in a sandbox and its exact layout judged (docs/scene-inspection.md)', (file: string, files: string[]) => [...files, file], [] as string[])
+    .option('--scene <class>', 'the Scene subclass in the sources (default: the only one, or the one whose timeline matches the video)')
     .option('--json', 'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"')
     .option('--junit <file>', 'also write a JUnit XML report: a test suite per animation, a test case per eval kind')
     .option('--csv <file>', 'also write a CSV report: a row per animation and eval kind')
@@ -60,6 +65,31 @@ export function runCommand(evals: Command): void {
       '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal).',
     )
     .action(exitWith(runAnimations));
+}
+
+/** The --source files as scene sources, checked before anything starts. */
+function readSources(files: readonly string[]): SceneSource[] | null {
+  if (files.length === 0) return null;
+  const sources = files.map((file) => {
+    let content: string;
+    try {
+      content = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read --source ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+    const name = path.basename(file);
+    if (!name.endsWith('.py') || !isSafeSourceName(name)) throw new UsageError(`--source ${file}: a scene source is a Python file (name.py)`);
+    if (content.includes('\u0000')) throw new UsageError(`--source ${file} is not a text file`);
+    return { name, content };
+  });
+  const names = sources.map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new UsageError(`two --source files are named ${twice}: the scene imports them by name`);
+  const bytes = sources.reduce((sum, s) => sum + Buffer.byteLength(s.content), 0);
+  if (sources.length > SOURCE_LIMITS.files || bytes > SOURCE_LIMITS.totalBytes) {
+    throw new UsageError(`the --source files are too large (${sources.length} files, ${Math.ceil(bytes / 1024)} KB; at most ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`);
+  }
+  return sources;
 }
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
@@ -93,6 +123,9 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     else writableDirectory(opts.html);
   }
   if (opts.fragmentId && animations.length > 1) throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
+  const sources = readSources(opts.source);
+  if (opts.scene !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,199}$/.test(opts.scene)) throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
+  if (opts.scene !== undefined && !sources) throw new UsageError('--scene names a class of the --source files: give them too');
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
   if (remote && animations.some((a) => !isUrl(a)) && !isLocalDevServer(config)) {
@@ -136,7 +169,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
           projectId: opts.projectId,
           userId: opts.userId,
           userInput: opts.userInput ?? null,
-          animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null },
+          animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
         });
         handles.push(handle);
         progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);

@@ -1,0 +1,52 @@
+/**
+ * A fragment's scene source: the Python files among its generated files
+ * (`files` of the REST interface, whose contents the interface leaves open: a
+ * map of path to text, path to an object with the text, or a list of such
+ * objects are all read). Bounded where it enters, since it travels in the
+ * workflow's history.
+ */
+
+export interface SceneSource {
+  /** A relative path (`scene.py`, `lib/helpers.py`). */
+  name: string;
+  content: string;
+}
+
+export const SOURCE_LIMITS = { files: 32, totalBytes: 256 * 1024 } as const;
+
+const SAFE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]{0,199}$/;
+
+/** Whether a path is one the inspector will write: relative, no `..`, plain characters. */
+export const isSafeSourceName = (name: string) => SAFE_NAME.test(name) && !name.startsWith('/');
+
+/** The Python sources of a fragment's `files`, and a note on what was left out. */
+export function pythonSources(files: unknown): { sources: SceneSource[]; note: string | null } {
+  const entries: [string, unknown][] = Array.isArray(files)
+    ? files.map((f) => [String((f as { path?: unknown; name?: unknown })?.path ?? (f as { name?: unknown })?.name ?? ''), f])
+    : files && typeof files === 'object'
+      ? Object.entries(files)
+      : [];
+  const sources: SceneSource[] = [];
+  const skipped: string[] = [];
+  let bytes = 0;
+  for (const [name, value] of entries) {
+    const content = typeof value === 'string' ? value : ['content', 'code', 'source', 'text'].map((k) => (value as Record<string, unknown>)?.[k]).find((v) => typeof v === 'string');
+    if (!name.endsWith('.py') || typeof content !== 'string') continue;
+    if (!isSafeSourceName(name) || /[\u0000]/.test(content)) {
+      skipped.push(`${JSON.stringify(name.slice(0, 60))} (not a plain relative path or not text)`);
+      continue;
+    }
+    bytes += Buffer.byteLength(content);
+    if (sources.length >= SOURCE_LIMITS.files || bytes > SOURCE_LIMITS.totalBytes) {
+      skipped.push(`${name} (over the limit of ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`);
+      continue;
+    }
+    sources.push({ name, content });
+  }
+  return { sources, note: skipped.length ? `source files left out: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''}` : null };
+}
+
+/** Whether any source uses Manim (imports it): what the inspector can run. */
+export function isManimScene(sources: readonly SceneSource[]): boolean {
+  return sources.some((s) => /^\s*(from\s+manim(\.|\s)|import\s+manim\b)/m.test(s.content));
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT, type SceneSettings } from '../config';
+import { runSandboxed, sandboxProblem } from '../infra/sandbox';
+import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type SceneTimeline } from './inspection';
+import { isManimScene, type SceneSource } from '../fragments/scene-sources';
+
+/** The inspector program (docs/scene-inspection.md). */
+export const INSPECTOR_SCRIPT = path.join(PROJECT_ROOT, 'scene-inspector', 'inspect_scene.py');
+/** The video the scene is held against: its size, rate and duration (from ffprobe). */
+export interface VideoFacts {
+  width: number;
+  height: number;
+  fps: number;
+  durationMs: number;
+}
+
+export interface InspectionJob extends VideoFacts {
+  scene: string | null;
+}
+
+/** How far a scene's timeline may be from the video's duration: two frames (Manim writes whole frames). */
+export const timelineToleranceMs = (fps: number) => Math.round(2000 / fps) + 1;
+
+export type SceneOutcome =
+  | { status: 'inspected'; timeline: SceneTimeline; note: string; wallMs: number; cpuSeconds: number | null }
+  | { status: 'skipped' | 'refused' | 'failed' | 'discarded'; note: string; wallMs?: number };
+
+const FROM_PIXELS = 'layout judged from pixels';
+
+/**
+ * Inspects a fragment's scene against its video. Never throws for what the
+ * source does: a scene that raises, hangs, escapes or lies about its length
+ * ends as a note on the run, and its layout is judged from pixels.
+ */
+export async function inspectScene(sources: readonly SceneSource[] | null, scene: string | null, video: VideoFacts, settings: SceneSettings, cancel?: AbortSignal): Promise<SceneOutcome> {
+  if (!sources || sources.length === 0) return { status: 'skipped', note: `no scene source: ${FROM_PIXELS}` };
+  if (!isManimScene(sources)) return { status: 'skipped', note: `the source files are not a Manim scene (nothing imports manim): ${FROM_PIXELS}` };
+  if (settings.inspection === 'off') return { status: 'skipped', note: `scene inspection is off (EVALS_SCENE_INSPECTION=off): ${FROM_PIXELS}` };
+  const ran = await runInspector(sources, [{ ...video, scene }], settings, cancel);
+  if ('refused' in ran) return { status: 'refused', note: `scene not inspected: ${ran.refused}: ${FROM_PIXELS}` };
+  if ('failure' in ran) return { status: 'failed', note: `scene inspection failed: ${ran.failure}: ${FROM_PIXELS}`, wallMs: ran.wallMs };
+  const { answer, wallMs } = ran;
+  if (answer.error) return { status: 'failed', note: `the scene's source could not run: ${answer.error}: ${FROM_PIXELS}`, wallMs };
+  const result = answer.results[0];
+  if (!result) return { status: 'failed', note: `scene inspection answered nothing: ${FROM_PIXELS}`, wallMs };
+  if (result.status === 'no-scene') return { status: 'failed', note: `${result.error ?? 'no scene found'}: ${FROM_PIXELS}`, wallMs };
+  if (result.status === 'error') return { status: 'failed', note: `the scene raised ${result.error ?? 'an error'}: ${FROM_PIXELS}`, wallMs };
+  const tolerance = timelineToleranceMs(video.fps);
+  if (result.status === 'mismatch') {
+    const tried = (result.candidates ?? []).map((c) => `${c.name} ${c.durationMs === undefined ? 'raised' : `${(c.durationMs / 1000).toFixed(2)} s`}`).join(', ');
+    return { status: 'discarded', note: `no scene's timeline matches the video (${(video.durationMs / 1000).toFixed(2)} s; ${tried}): ${FROM_PIXELS}`, wallMs };
+  }
+  const timeline = timelineOf(result, answer.manim ?? null, quotedLines(sources, result));
+  if (!timeline) return { status: 'failed', note: `scene inspection answered an incomplete timeline: ${FROM_PIXELS}`, wallMs };
+  const off = Math.abs(timeline.durationMs - video.durationMs);
+  if (off > tolerance) {
+    return {
+      status: 'discarded',
+      note: `the timeline of ${timeline.scene} (${(timeline.durationMs / 1000).toFixed(2)} s) does not match the video (${(video.durationMs / 1000).toFixed(2)} s; ${tolerance} ms allowed): inspection discarded, ${FROM_PIXELS}`,
+      wallMs,
+    };
+  }
+  return {
+    status: 'inspected',
+    timeline,
+    note: `layout from the scene ${timeline.scene} (its timeline matches the video within ${off} ms)`,
+    wallMs,
+    cpuSeconds: (result.cpuSeconds ?? 0) + (answer.importCpuSeconds ?? 0),
+  };
+}
+
+const problems = new Map<string, string | null>();
+
+/**
+ * Runs the inspector once over one or more jobs (a fragment's video; tests and
+ * benches inspect a corpus's scenes in one run) and validates its answer.
+ */
+export async function runInspector(
+  sources: readonly SceneSource[],
+  jobs: readonly InspectionJob[],
+  settings: SceneSettings,
+  cancel?: AbortSignal,
+): Promise<{ answer: InspectorAnswer; wallMs: number } | { failure: string; wallMs: number } | { refused: string }> {
+  if (!fs.existsSync(settings.python)) {
+    return { refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)` };
+  }
+  const readOnly = readOnlyPaths(settings.python);
+  const key = `${settings.sandbox}:${readOnly.join(':')}`;
+  if (!problems.has(key)) problems.set(key, sandboxProblem(settings.sandbox, readOnly));
+  const problem = problems.get(key);
+  if (problem) {
+    return {
+      refused: settings.sandbox === 'bwrap'
+        ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
+        : problem,
+    };
+  }
+  const request = {
+    files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
+    jobs: jobs.map((j) => ({ scene: j.scene, width: j.width, height: j.height, fps: j.fps, durationMs: j.durationMs, toleranceMs: timelineToleranceMs(j.fps) })),
+  };
+  const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], { mode: settings.sandbox, readOnly, input: JSON.stringify(request), limits: settings.limits, cancel });
+  const limit = { time: `ran past its ${settings.limits.wallMs / 1000} s limit`, memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`, processes: `started more than ${settings.limits.processes} processes`, output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output` };
+  if (run.stopped) return { failure: `the scene ${limit[run.stopped]} and was stopped`, wallMs: run.wallMs };
+  let json: unknown;
+  try {
+    json = JSON.parse(run.stdout.toString('utf8'));
+  } catch {
+    const why = lastLine(run.stderrTail) || `exit ${run.exitCode}`;
+    return { failure: run.exitCode === 0 ? 'the inspector answered something that is not JSON (the scene wrote to its output?)' : `the inspector stopped (${why})`, wallMs: run.wallMs };
+  }
+  const parsed = InspectorAnswerSchema.safeParse(json);
+  if (!parsed.success) return { failure: `the inspector's answer is malformed at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`, wallMs: run.wallMs };
+  return { answer: parsed.data, wallMs: run.wallMs };
+}
+
+/** What the sandbox must let the inspector read: its script, the Python environment and the interpreter it points to. */
+function readOnlyPaths(python: string): string[] {
+  const venv = path.dirname(path.dirname(python));
+  const paths = [path.dirname(INSPECTOR_SCRIPT), venv];
+  try {
+    const interpreter = fs.realpathSync(python);
+    const prefix = path.dirname(path.dirname(interpreter));
+    if (!prefix.startsWith('/usr/') && prefix !== '/usr' && !prefix.startsWith(venv)) paths.push(prefix);
+  } catch {
+    // a dangling link: the probe will say so
+  }
+  return paths;
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').pop()?.slice(0, 300) ?? '';
+}
+
+/** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
+function quotedLines(sources: readonly SceneSource[], result: NonNullable<InspectorAnswer['results'][number]>): Record<string, string> {
+  const files = new Map(sources.map((s) => [s.name, s.content.split('\n')]));
+  const lines: Record<string, string> = {};
+  const quote = (file: string | null | undefined, n: number | null | undefined) => {
+    const text = file && n ? files.get(file)?.[n - 1] : undefined;
+    if (text !== undefined) lines[`${file}:${n}`] = text.trim().slice(0, 200);
+  };
+  for (const u of Object.values(result.units ?? {})) {
+    quote(u.file, u.line);
+    quote(u.file, u.placedLine);
+    quote(u.file, u.calledFrom);
+  }
+  for (const p of result.plays ?? []) quote(p.file, p.line);
+  return lines;
+}
