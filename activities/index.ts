@@ -234,8 +234,9 @@ export function createActivities(deps: ActivityDeps) {
         const manifest = await store.loadManifest(pool, input.pipelineRunId);
         if (!manifest) throw new Error('inspectScene runs after extractFrames: the run has no frames yet');
         const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? 0, durationMs: manifest.durationMs };
+        const frames = await Promise.all(manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })));
         const outcome = video.fps > 0
-          ? await heartbeating((cancel) => inspectScene(input.sources, input.scene, video, config.scene, cancel))
+          ? await heartbeating((cancel) => inspectScene(input.sources, input.scene, video, frames, config.scene, cancel))
           : { status: 'skipped' as const, note: "the video's frame rate is unknown: layout judged from pixels" };
         const inspected = outcome.status === 'inspected' ? outcome : null;
         await store.saveSceneInspection(pool, input.pipelineRunId, {

@@ -19,7 +19,8 @@ animation boundary; nothing is drawn, no file written (dry run, no caching).
 The answer (JSON on stdout; anything the scene prints goes to stderr): {protocol, manim,
 importCpuSeconds, notes, error (a module that would not import), results: one per job}, each
   status     "ok", "no-scene" (no such Scene subclass in the files), "error" (the scene
-             raised), "mismatch" (no candidate's timeline matches the video's duration)
+             raised), "mismatch" (no candidate's timeline matches the video's duration),
+             "ambiguous" (several do: their answers are in "matches")
   scene, candidates [{name, durationMs, error}], cpuSeconds, durationMs, width, height, fps, frameWidth,
   frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
@@ -161,6 +162,7 @@ def inspect_job(job, candidates, config):
     target = job.get("durationMs")
     tolerance = job.get("toleranceMs") or 0
     tried = []
+    matches = []
     for cls in candidates:
         recorder = Recorder(width, height, fps)
         entry = {"name": cls.__name__}
@@ -176,7 +178,12 @@ def inspect_job(job, candidates, config):
             continue
         entry["durationMs"] = round(recorder.time * 1000)
         if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
-            return {**recorder.answer(cls.__name__), "candidates": tried}
+            matches.append(recorder.answer(cls.__name__))
+    if len(matches) == 1:
+        return {**matches[0], "candidates": tried}
+    if matches:
+        # Several scenes last as long as the video: the caller tells them apart by their pixels.
+        return {"status": "ambiguous", "matches": matches, "candidates": tried}
     return {"status": "mismatch", "error": "no scene's timeline matches the video's duration", "candidates": tried}
 
 

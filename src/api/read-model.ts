@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EvalIssue, EvalPipelineRun, EvalRun, FlatIssue, IssuesResponse, PipelineRunResponse } from './schemas';
 import { EVAL_KINDS, type EvalKind } from '../domain/types';
-import type { IssueRegion } from '../kinds';
+import type { IssueOrigin, IssueRegion } from '../kinds';
 
 /**
  * Reads that return exactly the REST interface's shapes. `ownerUserId`, when
@@ -272,6 +272,15 @@ export async function framesPrunedAt(pool: pg.Pool, pipelineRunId: string): Prom
     [pipelineRunId],
   );
   return isoOrNull(result.rows[0]?.frames_pruned_at ?? null);
+}
+
+/** Who found each of a run's issues (scene, pixels, judge), by issue id, where recorded (not part of the REST shapes). */
+export async function getIssueOrigins(pool: pg.Pool, pipelineRunId: string): Promise<Map<string, IssueOrigin>> {
+  const result = await pool.query<{ id: string; origin: IssueOrigin }>(
+    `SELECT i.id, i.origin FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1 AND i.origin IS NOT NULL`,
+    [pipelineRunId],
+  );
+  return new Map(result.rows.map((r) => [r.id, r.origin]));
 }
 
 /** Where on their frames a run's issues are, by issue id, for those whose judge knew it (not part of the REST shapes). */

@@ -1,12 +1,13 @@
 import type pg from 'pg';
 import sharp from 'sharp';
-import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
+import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueOrigins, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../api/schemas';
-import { loadManifest, loadVideoSignal } from '../db/store';
+import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalKind } from '../domain/types';
-import type { IssueRegion } from '../kinds';
+import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
+import { sampleAt } from '../scene/inspection';
 import { timelineMarks, type TimelineMarks } from './timeline';
 
 /**
@@ -23,6 +24,10 @@ export interface ReportData {
   signal: VideoSignal | null;
   marks: TimelineMarks | null;
   regions: Map<string, IssueRegion>;
+  /** Who found each issue, where recorded. */
+  origins: Map<string, IssueOrigin>;
+  /** Whether and how the run's scene was inspected, with its recorded timeline when it was. */
+  scene: StoredSceneInspection | null;
   durationMs: number | null;
   /** When retention deleted the frames and signal (ISO 8601), or null. */
   framesPrunedAt: string | null;
@@ -32,17 +37,19 @@ export interface ReportData {
 export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
   const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
   if (!response) return null;
-  const [costs, frames, signal, regions, manifest, prunedAt] = await Promise.all([
+  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt] = await Promise.all([
     getEvalRunCosts(pool, pipelineRunId),
     getFrames(pool, pipelineRunId),
     loadVideoSignal(pool, pipelineRunId),
     getIssueRegions(pool, pipelineRunId),
+    getIssueOrigins(pool, pipelineRunId),
+    loadSceneInspection(pool, pipelineRunId),
     loadManifest(pool, pipelineRunId),
     framesPrunedAt(pool, pipelineRunId),
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
-  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, durationMs, framesPrunedAt: prunedAt };
+  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, origins, scene, durationMs, framesPrunedAt: prunedAt };
 }
 
 /** The report of a stored run as HTML, or null when the run does not exist (or is another user's). */
@@ -135,6 +142,22 @@ function pins(frameIssues: readonly PinnedIssue[], regions: Map<string, IssueReg
     .join('');
 }
 
+/** The scene's objects on a frame, as the inspector recorded them at its time: an outline each, text labelled. */
+function sceneBoxes(data: ReportData, timestampMs: number): string {
+  const timeline = data.scene?.timeline;
+  const sample = timeline ? sampleAt(timeline, timestampMs) : null;
+  if (!timeline || !sample) return '';
+  return sample.units
+    .filter((u) => Math.max(u.fillOpacity, u.strokeOpacity) >= 0.05)
+    .map((u) => {
+      const unit = timeline.units[String(u.id)];
+      const [x0, y0, x1, y1] = u.box;
+      const label = unit ? `${unit.type}${unit.text ? ` "${unit.text.slice(0, 30)}"` : ''}${unit.line ? ` · line ${unit.line}` : ''}` : '';
+      return `<div class="scene-box${unit?.isText ? ' text' : ''}" style="left:${pct(x0 / timeline.width)};top:${pct(y0 / timeline.height)};width:${pct((x1 - x0) / timeline.width)};height:${pct((y1 - y0) / timeline.height)}" title="${esc(label)}">${unit?.isText ? `<span>${esc(label)}</span>` : ''}</div>`;
+    })
+    .join('');
+}
+
 async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): Promise<string> {
   if (data.framesPrunedAt) return `<p class="muted">Frames pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
   if (data.frames.length === 0) return '<p class="muted">No frames to show.</p>';
@@ -142,20 +165,28 @@ async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): P
     data.frames.map(async (f) => {
       const jpeg = f.width > IMAGE_WIDTH ? await sharp(f.jpeg).resize({ width: IMAGE_WIDTH }).jpeg({ quality: 80 }).toBuffer() : f.jpeg;
       const own = issues.filter((i) => i.frameIndex === f.index);
-      return `<figure id="frame-${f.index}" class="${own.length ? 'flagged' : ''}"><div class="shot"><img src="data:image/jpeg;base64,${jpeg.toString('base64')}" alt="frame ${f.index} at ${formatTimestamp(f.timestampMs)}">${pins(own, data.regions)}</div><figcaption>Frame ${f.index} · ${formatTimestamp(f.timestampMs)}${own.length ? ` · ${own.length} issue${own.length === 1 ? '' : 's'}` : ''}</figcaption></figure>`;
+      return `<figure id="frame-${f.index}" class="${own.length ? 'flagged' : ''}"><div class="shot"><img src="data:image/jpeg;base64,${jpeg.toString('base64')}" alt="frame ${f.index} at ${formatTimestamp(f.timestampMs)}">${sceneBoxes(data, f.timestampMs)}${pins(own, data.regions)}</div><figcaption>Frame ${f.index} · ${formatTimestamp(f.timestampMs)}${own.length ? ` · ${own.length} issue${own.length === 1 ? '' : 's'}` : ''}</figcaption></figure>`;
     }),
   );
-  return `<div class="sheet">${figures.join('')}</div>`;
+  const toggle = data.scene?.timeline
+    ? '<input type="checkbox" id="show-scene" checked><label for="show-scene" class="toggle">Show the scene\'s objects (outlines recorded from its Manim source; text labelled)</label>'
+    : '';
+  return `${toggle}<div class="sheet">${figures.join('')}</div>`;
 }
 
-function issueList(issues: readonly PinnedIssue[], frames: readonly StoredFrame[]): string {
+/** Who found an issue, in the report's words. */
+const FOUND_BY: Record<IssueOrigin, string> = { scene: 'scene', pixels: 'pixels', judge: 'judge' };
+
+function issueList(issues: readonly PinnedIssue[], frames: readonly StoredFrame[], origins: Map<string, IssueOrigin>): string {
   if (issues.length === 0) return '<p class="muted">No issues recorded.</p>';
   const shown = new Set(frames.map((f) => f.index));
   const rows = issues.map((i) => {
     const when = i.frameIndex !== null && shown.has(i.frameIndex) ? `<a href="#frame-${i.frameIndex}">${esc(i.frameHint ?? `frame ${i.frameIndex}`)}</a>` : esc(i.frameHint ?? '-');
-    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td></tr>`;
+    const origin = origins.get(i.id);
+    const found = origin ? `<span class="origin ${origin}">${FOUND_BY[origin]}</span>` : '-';
+    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td></tr>`;
   });
-  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>When / where</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
@@ -175,11 +206,12 @@ export async function renderReport(data: ReportData): Promise<string> {
 <header><h1><span class="badge big ${esc(overall)}">${esc(overall)}</span> Eval pipeline run</h1>
 <p class="meta">Fragment <code>${esc(run.fragmentId)}</code> · attempt ${run.attemptNumber} · status ${esc(run.status)} · pipeline run <code>${esc(run.id)}</code> · project <code>${esc(run.projectId)}</code> · started ${esc(run.startedAt)}${run.completedAt ? ` · ended ${esc(run.completedAt)}` : ''}</p>
 ${notices(data).join('\n')}
-<p class="summary">${esc(run.summary ?? 'No summary yet.')}</p></header>
+<p class="summary">${esc(run.summary ?? 'No summary yet.')}</p>
+${data.scene ? `<p class="scene-note"><strong>Scene:</strong> ${esc(data.scene.note)}${data.scene.status === 'inspected' && data.scene.timeline ? ` · Manim ${esc(data.scene.timeline.manim ?? '?')}, ${data.scene.timeline.samples.length} recorded states${data.scene.wallMs !== null ? `, inspected in ${(data.scene.wallMs / 1000).toFixed(1)} s` : ''}` : ''}</p>` : ''}</header>
 <section><h2>Eval runs</h2>${kindsTable(data)}</section>
 <section><h2>The whole video</h2>${signalStrip(data)}</section>
 <section><h2>Frames the judge saw</h2>${await contactSheet(data, issues)}</section>
-<section><h2>Issues</h2>${issueList(issues, data.frames)}</section>
+<section><h2>Issues</h2>${issueList(issues, data.frames, data.origins)}</section>
 <footer>Made from the stored pipeline run; ${data.framesPrunedAt ? 'its frames were pruned by retention' : `frames are the ${data.frames.length} the judge was shown`}.</footer>
 </body></html>
 `;
@@ -206,5 +238,10 @@ figcaption{font-size:12px;color:var(--muted);padding-top:5px}
 .strip .blank{fill:#9e9e9e;opacity:.45}.strip .still{fill:#90caf9;opacity:.45}.strip .flashing{fill:var(--high);opacity:.45}.strip .scene{stroke:var(--medium);stroke-width:1.5}.strip .sample{stroke:#424242}.strip text{font-size:10px;text-anchor:middle;fill:var(--muted)}
 .legend{font-size:12px;color:var(--muted)}.key{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:middle}.key.luma{background:#424242}.key.motion{background:var(--low)}.key.blank{background:#9e9e9e}.key.still{background:#90caf9}.key.flashing{background:var(--high)}.key.scene{background:var(--medium)}
 .fix{color:var(--muted);margin-top:3px}tr:target{background:#fff8e1}
+.scene-note{color:var(--muted)}.toggle{display:inline-block;margin:0 0 10px 6px;color:var(--muted);cursor:pointer}
+.scene-box{position:absolute;border:1px dashed rgba(0,188,212,.9);line-height:1.1}.scene-box.text{border-style:solid;border-color:rgba(0,230,118,.95)}
+.scene-box span{position:absolute;left:0;bottom:100%;font-size:9px;color:#00e676;background:rgba(0,0,0,.65);padding:0 2px;white-space:nowrap;max-width:240px;overflow:hidden;text-overflow:ellipsis}
+#show-scene:not(:checked)~.sheet .scene-box{display:none}
+.origin{font-size:11px;padding:1px 6px;border-radius:8px;background:var(--panel);border:1px solid var(--line)}.origin.scene{border-color:#00a152;color:#00701a}.origin.judge{border-color:#6a1b9a;color:#6a1b9a}
 @media print{body{max-width:none;padding:0}.sheet{grid-template-columns:repeat(3,1fr)}a{color:inherit;text-decoration:none}h2{break-after:avoid}}
 `;

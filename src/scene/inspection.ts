@@ -62,8 +62,8 @@ const Play = z.object({
 
 const Candidate = z.object({ name: z.string().max(200), durationMs: ms.optional(), error: z.string().max(4000).optional() });
 
-const JobResult = z.object({
-  status: z.enum(['ok', 'no-scene', 'error', 'mismatch']),
+const SceneAnswer = z.object({
+  status: z.enum(['ok', 'no-scene', 'error', 'mismatch', 'ambiguous']),
   error: z.string().max(4000).optional(),
   candidates: z.array(Candidate).max(1000).optional(),
   cpuSeconds: z.number().finite().min(0).optional(),
@@ -78,6 +78,11 @@ const JobResult = z.object({
   samples: z.array(Sample).max(4000).optional(),
   plays: z.array(Play).max(100_000).optional(),
   notes: z.array(z.string().max(1000)).max(100).optional(),
+});
+
+const JobResult = SceneAnswer.extend({
+  /** Ambiguous: the answers of every scene whose timeline matches the video. */
+  matches: z.array(SceneAnswer).max(200).optional(),
 });
 
 export const InspectorAnswerSchema = z.object({
@@ -171,7 +176,7 @@ export function sampleAt(timeline: Pick<SceneTimeline, 'samples'>, ms: number): 
 }
 
 /** A successful job's result as the timeline the findings read; null when it is not one. */
-export function timelineOf(result: InspectorJobResult, manim: string | null, lines: Record<string, string>): SceneTimeline | null {
+export function timelineOf(result: z.infer<typeof SceneAnswer>, manim: string | null, lines: Record<string, string>): SceneTimeline | null {
   if (result.status !== 'ok' || !result.samples || !result.units || !result.plays || !result.width || !result.height || !result.fps || result.durationMs === undefined) return null;
   return {
     scene: result.scene ?? '',

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type SceneSettings } from '../config';
 import { runSandboxed, sandboxProblem } from '../infra/sandbox';
-import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type SceneTimeline } from './inspection';
+import { formatTimestamp, type LoadedFrame } from '../media/manifest';
+import { MIN_AGREEMENT, pixelAgreement } from './agreement';
+import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type InspectorJobResult, type SceneTimeline } from './inspection';
 import { isManimScene, type SceneSource } from '../fragments/scene-sources';
 
 /** The inspector program (docs/scene-inspection.md). */
@@ -29,11 +31,20 @@ export type SceneOutcome =
 const FROM_PIXELS = 'layout judged from pixels';
 
 /**
- * Inspects a fragment's scene against its video. Never throws for what the
- * source does: a scene that raises, hangs, escapes or lies about its length
- * ends as a note on the run, and its layout is judged from pixels.
+ * Inspects a fragment's scene against its video: the scene is run in its
+ * sandbox, its timeline must last as long as the video, and what it recorded
+ * must cover what the stored frames show. Never throws for what the source
+ * does: a scene that raises, hangs, escapes or lies ends as a note on the run,
+ * and its layout is judged from pixels.
  */
-export async function inspectScene(sources: readonly SceneSource[] | null, scene: string | null, video: VideoFacts, settings: SceneSettings, cancel?: AbortSignal): Promise<SceneOutcome> {
+export async function inspectScene(
+  sources: readonly SceneSource[] | null,
+  scene: string | null,
+  video: VideoFacts,
+  frames: readonly LoadedFrame[],
+  settings: SceneSettings,
+  cancel?: AbortSignal,
+): Promise<SceneOutcome> {
   if (!sources || sources.length === 0) return { status: 'skipped', note: `no scene source: ${FROM_PIXELS}` };
   if (!isManimScene(sources)) return { status: 'skipped', note: `the source files are not a Manim scene (nothing imports manim): ${FROM_PIXELS}` };
   if (settings.inspection === 'off') return { status: 'skipped', note: `scene inspection is off (EVALS_SCENE_INSPECTION=off): ${FROM_PIXELS}` };
@@ -47,24 +58,43 @@ export async function inspectScene(sources: readonly SceneSource[] | null, scene
   if (result.status === 'no-scene') return { status: 'failed', note: `${result.error ?? 'no scene found'}: ${FROM_PIXELS}`, wallMs };
   if (result.status === 'error') return { status: 'failed', note: `the scene raised ${result.error ?? 'an error'}: ${FROM_PIXELS}`, wallMs };
   const tolerance = timelineToleranceMs(video.fps);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   if (result.status === 'mismatch') {
-    const tried = (result.candidates ?? []).map((c) => `${c.name} ${c.durationMs === undefined ? 'raised' : `${(c.durationMs / 1000).toFixed(2)} s`}`).join(', ');
-    return { status: 'discarded', note: `no scene's timeline matches the video (${(video.durationMs / 1000).toFixed(2)} s; ${tried}): ${FROM_PIXELS}`, wallMs };
+    const tried = (result.candidates ?? []).map((c) => `${c.name} ${c.durationMs === undefined ? 'raised' : seconds(c.durationMs)}`).join(', ');
+    return { status: 'discarded', note: `no scene's timeline matches the video (${seconds(video.durationMs)}; ${tried}): ${FROM_PIXELS}`, wallMs };
   }
-  const timeline = timelineOf(result, answer.manim ?? null, quotedLines(sources, result));
-  if (!timeline) return { status: 'failed', note: `scene inspection answered an incomplete timeline: ${FROM_PIXELS}`, wallMs };
-  const off = Math.abs(timeline.durationMs - video.durationMs);
-  if (off > tolerance) {
+  const lines = quotedLines(sources, result.status === 'ambiguous' ? (result.matches ?? []) : [result]);
+  const timelines = (result.status === 'ambiguous' ? (result.matches ?? []) : [result]).map((r) => timelineOf(r, answer.manim ?? null, lines)).filter((t) => t !== null);
+  if (timelines.length === 0) return { status: 'failed', note: `scene inspection answered an incomplete timeline: ${FROM_PIXELS}`, wallMs };
+  const off = Math.abs(timelines[0].durationMs - video.durationMs);
+  if (timelines.length === 1 && off > tolerance) {
     return {
       status: 'discarded',
-      note: `the timeline of ${timeline.scene} (${(timeline.durationMs / 1000).toFixed(2)} s) does not match the video (${(video.durationMs / 1000).toFixed(2)} s; ${tolerance} ms allowed): inspection discarded, ${FROM_PIXELS}`,
+      note: `the timeline of ${timelines[0].scene} (${seconds(timelines[0].durationMs)}) does not match the video (${seconds(video.durationMs)}; ${tolerance} ms allowed): inspection discarded, ${FROM_PIXELS}`,
       wallMs,
     };
   }
+  // The pixels decide: between scenes of the same length, and whether the one recorded is the one rendered.
+  const agreements = await Promise.all(timelines.map(async (t) => ({ timeline: t, agreement: await pixelAgreement(t, frames) })));
+  agreements.sort((a, b) => b.agreement.share - a.agreement.share);
+  const [best, runnerUp] = agreements;
+  const pctOf = (x: number) => `${Math.round(x * 100)}%`;
+  if (runnerUp && best.agreement.share - runnerUp.agreement.share < 0.05) {
+    return { status: 'discarded', note: `several scenes last as long as the video and match its pixels alike (${agreements.slice(0, 4).map((a) => a.timeline.scene).join(', ')}): name one (--scene): ${FROM_PIXELS}`, wallMs };
+  }
+  if (best.agreement.share < MIN_AGREEMENT) {
+    const w = best.agreement.worst;
+    return {
+      status: 'discarded',
+      note: `what ${best.timeline.scene} recorded covers only ${pctOf(best.agreement.share)} of what the video shows${w ? ` (frame ${w.index} at ${formatTimestamp(w.timestampMs)}: ${pctOf(w.share)})` : ''}: it is not the scene that was rendered, ${FROM_PIXELS}`,
+      wallMs,
+    };
+  }
+  const timeline = best.timeline;
   return {
     status: 'inspected',
     timeline,
-    note: `layout from the scene ${timeline.scene} (its timeline matches the video within ${off} ms)`,
+    note: `layout from the scene ${timeline.scene} (its timeline matches the video within ${Math.abs(timeline.durationMs - video.durationMs)} ms, its objects cover ${pctOf(best.agreement.share)} of what the frames show)`,
     wallMs,
     cpuSeconds: (result.cpuSeconds ?? 0) + (answer.importCpuSeconds ?? 0),
   };
@@ -134,18 +164,20 @@ function lastLine(text: string): string {
 }
 
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
-function quotedLines(sources: readonly SceneSource[], result: NonNullable<InspectorAnswer['results'][number]>): Record<string, string> {
+function quotedLines(sources: readonly SceneSource[], results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[]): Record<string, string> {
   const files = new Map(sources.map((s) => [s.name, s.content.split('\n')]));
   const lines: Record<string, string> = {};
   const quote = (file: string | null | undefined, n: number | null | undefined) => {
     const text = file && n ? files.get(file)?.[n - 1] : undefined;
     if (text !== undefined) lines[`${file}:${n}`] = text.trim().slice(0, 200);
   };
-  for (const u of Object.values(result.units ?? {})) {
-    quote(u.file, u.line);
-    quote(u.file, u.placedLine);
-    quote(u.file, u.calledFrom);
+  for (const result of results) {
+    for (const u of Object.values(result.units ?? {})) {
+      quote(u.file, u.line);
+      quote(u.file, u.placedLine);
+      quote(u.file, u.calledFrom);
+    }
+    for (const p of result.plays ?? []) quote(p.file, p.line);
   }
-  for (const p of result.plays ?? []) quote(p.file, p.line);
   return lines;
 }
