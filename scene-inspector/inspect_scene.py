@@ -87,6 +87,10 @@ def error_text(exc):
 
 
 def main():
+    import warnings
+
+    # Manim's own deprecation notices would fill the stderr the caller reads errors from.
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
     request = json.load(sys.stdin)
     # The answer goes to the real stdout; whatever the scene prints goes to stderr.
     answer = os.fdopen(os.dup(1), "w")
@@ -378,6 +382,10 @@ class Recorder:
         if self.samples and self.samples[-1]["t"] == t:
             self.samples.pop()
         camera = renderer.camera
+        if hasattr(camera, "reset_rotation_matrix"):
+            # A 3D camera computes its projection when it draws; nothing draws here.
+            camera.reset_rotation_matrix()
+            self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
         center = camera.frame_center
         self.samples.append({
             "t": t,
@@ -407,6 +415,8 @@ class Recorder:
             shapes = [s for s in shapes if s is not None]
             if not shapes:
                 continue
+            if any(type(leaf).__name__ == "ImageMobject" for leaf in visible):
+                self.notes.add("raster images are recorded as boxes: what they show is not seen")
             box = [min(s["box"][0] for s in shapes), min(s["box"][1] for s in shapes), max(s["box"][2] for s in shapes), max(s["box"][3] for s in shapes)]
             uid = self.id_of(unit["mob"])
             is_text = unit["text"]

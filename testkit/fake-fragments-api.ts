@@ -19,10 +19,12 @@ interface ScriptedFragment {
  */
 export class FakeFragmentsApi {
   readonly apiKey = `fake_${'ab'.repeat(32)}`;
-  /** Every request's fragment id and the key it carried. */
-  readonly requests: { fragmentId: string; apiKey: string | undefined }[] = [];
+  /** Every request's fragment id, the key it carried and its query. */
+  readonly requests: { fragmentId: string; apiKey: string | undefined; query: URLSearchParams }[] = [];
   /** A fragment's own description, instead of the default one. */
   readonly descriptions = new Map<string, string>();
+  /** A fragment's generated source files, embedded when the request asks with `includeFiles`. */
+  readonly files = new Map<string, unknown>();
   private readonly fragments = new Map<string, ScriptedFragment>();
   private server?: http.Server;
   baseUrl = '';
@@ -66,7 +68,7 @@ export class FakeFragmentsApi {
     if (!match || req.method !== 'GET') return this.json(res, 404, { error: 'not found' });
     const fragmentId = decodeURIComponent(match[1]);
     const apiKey = req.headers['x-api-key'] as string | undefined;
-    this.requests.push({ fragmentId, apiKey });
+    this.requests.push({ fragmentId, apiKey, query: url.searchParams });
     if (apiKey !== this.apiKey) return this.json(res, 401, { error: 'missing or invalid API key' });
     const fragment = this.fragments.get(fragmentId);
     if (!fragment) return this.json(res, 404, { error: 'fragment not found' });
@@ -91,6 +93,7 @@ export class FakeFragmentsApi {
         updatedAt: now,
         messageCreatedAt: now,
         public: false,
+        ...(['1', 'true'].includes(url.searchParams.get('includeFiles') ?? '') && this.files.has(fragmentId) ? { files: this.files.get(fragmentId) } : {}),
       },
     });
   }

@@ -34,8 +34,8 @@ export interface SandboxRun {
   /** The last lines the program wrote to stderr. */
   stderrTail: string;
   exitCode: number | null;
-  /** Why the sandbox stopped it, if it did. */
-  stopped: null | 'time' | 'memory' | 'processes' | 'output';
+  /** Why the sandbox stopped it, if it did (`cpu`: the kernel, at its CPU limit). */
+  stopped: null | 'time' | 'cpu' | 'memory' | 'processes' | 'output';
   wallMs: number;
 }
 
@@ -104,7 +104,7 @@ export function runSandboxed(
     const deadline = setTimeout(() => stop('time'), limits.wallMs);
     const watch = setInterval(() => {
       const usage = treeUsage(child.pid!);
-      if (usage.tasks > limits.processes) stop('processes');
+      if (usage.tasks >= limits.processes) stop('processes');
       else if (usage.rssBytes > limits.memoryBytes) stop('memory');
     }, WATCH_MS);
     const onCancel = () => killGroup(child.pid);
@@ -114,11 +114,13 @@ export function runSandboxed(
       clearInterval(watch);
       reject(err);
     });
-    child.once('close', (code) => {
+    child.once('close', (code, signal) => {
       clearTimeout(deadline);
       clearInterval(watch);
       opts.cancel?.removeEventListener('abort', onCancel);
       if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+      // RLIMIT_CPU ends a process with SIGXCPU; bubblewrap reports its child's signal as 128 + the number.
+      if (!stopped && (signal === 'SIGXCPU' || code === 128 + os.constants.signals.SIGXCPU)) stopped = 'cpu';
       resolve({ stdout: Buffer.concat(stdout), stderrTail: stderr, exitCode: code, stopped, wallMs: Date.now() - started });
     });
   });

@@ -131,7 +131,13 @@ export async function runInspector(
     jobs: jobs.map((j) => ({ scene: j.scene, width: j.width, height: j.height, fps: j.fps, durationMs: j.durationMs, toleranceMs: timelineToleranceMs(j.fps) })),
   };
   const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], { mode: settings.sandbox, readOnly, input: JSON.stringify(request), limits: settings.limits, cancel });
-  const limit = { time: `ran past its ${settings.limits.wallMs / 1000} s limit`, memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`, processes: `started more than ${settings.limits.processes} processes`, output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output` };
+  const limit = {
+    time: `ran past its ${settings.limits.wallMs / 1000} s limit`,
+    cpu: `used more than its ${settings.limits.cpuSeconds} s of CPU`,
+    memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`,
+    processes: `reached its limit of ${settings.limits.processes} processes`,
+    output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output`,
+  };
   if (run.stopped) return { failure: `the scene ${limit[run.stopped]} and was stopped`, wallMs: run.wallMs };
   let json: unknown;
   try {
