@@ -21,6 +21,13 @@ export interface InspectionJob extends VideoFacts {
   scene: string | null;
 }
 
+/**
+ * The rate Manim rendered at: a container's average rate drifts from it by
+ * timestamp rounding (15.0007 for a 15 fps render), and over a scene's plays the
+ * drift changes how many frames each one gets.
+ */
+const manimRate = (fps: number) => (Math.abs(fps - Math.round(fps)) < 0.01 ? Math.round(fps) : fps);
+
 /** How far a scene's timeline may be from the video's duration: two frames (Manim writes whole frames). */
 export const timelineToleranceMs = (fps: number) => Math.round(2000 / fps) + 1;
 
@@ -128,7 +135,7 @@ export async function runInspector(
   }
   const request = {
     files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
-    jobs: jobs.map((j) => ({ scene: j.scene, width: j.width, height: j.height, fps: j.fps, durationMs: j.durationMs, toleranceMs: timelineToleranceMs(j.fps) })),
+    jobs: jobs.map((j) => ({ scene: j.scene, width: j.width, height: j.height, fps: manimRate(j.fps), durationMs: j.durationMs, toleranceMs: timelineToleranceMs(j.fps) })),
   };
   const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], { mode: settings.sandbox, readOnly, input: JSON.stringify(request), limits: settings.limits, cancel });
   const limit = {

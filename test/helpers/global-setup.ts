@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/config';
 import { freePort, startDevServer } from '../../src/infra/temporal';
+import { ensureManim } from '../../src/infra/manim';
 import { startEmbedded } from '../../src/infra/postgres';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
@@ -23,6 +24,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const config = loadConfig({ ...process.env, TEMPORAL_ADDRESS: '', EVALS_PROVIDER: 'local' });
   const log = (line: string) => process.stderr.write(`[setup] ${line}\n`);
+  // The scene inspector's tests run real Manim: installed on first use (`evals setup --manim`; CI does it before the suite).
+  ensureManim(log);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-test-'));
   fs.chmodSync(scratch, 0o755);
 
