@@ -112,6 +112,7 @@ def inspect_request(request, result):
     os.makedirs(SOURCE_DIR, exist_ok=True)
     files = request.get("files") or {}
     result["notes"] = []
+    written = []
     for name, content in files.items():
         path = os.path.normpath(os.path.join(SOURCE_DIR, name))
         if not path.startswith(SOURCE_DIR + os.sep) or not name.endswith(".py"):
@@ -120,6 +121,7 @@ def inspect_request(request, result):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(content)
+        written.append(os.path.relpath(path, SOURCE_DIR))
 
     started = time.process_time()
     import manim
@@ -134,9 +136,7 @@ def inspect_request(request, result):
     candidates = []
     import importlib
 
-    for name in sorted(files):
-        if not name.endswith(".py"):
-            continue
+    for name in sorted(written):
         try:
             module = importlib.import_module(name[:-3].replace("/", "."))
         except BaseException as exc:  # noqa: BLE001 - a broken module is the scene's error

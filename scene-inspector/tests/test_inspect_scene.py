@@ -1,0 +1,138 @@
+"""The inspector's own tests: trusted scenes, run as the sandbox runs it (a subprocess, request on stdin)."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+INSPECTOR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "inspect_scene.py")
+
+
+def inspect(source, jobs):
+    with tempfile.TemporaryDirectory() as scratch:
+        request = {"files": {"scene.py": textwrap.dedent(source)}, "jobs": jobs}
+        done = subprocess.run([sys.executable, INSPECTOR], input=json.dumps(request), capture_output=True, text=True, cwd=scratch, timeout=300)
+        if done.returncode != 0:
+            raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
+        return json.loads(done.stdout), done.stderr
+
+
+def job(scene=None, duration_ms=None, width=854, height=480, fps=15):
+    return {"scene": scene, "width": width, "height": height, "fps": fps, "durationMs": duration_ms, "toleranceMs": 135}
+
+
+SLIDE = """
+from manim import *
+
+class Slide(Scene):
+    def construct(self):
+        label = Text("Similar triangles", font_size=48)
+        self.play(FadeIn(label), run_time=1)
+        print("the scene may print", "x" * 1000)
+        self.play(label.animate.shift(RIGHT * 7), run_time=2, rate_func=linear)
+        self.wait(1)
+"""
+
+
+class InspectorTest(unittest.TestCase):
+    def test_records_text_sliding_off_the_right_edge_at_ten_samples_a_second_with_its_lines(self):
+        answer, stderr = inspect(SLIDE, [job()])
+        self.assertIn("the scene may print", stderr)
+        result = answer["results"][0]
+        self.assertEqual(result["status"], "ok")
+        self.assertEqual(result["durationMs"], 4000)
+        [unit] = [u for u in result["units"].values() if u["isText"]]
+        self.assertEqual((unit["type"], unit["text"], unit["line"]), ("Text", "Similar triangles", 6))
+        self.assertEqual([p["line"] for p in result["plays"]], [7, 9, 10])
+        self.assertEqual([p["animations"] for p in result["plays"]], [["FadeIn"], ["_MethodAnimation"], ["Wait"]])
+        times = [s["t"] for s in result["samples"]]
+        moving = [t for t in times if 1000 <= t < 3000]
+        self.assertGreaterEqual(len(moving), 20)
+        shown = [s for s in result["samples"] if s["u"]]
+        # At 1 s the fade-in has ended and the move begins.
+        first = next(s for s in shown if s["t"] >= 1000)["u"][0]
+        last = shown[-1]["u"][0]
+        self.assertLess(first[3], 854)
+        # 7 units right at 60 px a unit: the right end passes the frame's 854 px.
+        self.assertAlmostEqual(last[1] - first[1], 7 * 480 / 8, delta=2)
+        self.assertGreater(last[3], 854)
+
+    def test_a_moving_camera_is_recorded_and_its_zoom_scales_the_boxes(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Zoom(MovingCameraScene):
+                def construct(self):
+                    dot = Dot()
+                    self.add(dot)
+                    self.play(self.camera.frame.animate.scale(0.5), run_time=1)
+        """, [job()])
+        samples = [s for s in answer["results"][0]["samples"] if s["u"]]
+        self.assertAlmostEqual(samples[0]["cam"][2], 14.22, delta=0.05)
+        self.assertAlmostEqual(samples[-1]["cam"][2], 7.11, delta=0.05)
+        width = lambda s: s["u"][0][3] - s["u"][0][1]
+        self.assertAlmostEqual(width(samples[-1]) / width(samples[0]), 2, delta=0.1)
+
+    def test_a_3d_scene_is_projected_by_its_camera(self):
+        source = """
+            from manim import *
+
+            class Tilted(ThreeDScene):
+                def construct(self):
+                    line = Line(LEFT * 3, RIGHT * 3)
+                    self.set_camera_orientation(phi={phi} * DEGREES, theta=-45 * DEGREES)
+                    self.add(line)
+                    self.wait(0.5)
+        """
+        flat, _ = inspect(source.replace("{phi}", "0"), [job()])
+        tilted, _ = inspect(source.replace("{phi}", "60"), [job()])
+        box = lambda a: a["results"][0]["samples"][-1]["u"][0][1:5]
+        self.assertNotEqual([round(v) for v in box(flat)], [round(v) for v in box(tilted)])
+        self.assertTrue(any("3D scene" in n for n in tilted["results"][0]["notes"]))
+
+    def test_without_a_scene_name_the_one_whose_timeline_fits_the_video(self):
+        source = """
+            from manim import *
+
+            class Short(Scene):
+                def construct(self):
+                    self.play(FadeIn(Square()), run_time=1)
+
+            class Long(Scene):
+                def construct(self):
+                    self.play(FadeIn(Circle()), run_time=3)
+        """
+        fits, _ = inspect(source, [job(duration_ms=3000)])
+        self.assertEqual((fits["results"][0]["status"], fits["results"][0]["scene"]), ("ok", "Long"))
+        none, _ = inspect(source, [job(duration_ms=9000)])
+        self.assertEqual(none["results"][0]["status"], "mismatch")
+        self.assertEqual(sorted(c["durationMs"] for c in none["results"][0]["candidates"]), [1000, 3000])
+
+    def test_a_scene_that_raises_is_an_answer_naming_the_line(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Broken(Scene):
+                def construct(self):
+                    self.play(FadeIn(Square()))
+                    1 / 0
+        """, [job()])
+        result = answer["results"][0]
+        self.assertEqual(result["status"], "error")
+        self.assertEqual(result["error"], "ZeroDivisionError: division by zero (scene.py, line 7)")
+
+    def test_files_outside_the_sources_are_not_written(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            request = {"files": {"../escape.py": "x = 1", "scene.py": "from manim import *\n"}, "jobs": [job()]}
+            done = subprocess.run([sys.executable, INSPECTOR], input=json.dumps(request), capture_output=True, text=True, cwd=scratch, timeout=300)
+            answer = json.loads(done.stdout)
+            self.assertFalse(os.path.exists(os.path.join(os.path.dirname(scratch), "escape.py")))
+            self.assertTrue(any("escape.py" in n for n in answer["notes"]))
+            self.assertEqual(answer["results"][0]["status"], "no-scene")
+
+
+if __name__ == "__main__":
+    unittest.main()
