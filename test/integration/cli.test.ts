@@ -109,6 +109,19 @@ describe('npx evals: help, version and usage errors', () => {
     expect(directory.stderr).toMatch(/no video files .* in directory/);
     const bogus = await evals(['run', SAMPLE, '--jsn']);
     expect(bogus.stderr).toMatch(/unknown option '--jsn'[\s\S]*Did you mean --json\?/);
+
+    const scenes = path.join(PROJECT_ROOT, 'corpus', 'manim', 'scenes.py');
+    for (const [args, says] of [
+      [['run', SAMPLE, '--source', path.join(dataDir, 'missing.py')], /cannot read --source .*missing\.py: no such file/],
+      [['run', SAMPLE, '--source', SAMPLE], /a scene source is a Python file/],
+      [['run', SAMPLE, '--scene', 'CleanMatrix'], /--scene names a class of the --source files: give them too/],
+      [['run', SAMPLE, '--source', scenes, '--scene', 'Clean Matrix;'], /is not a Python class name/],
+      [['run', SAMPLE, '--source', scenes, '--source', scenes], /two --source files are named scenes\.py/],
+    ] as const) {
+      const result = await evals([...args]);
+      expect(result.code, `evals ${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(says);
+    }
   });
 });
 
