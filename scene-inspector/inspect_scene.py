@@ -21,7 +21,8 @@ importCpuSeconds, notes, error (a module that would not import), results: one pe
   status     "ok", "no-scene" (no such Scene subclass in the files), "error" (the scene
              raised), "mismatch" (no candidate's timeline matches the video's duration),
              "ambiguous" (several do: their answers are in "matches")
-  scene, candidates [{name, durationMs, error}], cpuSeconds, durationMs, width, height, fps, frameWidth,
+  scene, candidates [{name, durationMs, error}], cpuSeconds (this process), tex {compiles,
+  ownCpuSeconds, compilerCpuSeconds} (TeX apart), durationMs, width, height, fps, frameWidth,
   frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units), bg "#rrggbb", u [unit rows]}],
@@ -131,6 +132,7 @@ def inspect_request(request, result):
     result["importCpuSeconds"] = round(time.process_time() - started, 3)
     install_line_tracking()
     install_recording()
+    install_tex_clock()
 
     sys.path.insert(0, SOURCE_DIR)
     candidates = []
@@ -149,8 +151,11 @@ def inspect_request(request, result):
                 candidates.append(value)
     for job in request.get("jobs") or []:
         job_started = time.process_time()
+        tex_before = dict(TEX_CLOCK)
         outcome = inspect_job(job, candidates, config)
         outcome["cpuSeconds"] = round(time.process_time() - job_started, 3)
+        # TeX counted apart: the compiler's processes, and this process's time waiting on and reading their output.
+        outcome["tex"] = {k: round(TEX_CLOCK[k] - tex_before[k], 3) for k in TEX_CLOCK}
         result["results"].append(outcome)
 
 
@@ -246,6 +251,29 @@ def install_line_tracking():
 
 
 RECORDER = None
+TEX_CLOCK = {"compiles": 0, "ownCpuSeconds": 0.0, "compilerCpuSeconds": 0.0}
+
+
+def install_tex_clock():
+    """Times every TeX compilation (a cache hit in the scratch media directory costs nothing)."""
+    import resource
+
+    import manim.mobject.text.tex_mobject as tex_mobject
+
+    original = tex_mobject.tex_to_svg_file
+
+    def timed(*args, **kwargs):
+        own, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            return original(*args, **kwargs)
+        finally:
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            TEX_CLOCK["ownCpuSeconds"] += time.process_time() - own
+            compiler = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
+            TEX_CLOCK["compilerCpuSeconds"] += compiler
+            TEX_CLOCK["compiles"] += 1 if compiler > 0 else 0
+
+    tex_mobject.tex_to_svg_file = timed
 
 
 def install_recording():

@@ -67,6 +67,7 @@ const SceneAnswer = z.object({
   error: z.string().max(4000).optional(),
   candidates: z.array(Candidate).max(1000).optional(),
   cpuSeconds: z.number().finite().min(0).optional(),
+  tex: z.object({ compiles: z.number().int().min(0), ownCpuSeconds: z.number().finite().min(0), compilerCpuSeconds: z.number().finite().min(0) }).optional(),
   scene: z.string().max(200).optional(),
   durationMs: ms.optional(),
   width: z.number().int().positive().optional(),
