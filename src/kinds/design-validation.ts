@@ -4,7 +4,7 @@ const CATEGORIES = ['low_contrast', 'layout_balance', 'clutter', 'typography', '
 
 export const designValidation: KindDefinition<ScoredAnswer> = {
   kind: 'DESIGN_VALIDATION_JSON',
-  promptVersion: 'design-validation/v3',
+  promptVersion: 'design-validation/v4',
   maxScore: 100,
   passThreshold: 70,
   categories: CATEGORIES,

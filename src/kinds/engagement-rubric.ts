@@ -12,7 +12,7 @@ const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'st
 
 export const engagementRubric: KindDefinition<RubricAnswer> = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
-  promptVersion: 'engagement-rubric/v3',
+  promptVersion: 'engagement-rubric/v4',
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,

@@ -11,7 +11,7 @@ const CATEGORIES = ['clarity', 'composition', 'contrast', 'consistency', 'judge_
 
 export const visualRubric: KindDefinition<RubricAnswer> = {
   kind: 'VISUAL_RUBRIC_JSON',
-  promptVersion: 'visual-rubric/v3',
+  promptVersion: 'visual-rubric/v4',
   maxScore: criteriaTotal(VISUAL_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,

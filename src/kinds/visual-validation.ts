@@ -4,7 +4,7 @@ const CATEGORIES = ['blank_frame', 'clipped_content', 'off_screen', 'overlap', '
 
 export const visualValidation: KindDefinition<ScoredAnswer> = {
   kind: 'VISUAL_VALIDATION_JSON',
-  promptVersion: 'visual-validation/v3',
+  promptVersion: 'visual-validation/v4',
   maxScore: 100,
   passThreshold: 70,
   categories: CATEGORIES,

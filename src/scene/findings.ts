@@ -303,8 +303,12 @@ function clipping(scene: Scene): Finding[] {
       const tooWide = s.box[2] - s.box[0] > frame.width || s.box[3] - s.box[1] > frame.height;
       const startMs = scene.samples[a].timeMs;
       const endMs = scene.endOf(b);
-      // The animation that took it past the edge, if one did: that is the line to change.
-      const mover = scene.timeline.plays.find((p) => p.units.includes(id) && p.start <= startMs && startMs < p.end && !p.animations.every((x) => x === 'Wait'));
+      // The animation that took it past the edge, if one did (it was inside when it began): that is the line to change.
+      const mover = scene.timeline.plays.find((p) => {
+        if (!p.units.includes(id) || p.start > startMs || startMs >= p.end || p.animations.every((x) => x === 'Wait')) return false;
+        const before = scene.states[scene.indexAt(p.start)].get(id);
+        return !!before && cutSides(before.box, frame).length === 0;
+      });
       const where = mover ? scene.sourceLine(id, mover.line, mover.file) : scene.sourceLine(id);
       findings.push({
         kind: 'VISUAL_VALIDATION_JSON',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -6,12 +8,13 @@ import { IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/api/s
 import { formatRun } from '../../src/cli/format';
 import { startEvalPipeline } from '../../src/client';
 import { getEvalRunCosts, getPipelineRun, listIssues } from '../../src/api/read-model';
+import { PROJECT_ROOT } from '../../src/config';
 import { KINDS, type EvalKind } from '../../src/kinds';
 import { formatTimestamp } from '../../src/media/manifest';
 import { FRAME_VISION } from '../../src/kinds/kind';
 import { costUsd } from '../../src/providers/pricing';
 import { fenceOf } from '../../src/providers/prompt';
-import { LOCAL_CHECK_PREFIX } from '../../src/providers/local-checks';
+import { LOCAL_CHECK_PREFIX, SCENE_CHECK_PREFIX } from '../../src/providers/local-checks';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { passingAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testkit/fake-openai';
 import { sampleAnimation, syntheticVideo } from '../../testkit/videos';
@@ -367,6 +370,34 @@ describe('openai judge through the real SDK, Temporal and PostgreSQL', () => {
     expect(local.every((i) => i.frameHint && /^\d\d:\d\d\.\d/.test(i.frameHint))).toBe(true);
     // The judge was asked once per kind: the pre-checks cost no extra request.
     expect(fake.requestsFor('VISUAL_VALIDATION_JSON')).toHaveLength(1);
+  });
+
+  it('gives the judge the scene\'s facts inside the fence and merges its findings: a label cut by the edge that the judge passes still fails', async () => {
+    const corpus = path.join(PROJECT_ROOT, 'corpus', 'manim');
+    const handle = await startEvalPipeline(env.client, env.taskQueue, {
+      fragmentId: 'frag-openai-scene',
+      projectId: 'p',
+      userId: 'u',
+      animation: { url: path.join(corpus, 'defect-title-cut-top.mp4'), sources: [{ name: 'scenes.py', content: fs.readFileSync(path.join(corpus, 'scenes.py'), 'utf8') }], scene: 'DefectTitleCutTop' },
+    });
+    const result = await handle.result();
+    const run = PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true })).evalPipelineRun;
+    const visual = run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')!;
+    expect(visual).toMatchObject({ status: 'FAIL', provider: 'openai' });
+    const scene = visual.issues!.filter((i) => i.description.startsWith(SCENE_CHECK_PREFIX));
+    expect(scene.map((i) => [i.severity, i.category])).toEqual([['HIGH', 'clipped_content']]);
+    expect(scene[0].suggestedFix).toMatch(/^line \d+: `title = Text\("Squares and their diagonals"/);
+    // Every frame kind's request carries the same facts inside the fence, before the closing marker.
+    const texts = (kind: EvalKind) => (fake.requestsFor(kind)[0].body.messages[1].content as { type: string; text?: string }[]).filter((p) => p.type === 'text').map((p) => p.text!);
+    for (const kind of ['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON'] as const) {
+      const parts = texts(kind);
+      const facts = parts.findIndex((t) => t.includes('Scene facts, recorded by running the animation\'s Manim source (scene DefectTitleCutTop'));
+      const close = parts.findIndex((t) => t.startsWith('<<<END CONTENT'));
+      expect(facts, kind).toBe(0);
+      expect(close, kind).toBeGreaterThan(facts);
+      expect(parts[0], kind).toMatch(/Text "Squares and their diagonals" at \[/);
+      expect(parts[0], kind).toBe(texts('VISUAL_VALIDATION_JSON')[0]);
+    }
   });
 
   it('never lets the judge lower a local HIGH: an injection the judge calls LOW still fails USER_INPUT_SECURITY', async () => {
