@@ -241,7 +241,8 @@ def install_line_tracking():
             continue
 
         def placed(self, *args, __original=original, **kwargs):
-            line = user_line()[2] or user_line()[1]
+            _, inner, called = user_line()
+            line = called or inner
             if line is not None:
                 self._inspector_placed = line
             return __original(self, *args, **kwargs)

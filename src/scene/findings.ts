@@ -420,7 +420,7 @@ function overlaps(scene: Scene): Finding[] {
         add(pairs, `f${b.unit}`, b.unit, 'fill', i);
       }
     }
-    for (const [key, pair] of pairs) {
+    for (const pair of pairs.values()) {
       const restMs = pair.at.reduce((sum, i) => sum + scene.spans[i], 0);
       if (restMs < SCENE_RULES.minRestMs) continue;
       const dedupe = [id, pair.other].sort().join('-');
@@ -446,7 +446,6 @@ function overlaps(scene: Scene): Finding[] {
             ? `${scene.sourceLine(id)}: place it clear of the other text, e.g. \`next_to(other, DOWN, buff=0.3)\`, or fade the other out first.`
             : `${scene.sourceLine(id)}: move it off the ${pair.what === 'stroke' ? 'line' : 'shape'} (\`next_to(shape, UP, buff=0.2)\`), or give it a backing: \`add_background_rectangle()\`.`,
       });
-      void key;
     }
   }
   return findings;
