@@ -36,14 +36,16 @@ interface Tally {
 }
 
 async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
-  const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '', EVALS_SCENE_TIMEOUT_SECONDS: '540' });
+  const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
+  // Limits for a whole corpus in one run, not for one scene.
+  const scene = { ...config.scene, limits: { ...config.scene.limits, wallMs: 30 * 60_000, cpuSeconds: 30 * 60 } };
   console.log('resolution  pass   scenes  animation  inspection CPU (TeX apart)  per second of animation  TeX compiles  TeX CPU  Manim import  wall');
   for (const r of RESOLUTIONS) {
     for (const corpus of corpora) {
       const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
       const jobs = corpus.videos.map((v) => ({ scene: v.scene, width: r.width, height: r.height, fps: r.fps, durationMs: 0 }));
       // Each scene twice in one run: the first compiles its TeX (cold), the second finds it cached (warm).
-      const ran = await runInspector([source], [...jobs, ...jobs], config.scene);
+      const ran = await runInspector([source], [...jobs, ...jobs], scene);
       if (!('answer' in ran)) throw new Error(`inspection did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
       const results = ran.answer.results;
       for (const [pass, slice] of [['cold', results.slice(0, jobs.length)], ['warm', results.slice(jobs.length)]] as const) {

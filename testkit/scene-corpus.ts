@@ -51,11 +51,17 @@ export interface InspectedCorpus {
   manifests: Map<string, FrameManifest>;
 }
 
-/** Inspects every video's scene of a corpus (sources from its scenes.py), as the pipeline's sandbox would. */
+/**
+ * Inspects every video's scene of a corpus (sources from its scenes.py), as the
+ * pipeline's sandbox would, with a wall and CPU limit for the whole corpus
+ * rather than for one scene.
+ */
 export async function inspectCorpus(corpus: Corpus, config: Config, videos: readonly CorpusVideo[] = corpus.videos): Promise<InspectedCorpus> {
   const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
   const probed = videos.map((v) => probe(corpusFile(corpus, v), config));
-  const ran = await runInspector([source], videos.map((v, i) => ({ scene: v.scene, width: probed[i].width, height: probed[i].height, fps: probed[i].fps, durationMs: probed[i].durationMs })), config.scene);
+  const limits = { ...config.scene.limits, wallMs: 20 * 60_000, cpuSeconds: 20 * 60 };
+  const jobs = videos.map((v, i) => ({ scene: v.scene, width: probed[i].width, height: probed[i].height, fps: probed[i].fps, durationMs: probed[i].durationMs }));
+  const ran = await runInspector([source], jobs, { ...config.scene, limits });
   if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
   const timelines = new Map<string, SceneTimeline>();
   const failures = new Map<string, string>();
