@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ACTIVITY_TIMEOUT_SECONDS, LONGEST_ACTIVITY_SECONDS } from './domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, type RenderWait } from './domain/render-wait';
@@ -97,6 +98,14 @@ const hostList = rule('must be comma-separated host names (a leading *. allowed)
   return hosts.every((h) => isHost(h.replace(/^\*\./, ''))) ? hosts : undefined;
 });
 
+/** true (every address), false (public addresses only), or the CIDR ranges opened beside the public ones. */
+const privateAddresses = rule('must be true, false, or comma-separated CIDR ranges to allow (e.g. 10.20.0.0/16,fd00:1::/64)', (v): boolean | string[] | undefined => {
+  if (['1', 'true'].includes(v)) return true;
+  if (['0', 'false'].includes(v)) return false;
+  const ranges = list(v);
+  return ranges.length > 0 && ranges.every((r) => ipaddr.isValidCIDR(r)) ? ranges : undefined;
+});
+
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 const EnvSchema = z.object({
@@ -140,7 +149,7 @@ const EnvSchema = z.object({
   EVALS_MAX_DURATION_SECONDS: positiveInt.default(600),
   EVALS_MAX_PIXELS: positiveInt.default(3840 * 2160),
   EVALS_ALLOWED_HOSTS: hostList.default([]),
-  EVALS_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  EVALS_ALLOW_PRIVATE_ADDRESSES: privateAddresses.default(false),
   EVALS_MAX_VIDEO_FRAMES: positiveInt.default(36_000),
   EVALS_DOWNLOAD_TIMEOUT_SECONDS: positiveInt.default(120),
   EVALS_DOWNLOAD_STALL_SECONDS: positiveInt.default(15),
@@ -207,7 +216,8 @@ export interface Config {
     maxDurationSeconds: number;
     maxPixels: number;
     allowedHosts: string[];
-    allowPrivateAddresses: boolean;
+    /** true: any address; false: public ones only; a list: public ones and these CIDR ranges (src/media/address.ts). */
+    allowPrivateAddresses: boolean | string[];
     /** Decoded frames in the whole video (duration x frame rate). */
     maxVideoFrames: number;
     /** Wall time of the whole download, and the longest wait for the next byte. */
