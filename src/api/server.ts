@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
 import { pipelineRunReport } from '../report/report';
-import { getPipelineRun, listIssues } from './read-model';
+import { getPipelineRun, listIssues } from '../read-model/read-model';
 import type { Logger } from '../logger';
 import { accountOfKey, isWellFormedApiKey } from './keys';
 

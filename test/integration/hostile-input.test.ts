@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { getPipelineRun } from '../../src/api/read-model';
+import { getPipelineRun } from '../../src/read-model/read-model';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';

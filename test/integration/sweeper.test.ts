@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPipelineRun } from '../../src/api/read-model';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { getPipelineRun } from '../../src/read-model/read-model';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { pipelineRunIdOf } from '../../src/api/read-model';
+import { pipelineRunIdOf } from '../../src/read-model/read-model';
 import { createLogger } from '../../src/logger';
 import { sweepOnce } from '../../src/sweeper';
 import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';

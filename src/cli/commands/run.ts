@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
-import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../api/read-model';
+import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
