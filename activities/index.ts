@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import type pg from 'pg';
-import type { Config } from '../src/config';
+import { scrubJson, secretScrubber, secretsOf, type Config } from '../src/config';
 import * as store from '../src/db/store';
 import { PermanentError, withFailureMapping } from '../src/errors';
 import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';
@@ -72,6 +72,10 @@ async function heartbeating<T>(fn: (signal: AbortSignal) => Promise<T>): Promise
 
 export function createActivities(deps: ActivityDeps) {
   const { pool, frameStore, provider, config } = deps;
+  // Whatever a judge endpoint or an error says is scrubbed of the configured secrets before it is stored or returned.
+  const scrub = secretScrubber(secretsOf(config));
+  const mapFailures = <T>(fn: () => Promise<T>) => withFailureMapping(fn, scrub);
+  const judge = async (request: JudgeRequest): Promise<Judgement> => scrubJson(await provider.judge(request), scrub);
   const enabledKinds = EVAL_KINDS.filter((kind) => !config.judge.disabledKinds.includes(kind));
   // The kinds' needs decide how frames are decoded: every frame once when an enabled kind is judged from the whole video.
   const withSignal = enabledKinds.some((kind) => KINDS[kind].usesVideoSignal);
@@ -122,7 +126,7 @@ export function createActivities(deps: ActivityDeps) {
       status: 'ERROR',
       score: null,
       maxScore: definition.maxScore,
-      summary: `Judge error: ${reason}`,
+      summary: `Judge error: ${scrub(reason)}`,
       provider: null,
       model: null,
       promptVersion: definition.promptVersion,
@@ -133,9 +137,13 @@ export function createActivities(deps: ActivityDeps) {
   /** Each kind judged alone, for providers without combined calls; a kind's permanent failure ends only that kind. */
   async function judgeEach(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
     const judged = await Promise.all(
-      requests.map(async (r): Promise<[EvalKind, Judgement | Error]> => [r.definition.kind, await provider.judge(r).catch((err) => (err instanceof PermanentError ? err : Promise.reject(err)))]),
+      requests.map(async (r): Promise<[EvalKind, Judgement | Error]> => [r.definition.kind, await judge(r).catch((err) => (err instanceof PermanentError ? err : Promise.reject(err)))]),
     );
     return new Map(judged);
+  }
+
+  function scrubJudged(judged: Map<EvalKind, Judgement | Error>): Map<EvalKind, Judgement | Error> {
+    return new Map([...judged].map(([kind, j]) => [kind, j instanceof Error ? Object.assign(j, { message: scrub(j.message) }) : scrubJson(j, scrub)]));
   }
 
   function skip(evalRunId: string, definition: KindDefinition, reason: string): Promise<TerminalEvalRunStatus> {
@@ -179,7 +187,7 @@ export function createActivities(deps: ActivityDeps) {
 
     /** Reads the fragment through the REST interface; the workflow polls it until the animation is rendered. */
     async fetchFragment(fragmentId: string): Promise<FragmentSnapshot> {
-      return withFailureMapping(() => fetchFragment(config.fragments, fragmentId, Context.current().cancellationSignal));
+      return mapFailures(() => fetchFragment(config.fragments, fragmentId, Context.current().cancellationSignal));
     },
 
     async markPipelineRunning(pipelineRunId: string): Promise<void> {
@@ -192,7 +200,7 @@ export function createActivities(deps: ActivityDeps) {
      * worker of the fleet. A retry after success returns the stored manifest.
      */
     async extractFrames(input: { pipelineRunId: string; animationUrl: string }): Promise<FrameManifest> {
-      return withFailureMapping(async () => {
+      return mapFailures(async () => {
         const extracted = await store.loadManifest(pool, input.pipelineRunId);
         if (extracted) return extracted;
         // An earlier attempt may have died with its worker: its download must not stay on the disk.
@@ -211,7 +219,7 @@ export function createActivities(deps: ActivityDeps) {
     },
 
     async scoreEvalRun(input: ScoreEvalRunInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }> {
-      return withFailureMapping(async () => {
+      return mapFailures(async () => {
         const run = await store.getEvalRun(pool, input.pipelineRunId, input.kind);
         if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
         const request = await judgeRequestOf(input, await store.judgeSecret(pool, input.pipelineRunId));
@@ -221,7 +229,7 @@ export function createActivities(deps: ActivityDeps) {
         const started = Date.now();
         const judgement = await heartbeating(async (signal) => {
           await awaitPrefixLeader(input, signal);
-          return provider.judge({ ...request, signal });
+          return judge({ ...request, signal });
         });
         const { status, score } = await recordVerdict(run.id, request, judgement, Date.now() - started);
         deps.log.info({ pipelineRunId: input.pipelineRunId, kind: input.kind, status, score }, 'eval run finished');
@@ -237,7 +245,7 @@ export function createActivities(deps: ActivityDeps) {
      * other kinds' results are stored.
      */
     async scoreEvalRuns(input: ScoreEvalRunsInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }[]> {
-      return withFailureMapping(async () => {
+      return mapFailures(async () => {
         const secret = await store.judgeSecret(pool, input.pipelineRunId);
         const outcomes = new Map<EvalKind, TerminalEvalRunStatus>();
         const pending: { runId: string; request: Omit<JudgeRequest, 'signal'> }[] = [];
@@ -259,7 +267,7 @@ export function createActivities(deps: ActivityDeps) {
           Promise.allSettled(
             groups.map(async (group) => {
               const requests = group.map((p) => ({ ...p.request, signal }));
-              const judged = group.length > 1 && provider.judgeTogether ? await provider.judgeTogether(requests) : await judgeEach(requests);
+              const judged = group.length > 1 && provider.judgeTogether ? scrubJudged(await provider.judgeTogether(requests)) : await judgeEach(requests);
               for (const { runId, request } of group) {
                 const judgement = judged.get(request.definition.kind)!;
                 const kind = request.definition.kind;
@@ -284,7 +292,7 @@ export function createActivities(deps: ActivityDeps) {
     },
 
     async finishPipelineRun(input: { pipelineRunId: string; error: string | null; notes?: string[] }): Promise<store.PipelineOutcome> {
-      const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error, input.notes);
+      const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error && scrub(input.error), input.notes?.map(scrub));
       deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, overallStatus: outcome.overallStatus }, 'pipeline run finished');
       return outcome;
     },

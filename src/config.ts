@@ -492,6 +492,24 @@ export function secretsOf(config: Config): string[] {
   return secrets.filter((s): s is string => s !== undefined && s.length >= 4);
 }
 
+const SCRUBBED = '[redacted]';
+
+/**
+ * Replaces every occurrence of the secrets in a string, raw or JSON-escaped:
+ * applied to log lines, and to whatever the service stores, returns or serves
+ * (a judge endpoint may echo the key it was sent). Values under 4 characters
+ * are left alone (see secretsOf).
+ */
+export function secretScrubber(secrets: readonly string[]): (text: string) => string {
+  const forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
+  return (text) => (forms.length === 0 ? text : forms.reduce((out, secret) => out.split(secret).join(SCRUBBED), text));
+}
+
+/** A JSON value with the secrets scrubbed from every string in it. */
+export function scrubJson<T>(value: T, scrub: (text: string) => string): T {
+  return value === undefined ? value : (JSON.parse(scrub(JSON.stringify(value))) as T);
+}
+
 /**
  * Under the OS temp dir rather than the checkout: embedded PostgreSQL run as root
  * switches to the `postgres` user, which must be able to reach its data directory.

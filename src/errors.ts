@@ -79,11 +79,12 @@ export function toActivityFailure(err: unknown): unknown {
   return err;
 }
 
-/** Runs an activity body and maps its errors onto the taxonomy. */
-export async function withFailureMapping<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs an activity body and maps its errors onto the taxonomy, their messages scrubbed of secrets. */
+export async function withFailureMapping<T>(fn: () => Promise<T>, scrub?: (text: string) => string): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    if (scrub && err instanceof Error) err.message = scrub(err.message);
     throw toActivityFailure(err);
   }
 }
