@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   EVALS_DATA_DIR: text.optional(),
   EVALS_EMBEDDED_PG_PORT: port().default(54329),
+  // Within the judge activity's 10 minutes, beside a judge request and its re-ask.
+  EVALS_DATABASE_OUTAGE_SECONDS: positiveInt.default(300),
 
   FFMPEG_PATH: text.optional(),
   FFPROBE_PATH: text.optional(),
@@ -205,6 +207,8 @@ export interface Config {
     /** Absent: the project starts embedded PostgreSQL in dataDir. */
     url?: string;
     embeddedPort: number;
+    /** How long an activity holding paid-for work waits for PostgreSQL to answer again (src/db/outage.ts). */
+    outageMs: number;
   };
   dataDir: string;
   media: {
@@ -378,7 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
     },
-    database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT },
+    database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT, outageMs: e.EVALS_DATABASE_OUTAGE_SECONDS * 1000 },
     dataDir: e.EVALS_DATA_DIR ?? defaultDataDir(),
     media: {
       ffmpegPath: e.FFMPEG_PATH,
@@ -469,6 +473,13 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       `EVALS_DOWNLOAD_TIMEOUT_SECONDS + EVALS_EXTRACT_TIMEOUT_SECONDS (${extractionSeconds} s) are not below the extraction activity's timeout (${ACTIVITY_TIMEOUT_SECONDS.extractFrames} s): ` +
         'a long animation is cut off by the activity timeout and retried instead of failing with its reason',
+    );
+  }
+  const judgeSeconds = config.database.outageMs / 1000 + (2 * judge.timeoutMs) / 1000;
+  if (judgeSeconds >= ACTIVITY_TIMEOUT_SECONDS.scoreEvalRun) {
+    warnings.push(
+      `EVALS_DATABASE_OUTAGE_SECONDS (${config.database.outageMs / 1000} s) plus a judge request and its re-ask (2 x EVALS_JUDGE_TIMEOUT_SECONDS) are not below the judge activity's timeout (${ACTIVITY_TIMEOUT_SECONDS.scoreEvalRun} s): ` +
+        'an answer held through a long outage is cut off by the activity timeout (its retry still applies it from the heartbeat)',
     );
   }
   if (fragments.renderWait.pollIntervalMs > fragments.renderWait.limitMs) {

@@ -39,6 +39,28 @@ export class RetryableError extends Error {
   }
 }
 
+/**
+ * A component the service depends on did not answer (the database): retryable,
+ * and never blamed on the judge or the input. Its failure type names the
+ * component, so a run that still ends ERROR says which.
+ */
+export class InfrastructureError extends Error {
+  override name = 'InfrastructureError';
+  constructor(
+    readonly component: 'database',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const INFRASTRUCTURE_TYPE_PREFIX = 'InfrastructureError:';
+
+/** The component named by an InfrastructureError's failure type, or null for any other failure. */
+export function infrastructureComponentOf(failureType: string | null | undefined): InfrastructureError['component'] | null {
+  return failureType?.startsWith(INFRASTRUCTURE_TYPE_PREFIX) ? (failureType.slice(INFRASTRUCTURE_TYPE_PREFIX.length) as InfrastructureError['component']) : null;
+}
+
 const PERMANENT_TYPE_PREFIX = 'PermanentError:';
 
 /** The Temporal failure type of a permanent error, so metrics and the workflow tell bad input from faults. */
@@ -68,6 +90,9 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
 export function toActivityFailure(err: unknown): unknown {
   if (err instanceof PermanentError) {
     return ApplicationFailure.create({ message: err.message, type: permanentFailureType(err.reason), nonRetryable: true });
+  }
+  if (err instanceof InfrastructureError) {
+    return ApplicationFailure.create({ message: err.message, type: `${INFRASTRUCTURE_TYPE_PREFIX}${err.component}` });
   }
   if (err instanceof RetryableError) {
     return ApplicationFailure.create({
