@@ -28,6 +28,8 @@ export interface ActivityDeps {
   /** Where extraction keeps its temp files (one directory per call, removed when it ends). */
   workDir: string;
   log: Logger;
+  /** The id of the Temporal cluster this worker polls (src/infra/temporal-identity.ts), recorded with each run; set by createWorker. */
+  temporalClusterId?: string;
 }
 
 export interface CreatePipelineRunInput {
@@ -208,6 +210,8 @@ export function createActivities(deps: ActivityDeps) {
         ...input,
         temporalRunId: execution.runId,
         executionName: execution.workflowId,
+        temporalNamespace: Context.current().info.workflowNamespace,
+        temporalClusterId: deps.temporalClusterId ?? null,
       });
       return config.judge.mode === 'combined' ? { ...ref, judgeMode: 'combined' } : ref;
     },
