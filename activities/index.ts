@@ -4,7 +4,8 @@ import type pg from 'pg';
 import { scrubJson, secretScrubber, secretsOf, type Config } from '../src/config';
 import { untilDatabaseAnswers } from '../src/db/outage';
 import * as store from '../src/db/store';
-import { infrastructureComponentOf, PermanentError, withFailureMapping } from '../src/errors';
+import { identifierProblem } from '../src/domain/text-limits';
+import { infrastructureComponentOf, PermanentError, toActivityFailure, withFailureMapping } from '../src/errors';
 import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';
 import type { MediaTools } from '../src/infra/ffmpeg';
 import type { Logger } from '../src/logger';
@@ -206,6 +207,10 @@ export function createActivities(deps: ActivityDeps) {
     async createPipelineRun(input: CreatePipelineRunInput): Promise<CreatedPipelineRun> {
       const execution = Context.current().info.workflowExecution;
       if (!execution) throw new Error('createPipelineRun runs only inside a workflow');
+      // A workflow started past the client's checks fails at once rather than retrying a write PostgreSQL refuses.
+      const ids: [string, string | null][] = [['fragment id', input.fragmentId], ['project id', input.projectId], ['user id', input.userId], ['render job id', input.renderJobId]];
+      const problem = ids.map(([what, value]) => value !== null && identifierProblem(what, value)).find(Boolean);
+      if (problem) throw toActivityFailure(new PermanentError('bad-input', problem));
       const ref = await store.createPipelineRun(pool, {
         ...input,
         temporalRunId: execution.runId,

@@ -8,6 +8,7 @@ import { ApplicationFailure } from '@temporalio/common';
  */
 export type PermanentReason =
   | 'config'
+  | 'bad-input'
   | 'fragment-not-found'
   | 'fragment-unauthorized'
   | 'fragment-request-rejected'
