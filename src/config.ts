@@ -106,6 +106,9 @@ const privateAddresses = rule('must be true, false, or comma-separated CIDR rang
   return ranges.length > 0 && ranges.every((r) => ipaddr.isValidCIDR(r)) ? ranges : undefined;
 });
 
+/** The read API's load limits, also the defaults of a server made without a configuration (tests, benches). */
+export const API_LIMIT_DEFAULTS = { renderConcurrency: 2, cacheMb: 32 } as const;
+
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 const EnvSchema = z.object({
@@ -180,6 +183,8 @@ const EnvSchema = z.object({
 
   EVALS_API_HOST: host.default('127.0.0.1'),
   EVALS_API_PORT: port(true).default(8080),
+  EVALS_API_RENDER_CONCURRENCY: wholeNumber(1, 64).default(API_LIMIT_DEFAULTS.renderConcurrency),
+  EVALS_API_CACHE_MB: wholeNumber(0).default(API_LIMIT_DEFAULTS.cacheMb),
   EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /v1, or / for the root').default('/v1'),
 
   LOG_LEVEL: oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
@@ -288,6 +293,10 @@ export interface Config {
     host: string;
     port: number;
     basePath: string;
+    /** Reports rendered at once by `evals serve`; more wait briefly, past that 503. */
+    renderConcurrency: number;
+    /** Bound of `evals serve`'s cache of ended runs' answers. */
+    cacheBytes: number;
   };
   retention: {
     /** Frames and the signal of runs finished longer ago are pruned; 0: kept for ever. */
@@ -438,7 +447,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         limitMs: Math.round(e.EVALS_RENDER_WAIT_LIMIT_SECONDS * 1000),
       },
     },
-    api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
+    api: {
+      host: e.EVALS_API_HOST,
+      port: e.EVALS_API_PORT,
+      basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH,
+      renderConcurrency: e.EVALS_API_RENDER_CONCURRENCY,
+      cacheBytes: e.EVALS_API_CACHE_MB * 1024 * 1024,
+    },
     retention: { days: e.EVALS_RETENTION_DAYS, pruneIntervalMs: Math.round(e.EVALS_PRUNE_INTERVAL_SECONDS * 1000) },
     logLevel: e.LOG_LEVEL,
   };

@@ -15,7 +15,8 @@ export function serveCommand(evals: Command): void {
         const config = loadConfig();
         const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
         const db = await openDatabase(config, say);
-        const server = createApiServer({ pool: db.pool, basePath: config.api.basePath, log });
+        const { basePath, renderConcurrency, cacheBytes } = config.api;
+        const server = createApiServer({ pool: db.pool, basePath, log, renderConcurrency, cacheBytes });
         try {
           const bound = await listen(server, opts.port ?? config.api.port, config.api.host);
           say(`serving the eval read API on ${bound.url}${config.api.basePath}`);
