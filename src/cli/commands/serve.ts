@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import sharp from 'sharp';
 import { createApiServer, listen } from '../../api/server';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
@@ -13,6 +14,8 @@ export function serveCommand(evals: Command): void {
     .action(
       exitWith(async (opts: { port?: number }) => {
         const config = loadConfig();
+        // Each report is rendered once and its answer cached: libvips' operation cache would only hold memory.
+        sharp.cache(false);
         const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
         const db = await openDatabase(config, say);
         const { basePath, renderConcurrency, cacheBytes } = config.api;
