@@ -105,12 +105,18 @@ export function toActivityFailure(err: unknown): unknown {
   return err;
 }
 
-/** Runs an activity body and maps its errors onto the taxonomy, their messages scrubbed of secrets. */
-export async function withFailureMapping<T>(fn: () => Promise<T>, scrub?: (text: string) => string): Promise<T> {
+/** A failure message is kept in Temporal's history and may end in a run's summary: a longer one (an endpoint's whole error page) is cut. */
+const MAX_FAILURE_MESSAGE_CHARS = 2_000;
+
+/** Runs an activity body and maps its errors onto the taxonomy, their messages scrubbed of secrets and bounded. */
+export async function withFailureMapping<T>(fn: () => Promise<T>, scrub: (text: string) => string = (text) => text): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (scrub && err instanceof Error) err.message = scrub(err.message);
+    if (err instanceof Error) {
+      const message = scrub(err.message);
+      err.message = message.length > MAX_FAILURE_MESSAGE_CHARS ? `${message.slice(0, MAX_FAILURE_MESSAGE_CHARS)}… (cut)` : message;
+    }
     throw toActivityFailure(err);
   }
 }

@@ -107,6 +107,8 @@ const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string,
   EVALS_API_HOST: ['0.0.0.0:8080', /host name or IP address/],
   EVALS_API_PORT: ['65536', /port/],
   EVALS_API_BASE_PATH: ['v1', /a path like \/v1/],
+  EVALS_API_RENDER_CONCURRENCY: ['0', /whole number above 0, at most 64/],
+  EVALS_API_CACHE_MB: ['lots', /whole number, 0 or more/],
   LOG_LEVEL: ['loud', /one of trace, debug/],
   EVALS_MODEL_VISUAL_RUBRIC_JSON: ['\tbig-model', /whitespace or control/],
 };
