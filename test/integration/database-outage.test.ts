@@ -4,7 +4,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { createActivities } from '../../activities';
 import { startEvalPipeline } from '../../src/client';
+import { untilDatabaseAnswers } from '../../src/db/outage';
+import { createPipelineRun } from '../../src/db/store';
+import { InfrastructureError, toActivityFailure } from '../../src/errors';
+import { freePort } from '../../src/infra/temporal';
 import { migrate } from '../../src/db/migrate';
 import { EVAL_KINDS } from '../../src/domain/types';
 import { createPool, startEmbedded } from '../../src/infra/postgres';
@@ -81,3 +87,25 @@ it('keeps every judge answer through a 90 s PostgreSQL outage: every pipeline co
   // The outage outlasted the 30 s limit: answers were applied by later attempts, from the heartbeat.
   expect(starts.some((s) => s.attempt > 1)).toBe(true);
 }, 240_000);
+
+it('names the database, not the judge, when the outage outlasts every attempt', async () => {
+  const down = createPool(`postgres://evals:evals@127.0.0.1:${await freePort()}/evals`);
+  const own = await createTestEnv();
+  try {
+    const err = await untilDatabaseAnswers(() => down.query('SELECT 1'), 1_000).then(() => new Error('answered'), (e: unknown) => e);
+    expect(err).toBeInstanceOf(InfrastructureError);
+    expect((err as Error).message).toMatch(/^PostgreSQL did not answer for 1 s \(EVALS_DATABASE_OUTAGE_SECONDS\): /);
+    // What the workflow hands failEvalRun once the judge activity has failed that way.
+    const failureType = (toActivityFailure(err) as { type: string }).type;
+    expect(failureType).toBe('InfrastructureError:database');
+    const { pipelineRunId } = await createPipelineRun(own.pool, { temporalRunId: crypto.randomUUID(), executionName: 'wf-outage-error', fragmentId: 'frag-outage-error', projectId: 'p', userId: 'u', renderJobId: null });
+    await createActivities(activityDeps(own.config, own.pool, createLogger('silent'), { allowLocalFiles: true })).failEvalRun({ pipelineRunId, kind: 'VISUAL_VALIDATION_JSON', reason: (err as Error).message, failureType });
+    const row = await own.pool.query<{ status: string; summary: string }>(`SELECT status, summary FROM eval_runs WHERE pipeline_run_id = $1 AND kind = 'VISUAL_VALIDATION_JSON'`, [pipelineRunId]);
+    expect(row.rows[0].status).toBe('ERROR');
+    expect(row.rows[0].summary).toMatch(/^Database unavailable: PostgreSQL did not answer for 1 s/);
+    expect(row.rows[0].summary).not.toMatch(/Judge error/);
+  } finally {
+    await down.end();
+    await own.close();
+  }
+});
