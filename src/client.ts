@@ -10,7 +10,8 @@ import {
 import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
 import type { RenderWait } from './domain/render-wait';
-import { boundText } from './domain/text-limits';
+import { boundText, displayText, identifierProblem, MAX_URL_CHARS, textProblem } from './domain/text-limits';
+import { PermanentError } from './errors';
 import { pythonSources } from './fragments/scene-sources';
 import { evalPipeline, type EvalPipelineInput } from '../workflows';
 import { renderFinishedSignal } from '../workflows/signals';
@@ -39,6 +40,28 @@ function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevalu
 }
 
 /**
+ * Every identifier and text of a request, checked before anything starts:
+ * a bad one is a PermanentError('bad-input') naming the field (never echoing
+ * it), so a caller learns at once rather than from a run that fails later.
+ */
+export function inputProblems(request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> }): string[] {
+  const ids: [string, string | null | undefined][] = [
+    ['fragment id', request.fragmentId],
+    ['project id', request.projectId],
+    ['user id', request.userId],
+    ['render job id', request.renderJobId],
+    ['request id', request.requestId],
+  ];
+  return [
+    ...ids.map(([what, value]) => (value === null || value === undefined ? null : identifierProblem(what, value))),
+    request.animation?.url === undefined ? null : identifierProblem('animation URL', request.animation.url, MAX_URL_CHARS),
+    textProblem('user message', request.userInput),
+    textProblem('animation title', request.animation?.title),
+    textProblem('animation description', request.animation?.description),
+  ].filter((p) => p !== null);
+}
+
+/**
  * Starts a pipeline run for a fragment, or returns the one already started for
  * the same trigger. USE_EXISTING answers a duplicate that arrives while the
  * pipeline runs with the running workflow; REJECT_DUPLICATE answers one that
@@ -51,6 +74,8 @@ export async function startEvalPipeline(
   request: EvalPipelineRequest,
   opts: { renderWait?: RenderWait } = {},
 ): Promise<EvalPipelineHandle> {
+  const problems = inputProblems(request);
+  if (problems.length > 0) throw new PermanentError('bad-input', `invalid pipeline request: ${problems.join('; ')}`);
   const userInput = boundText('user message', request.userInput);
   const title = boundText('animation title', request.animation?.title);
   const description = boundText('animation description', request.animation?.description);
@@ -87,7 +112,7 @@ export async function startEvalPipeline(
       staticDetails: [
         `Fragment \`${request.fragmentId}\`, project \`${request.projectId}\`, user \`${request.userId}\``,
         request.renderJobId ? `Render job \`${request.renderJobId}\`` : null,
-        request.animation ? `Animation given inline${request.animation.title ? `: ${request.animation.title}` : ''}` : 'Animation read from the fragments API',
+        request.animation ? `Animation given inline${title.text ? `: ${displayText(title.text)}` : ''}` : 'Animation read from the fragments API',
       ].filter(Boolean).join('\n\n'),
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

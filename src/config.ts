@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ACTIVITY_TIMEOUT_SECONDS, LONGEST_ACTIVITY_SECONDS } from './domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, type RenderWait } from './domain/render-wait';
@@ -97,6 +98,17 @@ const hostList = rule('must be comma-separated host names (a leading *. allowed)
   return hosts.every((h) => isHost(h.replace(/^\*\./, ''))) ? hosts : undefined;
 });
 
+/** true (every address), false (public addresses only), or the CIDR ranges opened beside the public ones. */
+const privateAddresses = rule('must be true, false, or comma-separated CIDR ranges to allow (e.g. 10.20.0.0/16,fd00:1::/64)', (v): boolean | string[] | undefined => {
+  if (['1', 'true'].includes(v)) return true;
+  if (['0', 'false'].includes(v)) return false;
+  const ranges = list(v);
+  return ranges.length > 0 && ranges.every((r) => ipaddr.isValidCIDR(r)) ? ranges : undefined;
+});
+
+/** The read API's load limits, also the defaults of a server made without a configuration (tests, benches). */
+export const API_LIMIT_DEFAULTS = { renderConcurrency: 2, cacheMb: 32 } as const;
+
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 /** Where `evals setup --manim` installs Manim, and the Python the scene inspector runs by default. */
@@ -128,6 +140,8 @@ const EnvSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   EVALS_DATA_DIR: text.optional(),
   EVALS_EMBEDDED_PG_PORT: port().default(54329),
+  // Within the judge activity's 10 minutes, beside a judge request and its re-ask.
+  EVALS_DATABASE_OUTAGE_SECONDS: positiveInt.default(300),
 
   FFMPEG_PATH: text.optional(),
   FFPROBE_PATH: text.optional(),
@@ -156,7 +170,7 @@ const EnvSchema = z.object({
   EVALS_MAX_DURATION_SECONDS: positiveInt.default(600),
   EVALS_MAX_PIXELS: positiveInt.default(3840 * 2160),
   EVALS_ALLOWED_HOSTS: hostList.default([]),
-  EVALS_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  EVALS_ALLOW_PRIVATE_ADDRESSES: privateAddresses.default(false),
   EVALS_MAX_VIDEO_FRAMES: positiveInt.default(36_000),
   EVALS_DOWNLOAD_TIMEOUT_SECONDS: positiveInt.default(120),
   EVALS_DOWNLOAD_STALL_SECONDS: positiveInt.default(15),
@@ -194,6 +208,8 @@ const EnvSchema = z.object({
 
   EVALS_API_HOST: host.default('127.0.0.1'),
   EVALS_API_PORT: port(true).default(8080),
+  EVALS_API_RENDER_CONCURRENCY: wholeNumber(1, 64).default(API_LIMIT_DEFAULTS.renderConcurrency),
+  EVALS_API_CACHE_MB: wholeNumber(0).default(API_LIMIT_DEFAULTS.cacheMb),
   EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /v1, or / for the root').default('/v1'),
 
   LOG_LEVEL: oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
@@ -221,6 +237,8 @@ export interface Config {
     /** Absent: the project starts embedded PostgreSQL in dataDir. */
     url?: string;
     embeddedPort: number;
+    /** How long an activity holding paid-for work waits for PostgreSQL to answer again (src/db/outage.ts). */
+    outageMs: number;
   };
   dataDir: string;
   media: {
@@ -232,7 +250,8 @@ export interface Config {
     maxDurationSeconds: number;
     maxPixels: number;
     allowedHosts: string[];
-    allowPrivateAddresses: boolean;
+    /** true: any address; false: public ones only; a list: public ones and these CIDR ranges (src/media/address.ts). */
+    allowPrivateAddresses: boolean | string[];
     /** Decoded frames in the whole video (duration x frame rate). */
     maxVideoFrames: number;
     /** Wall time of the whole download, and the longest wait for the next byte. */
@@ -303,6 +322,10 @@ export interface Config {
     host: string;
     port: number;
     basePath: string;
+    /** Reports rendered at once by `evals serve`; more wait briefly, past that 503. */
+    renderConcurrency: number;
+    /** Bound of `evals serve`'s cache of ended runs' answers. */
+    cacheBytes: number;
   };
   retention: {
     /** Frames and the signal of runs finished longer ago are pruned; 0: kept for ever. */
@@ -397,7 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
     },
-    database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT },
+    database: { url: e.DATABASE_URL, embeddedPort: e.EVALS_EMBEDDED_PG_PORT, outageMs: e.EVALS_DATABASE_OUTAGE_SECONDS * 1000 },
     dataDir: e.EVALS_DATA_DIR ?? defaultDataDir(),
     media: {
       ffmpegPath: e.FFMPEG_PATH,
@@ -465,7 +488,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...SCENE_FIXED_LIMITS,
       },
     },
-    api: { host: e.EVALS_API_HOST, port: e.EVALS_API_PORT, basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH },
+    api: {
+      host: e.EVALS_API_HOST,
+      port: e.EVALS_API_PORT,
+      basePath: e.EVALS_API_BASE_PATH === '/' ? '' : e.EVALS_API_BASE_PATH,
+      renderConcurrency: e.EVALS_API_RENDER_CONCURRENCY,
+      cacheBytes: e.EVALS_API_CACHE_MB * 1024 * 1024,
+    },
     retention: { days: e.EVALS_RETENTION_DAYS, pruneIntervalMs: Math.round(e.EVALS_PRUNE_INTERVAL_SECONDS * 1000) },
     logLevel: e.LOG_LEVEL,
   };
@@ -502,6 +531,13 @@ export function configWarnings(config: Config): string[] {
         'a long animation is cut off by the activity timeout and retried instead of failing with its reason',
     );
   }
+  const judgeSeconds = config.database.outageMs / 1000 + (2 * judge.timeoutMs) / 1000;
+  if (judgeSeconds >= ACTIVITY_TIMEOUT_SECONDS.scoreEvalRun) {
+    warnings.push(
+      `EVALS_DATABASE_OUTAGE_SECONDS (${config.database.outageMs / 1000} s) plus a judge request and its re-ask (2 x EVALS_JUDGE_TIMEOUT_SECONDS) are not below the judge activity's timeout (${ACTIVITY_TIMEOUT_SECONDS.scoreEvalRun} s): ` +
+        'an answer held through a long outage is cut off by the activity timeout (its retry still applies it from the heartbeat)',
+    );
+  }
   if (fragments.renderWait.pollIntervalMs > fragments.renderWait.limitMs) {
     warnings.push(
       `EVALS_RENDER_POLL_INTERVAL_SECONDS (${fragments.renderWait.pollIntervalMs / 1000} s) is above EVALS_RENDER_WAIT_LIMIT_SECONDS (${fragments.renderWait.limitMs / 1000} s): an unrendered fragment is read once more at most`,
@@ -521,6 +557,24 @@ export function secretsOf(config: Config): string[] {
     }
   }
   return secrets.filter((s): s is string => s !== undefined && s.length >= 4);
+}
+
+const SCRUBBED = '[redacted]';
+
+/**
+ * Replaces every occurrence of the secrets in a string, raw or JSON-escaped:
+ * applied to log lines, and to whatever the service stores, returns or serves
+ * (a judge endpoint may echo the key it was sent). Values under 4 characters
+ * are left alone (see secretsOf).
+ */
+export function secretScrubber(secrets: readonly string[]): (text: string) => string {
+  const forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
+  return (text) => (forms.length === 0 ? text : forms.reduce((out, secret) => out.split(secret).join(SCRUBBED), text));
+}
+
+/** A JSON value with the secrets scrubbed from every string in it. */
+export function scrubJson<T>(value: T, scrub: (text: string) => string): T {
+  return value === undefined ? value : (JSON.parse(scrub(JSON.stringify(value))) as T);
 }
 
 /**

@@ -8,6 +8,7 @@ import { ApplicationFailure } from '@temporalio/common';
  */
 export type PermanentReason =
   | 'config'
+  | 'bad-input'
   | 'fragment-not-found'
   | 'fragment-unauthorized'
   | 'fragment-request-rejected'
@@ -37,6 +38,28 @@ export class RetryableError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A component the service depends on did not answer (the database): retryable,
+ * and never blamed on the judge or the input. Its failure type names the
+ * component, so a run that still ends ERROR says which.
+ */
+export class InfrastructureError extends Error {
+  override name = 'InfrastructureError';
+  constructor(
+    readonly component: 'database',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const INFRASTRUCTURE_TYPE_PREFIX = 'InfrastructureError:';
+
+/** The component named by an InfrastructureError's failure type, or null for any other failure. */
+export function infrastructureComponentOf(failureType: string | null | undefined): InfrastructureError['component'] | null {
+  return failureType?.startsWith(INFRASTRUCTURE_TYPE_PREFIX) ? (failureType.slice(INFRASTRUCTURE_TYPE_PREFIX.length) as InfrastructureError['component']) : null;
 }
 
 const PERMANENT_TYPE_PREFIX = 'PermanentError:';
@@ -69,6 +92,9 @@ export function toActivityFailure(err: unknown): unknown {
   if (err instanceof PermanentError) {
     return ApplicationFailure.create({ message: err.message, type: permanentFailureType(err.reason), nonRetryable: true });
   }
+  if (err instanceof InfrastructureError) {
+    return ApplicationFailure.create({ message: err.message, type: `${INFRASTRUCTURE_TYPE_PREFIX}${err.component}` });
+  }
   if (err instanceof RetryableError) {
     return ApplicationFailure.create({
       message: err.message,
@@ -79,11 +105,18 @@ export function toActivityFailure(err: unknown): unknown {
   return err;
 }
 
-/** Runs an activity body and maps its errors onto the taxonomy. */
-export async function withFailureMapping<T>(fn: () => Promise<T>): Promise<T> {
+/** A failure message is kept in Temporal's history and may end in a run's summary: a longer one (an endpoint's whole error page) is cut. */
+const MAX_FAILURE_MESSAGE_CHARS = 2_000;
+
+/** Runs an activity body and maps its errors onto the taxonomy, their messages scrubbed of secrets and bounded. */
+export async function withFailureMapping<T>(fn: () => Promise<T>, scrub: (text: string) => string = (text) => text): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    if (err instanceof Error) {
+      const message = scrub(err.message);
+      err.message = message.length > MAX_FAILURE_MESSAGE_CHARS ? `${message.slice(0, MAX_FAILURE_MESSAGE_CHARS)}… (cut)` : message;
+    }
     throw toActivityFailure(err);
   }
 }

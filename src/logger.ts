@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { secretScrubber } from './config';
 
 export type Logger = pino.Logger;
 
@@ -18,20 +19,13 @@ const CENSOR = '[redacted]';
  */
 export const logContext = new AsyncLocalStorage<Record<string, unknown>>();
 
-/** Replaces every occurrence of a secret value in a serialized line, raw or JSON-escaped. */
-function scrubber(secrets: string[]): ((line: string) => string) | undefined {
-  const forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
-  if (forms.length === 0) return undefined;
-  return (line) => forms.reduce((out, secret) => out.split(secret).join(CENSOR), line);
-}
-
 /**
  * Structured JSON logs on stderr (stdout stays clean for `--json` output). Known secret
  * keys are redacted by path; the configured secret values (see secretsOf) are scrubbed
  * from the whole line, so they cannot leak through an error message either.
  */
 export function createLogger(level: pino.LevelWithSilent, bindings: Record<string, unknown> = {}, secrets: string[] = []): Logger {
-  const scrub = scrubber(secrets);
+  const scrub = secrets.length > 0 ? secretScrubber(secrets) : undefined;
   return pino(
     {
       level,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { finishPipelineRun } from './db/store';
 import { repeatEvery } from './infra/periodic';
+import type { TemporalIdentity } from './infra/temporal-identity';
 import type { Logger } from './logger';
 
 /**
@@ -32,6 +33,14 @@ export interface SweptRun {
 
 export interface SweepRules {
   /**
+   * Whose rows: `own`, those of this Temporal (namespace and cluster); with
+   * `-and-unrecorded`, also rows written before runs recorded their Temporal
+   * (a fleet's, one cluster per database then); `all`, every row (a local
+   * stack at start that is the sole user of its embedded database: the other
+   * rows are those of stacks that died with their dev servers).
+   */
+  scope: 'own' | 'own-and-unrecorded' | 'all';
+  /**
    * End rows whose workflow this Temporal does not know. Safe only where this
    * Temporal is the only one whose workflows write to the database: a fleet's
    * cluster, or a local stack that is the sole live user of its embedded
@@ -45,13 +54,14 @@ export interface SweepRules {
 }
 
 /** One sweep; empty when another worker holds the lock. */
-export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, rules: SweepRules): Promise<SweptRun[]> {
+export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, temporal: TemporalIdentity, rules: SweepRules): Promise<SweptRun[]> {
   const swept = await withAdvisoryLock(pool, ADVISORY_LOCKS.sweeping, { wait: false }, async (session) => {
     const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
       `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
        WHERE status IN ('PENDING', 'RUNNING') AND created_at < now() - make_interval(secs => $1) AND ($3::timestamptz IS NULL OR created_at < $3)
+         AND ($4 = 'all' OR (temporal_namespace = $5 AND temporal_cluster_id = $6) OR ($4 = 'own-and-unrecorded' AND temporal_cluster_id IS NULL))
        ORDER BY created_at LIMIT $2`,
-      [rules.minAgeSeconds, BATCH, rules.createdBefore ?? null],
+      [rules.minAgeSeconds, BATCH, rules.createdBefore ?? null, rules.scope, temporal.namespace, temporal.clusterId],
     );
     const ended: SweptRun[] = [];
     for (const row of open.rows) {
@@ -80,13 +90,26 @@ async function closingStatus(client: Client, workflowId: string, runId: string):
   }
 }
 
+type StartRules = Omit<SweepRules, 'minAgeSeconds'>;
+
 /**
  * Sweeps now and then every `intervalSeconds` until stopped, by the periodic
- * rules; `atStart`, the first sweep by its own rules instead.
+ * rules; `atStart`, the first sweep by its own rules instead. `temporal` is
+ * asked once, at the first sweep that gets it.
  */
-export function startSweeper(opts: { pool: pg.Pool; client: Client; log: Logger; intervalSeconds: number; endMissing: boolean; atStart?: SweepRules }): { stop(): Promise<void> } {
-  const periodic: SweepRules = { endMissing: opts.endMissing, minAgeSeconds: MIN_AGE_SECONDS };
+export function startSweeper(opts: {
+  pool: pg.Pool;
+  client: Client;
+  log: Logger;
+  intervalSeconds: number;
+  temporal: () => Promise<TemporalIdentity>;
+  periodic: StartRules;
+  atStart?: StartRules;
+}): { stop(): Promise<void> } {
+  let identity: TemporalIdentity | undefined;
   return repeatEvery(opts.intervalSeconds * 1000, opts.log, 'sweep', async (first) => {
-    await sweepOnce(opts.pool, opts.client, opts.log, (first && opts.atStart) || periodic);
+    identity ??= await opts.temporal();
+    const rules = (first && opts.atStart && { ...opts.atStart, minAgeSeconds: 0 }) || { ...opts.periodic, minAgeSeconds: MIN_AGE_SECONDS };
+    await sweepOnce(opts.pool, opts.client, opts.log, identity, rules);
   });
 }

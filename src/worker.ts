@@ -11,6 +11,7 @@ import { fleetProvider } from './providers/fleet';
 import { activityObservability } from './observability';
 import { startPruning } from './db/retention';
 import { startSweeper } from './sweeper';
+import { temporalIdentity } from './infra/temporal-identity';
 import { workflowBundle } from './workflow-bundle';
 import type { Client } from '@temporalio/client';
 import type pg from 'pg';
@@ -77,8 +78,10 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
     client: opts.client,
     log: opts.log,
     intervalSeconds: opts.config.worker.sweepSeconds,
-    endMissing: localStack === undefined,
-    atStart: localStack?.soleDatabaseUser ? { endMissing: true, minAgeSeconds: 0, createdBefore: localStack.startedAt } : undefined,
+    temporal: () => temporalIdentity(opts.client.workflowService, opts.config.temporal.namespace),
+    // A fleet's sweeper also takes the rows written before runs recorded their Temporal (one cluster per database then).
+    periodic: localStack === undefined ? { scope: 'own-and-unrecorded', endMissing: true } : { scope: 'own', endMissing: false },
+    atStart: localStack?.soleDatabaseUser ? { scope: 'all', endMissing: true, createdBefore: localStack.startedAt } : undefined,
   });
   const pruning = localStack ? null : startPruning(opts.pool, opts.config.retention, opts.log);
   return {
@@ -106,7 +109,7 @@ export async function createWorker(opts: {
     taskQueue: opts.taskQueue ?? config.temporal.taskQueue,
     ...(opts.identity ? { identity: opts.identity } : {}),
     workflowBundle: await workflowBundle(config.dataDir),
-    activities: createActivities(opts.deps),
+    activities: createActivities({ ...opts.deps, temporalClusterId: (await temporalIdentity(opts.connection.workflowService, config.temporal.namespace)).clusterId }),
     interceptors: { activity: [activityObservability] },
     maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
     maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,

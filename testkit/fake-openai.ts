@@ -184,9 +184,10 @@ async function seenContent(body: any): Promise<SeenContent> {
 
 /**
  * `promptCaching: false` stands for an endpoint without prompt caching (the
- * benches' naive design); `judge` answers from what each request showed.
+ * benches' naive design); `judge` answers from what each request showed;
+ * `delayMs` holds every answer that long (a slow model).
  */
-export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge; delayMs?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const queues = new Map<EvalKind, FakeReply[]>();
   const answers = new Map<EvalKind, unknown>();
@@ -233,6 +234,7 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
       send(res, 404, { error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } });
       return;
     }
+    if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
     const seen = opts.judge ? await seenContent(body) : null;
     const replyFor = async (k: EvalKind): Promise<FakeReply> =>
       queues.get(k)?.shift() ?? { answer: answers.get(k) ?? (opts.judge && seen ? await opts.judge(k, seen) : passingAnswer(k)) };

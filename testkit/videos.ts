@@ -52,3 +52,35 @@ export function frameTimesOf(file: string): number[] {
   const shown = out.trim().split('\n').map((l) => l.split(',')).filter(([, flags]) => !flags.includes('D'));
   return shown.map(([t]) => Math.round(Number(t) * 1000)).sort((a, b) => a - b);
 }
+
+/**
+ * A video whose header lies about its length: 900 s of frames (1 fps, 64x64)
+ * in a Matroska file whose segment duration is patched to 10 s.
+ */
+export function understatedDurationVideo(): string {
+  const out = path.join(FIXTURES, 'understated-duration.mkv');
+  if (fs.existsSync(out)) return out;
+  const honest = ffmpegFixture('understated-duration-honest.mkv', ['-f', 'lavfi', '-i', 'color=c=gray:size=64x64:rate=1:duration=900', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+  const bytes = fs.readFileSync(honest);
+  // The segment's Duration element (id 0x4489, an 8-byte float in milliseconds).
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error('no Duration element in the Matroska fixture');
+  bytes.writeDoubleBE(10_000, at + 3);
+  fs.writeFileSync(out, bytes);
+  return out;
+}
+
+/**
+ * A video whose header understates its picture size: one second of 64x64
+ * H.264, then one of 1280x720 in the same stream (a new SPS mid-way); the
+ * container and ffprobe report 64x64.
+ */
+export function growingPictureVideo(): string {
+  const out = path.join(FIXTURES, 'growing-picture.mp4');
+  if (fs.existsSync(out)) return out;
+  const encode = (name: string, source: string) => ffmpegFixture(name, ['-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-bsf:v', 'h264_mp4toannexb', '-f', 'h264']);
+  const small = encode('growing-small.h264', 'color=c=gray:size=64x64:rate=5:duration=1');
+  const large = encode('growing-large.h264', 'color=c=red:size=1280x720:rate=5:duration=1');
+  const joined = writeFixture('growing-joined.h264', Buffer.concat([fs.readFileSync(small), fs.readFileSync(large)]));
+  return ffmpegFixture('growing-picture.mp4', ['-f', 'h264', '-framerate', '5', '-i', joined, '-c', 'copy']);
+}

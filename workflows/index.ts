@@ -100,6 +100,17 @@ function reasonOf(err: unknown): string {
   return message;
 }
 
+/** The innermost failure type of a failure chain (the activity's ApplicationFailure), so failEvalRun can tell the database from the judge. */
+function failureTypeOf(err: unknown): string | undefined {
+  let current = err as { type?: string; cause?: unknown } | undefined;
+  let type: string | undefined;
+  while (current) {
+    if (current.type) type = current.type;
+    current = current.cause as typeof current;
+  }
+  return type;
+}
+
 /**
  * Reads the fragment until its animation is rendered. Between reads the workflow
  * sleeps on a durable timer (a worker restart does not reset it), cut short by
@@ -183,7 +194,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
       } catch (err) {
         if (isCancellation(err)) throw err;
         log.warn('eval runs failed', { reason: reasonOf(err) });
-        await Promise.all(EVAL_KINDS.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }])));
+        await Promise.all(EVAL_KINDS.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }])));
       }
     } else {
       await Promise.all(
@@ -194,7 +205,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
           } catch (err) {
             if (isCancellation(err)) throw err;
             log.warn('eval run failed', { kind, reason: reasonOf(err) });
-            await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err) }]);
+            await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }]);
           }
         }),
       );

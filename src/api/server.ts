@@ -1,10 +1,14 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../db/outage';
 import { pipelineRunReport } from '../report/report';
-import { getPipelineRun, listIssues } from './read-model';
+import { getPipelineRun, listIssues, runVersion } from '../read-model/read-model';
+import { API_LIMIT_DEFAULTS } from '../config';
 import type { Logger } from '../logger';
-import { accountOfKey, isWellFormedApiKey } from './keys';
+import { AnswerCache, Recent, RenderLimit, Saturated } from './cache';
+import { accountOfKey, isWellFormedApiKey, type ApiAccount } from './keys';
 
 /**
  * The REST interface's two eval endpoints over node:http, and the visual report
@@ -17,6 +21,12 @@ import { accountOfKey, isWellFormedApiKey } from './keys';
  * method, parameters, key format) runs before the first query, so malformed
  * requests never reach it; the id is checked after the key, so a caller without
  * one learns nothing from it.
+ *
+ * Under load: an ended run's answers never change (but for pruning, which its
+ * version tag covers), so each is made once, kept in a bounded cache and
+ * served with an ETag (`If-None-Match` gets 304). Reports render at most
+ * `renderConcurrency` at a time, a few more queued; past that, and whenever
+ * the database does not answer, 503 with Retry-After, never 500.
  */
 
 export interface ApiServerOptions {
@@ -24,7 +34,27 @@ export interface ApiServerOptions {
   /** Where version 1 of the interface is mounted, e.g. `/v1` ('' for the root). */
   basePath: string;
   log: Logger;
+  /** Reports rendered at once (EVALS_API_RENDER_CONCURRENCY); RENDER_QUEUE_PER_SLOT more wait per slot. */
+  renderConcurrency?: number;
+  /** Bound of the cache of ended runs' answers (EVALS_API_CACHE_MB). */
+  cacheBytes?: number;
 }
+
+// One waiting per slot: a report waits for at most one render ahead of it; past that the client is told to come back.
+const RENDER_QUEUE_PER_SLOT = 1;
+/** Seconds a client is asked to wait: a saturated renderer drains in about a second, a database comes back in more. */
+const RETRY_AFTER_SATURATED = 1;
+const RETRY_AFTER_DATABASE = 5;
+const { version: SERVICE_VERSION } = require('../../package.json') as { version: string };
+/**
+ * Asked on every request, so remembered briefly: a key's account (a credit
+ * change or a new key takes effect within a second) and an ended run's version
+ * (pruning, days after the run, shows within ten seconds). A run in progress is
+ * always read.
+ */
+const ACCOUNT_MEMORY_MS = 1_000;
+const ENDED_VERSION_MEMORY_MS = 10_000;
+const MEMORY_ENTRIES = 10_000;
 
 const MAX_URL_LENGTH = 2048;
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -34,6 +64,7 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -82,7 +113,7 @@ async function health(pool: pg.Pool): Promise<{ status: number; body: unknown }>
     await Promise.race([pool.query('SELECT 1'), timeout]);
     return { status: 200, body: { status: 'ok' } };
   } catch {
-    throw new HttpError(503, 'database unreachable');
+    throw new HttpError(503, 'database unreachable', RETRY_AFTER_DATABASE);
   } finally {
     clearTimeout(timer);
   }
@@ -116,12 +147,27 @@ function apiKeyOf(req: http.IncomingMessage): string {
 
 interface Answer {
   status: number;
+  /** A JSON value, or bytes already made (a JSON shape or the report page). */
   body: unknown;
-  /** The report page, sent as HTML instead of the JSON body. */
-  html?: string;
+  /** The body is the report page (HTML). */
+  html?: boolean;
+  headers?: http.OutgoingHttpHeaders;
 }
 
-async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promise<Answer> {
+interface ServerState {
+  cache: AnswerCache;
+  renders: RenderLimit;
+  accounts: Recent<ApiAccount | null>;
+  endedVersions: Recent<string>;
+}
+
+/** Whether the request's If-None-Match names this ETag. */
+function notModified(req: http.IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  return header !== undefined && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+}
+
+async function respond(opts: ApiServerOptions, state: ServerState, req: http.IncomingMessage): Promise<Answer> {
   if ((req.url ?? '').length > MAX_URL_LENGTH) throw new HttpError(414, 'request URL too long');
   let url: URL;
   try {
@@ -140,46 +186,81 @@ async function respond(opts: ApiServerOptions, req: http.IncomingMessage): Promi
   const includeIssues = target.operation === 'getPipelineRun' ? includeIssuesOf(url.searchParams) : false;
   const key = apiKeyOf(req);
 
-  const account = await accountOfKey(opts.pool, key);
+  let account = state.accounts.get(key);
+  if (account === undefined) {
+    account = await accountOfKey(opts.pool, key);
+    state.accounts.set(key, account);
+  }
   if (!account) throw new HttpError(401, 'invalid API key');
   if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
   const pipelineRunId = decodeRunId(target.encodedId);
   // Another user's run reads exactly like a missing one.
   const ownerUserId = account.userId;
-  if (target.operation === 'report') {
-    const html = await pipelineRunReport(opts.pool, pipelineRunId, { ownerUserId });
-    if (html === null) throw new HttpError(404, 'pipeline run not found');
-    return { status: 200, body: null, html };
+  const versionKey = `${ownerUserId}|${pipelineRunId}`;
+  const remembered = state.endedVersions.get(versionKey);
+  const version = remembered !== undefined ? { ended: true, tag: remembered } : await runVersion(opts.pool, pipelineRunId, ownerUserId);
+  if (!version) throw new HttpError(404, 'pipeline run not found');
+  if (version.ended && remembered === undefined) state.endedVersions.set(versionKey, version.tag);
+  const html = target.operation === 'report';
+  const make = async (): Promise<Buffer> => {
+    const answer = html
+      ? await pipelineRunReport(opts.pool, pipelineRunId, { ownerUserId })
+      : target.operation === 'getPipelineRun'
+        ? await getPipelineRun(opts.pool, pipelineRunId, { includeIssues, ownerUserId })
+        : await listIssues(opts.pool, pipelineRunId, { ownerUserId });
+    if (answer === null) throw new HttpError(404, 'pipeline run not found');
+    return Buffer.from(typeof answer === 'string' ? answer : JSON.stringify(answer));
+  };
+  const variant = `${target.operation}:${includeIssues}`;
+  const produce = () => (html ? state.renders.run(`${pipelineRunId}|${variant}`, make) : make());
+  if (!version.ended) return { status: 200, body: await produce(), html, headers: { 'cache-control': 'no-store' } };
+
+  const cacheKey = `${pipelineRunId}|${variant}|${version.tag}`;
+  const etag = `"${crypto.createHash('sha256').update(`${SERVICE_VERSION}|${cacheKey}`).digest('base64url').slice(0, 27)}"`;
+  // Private: the answer depends on the caller's key; no-cache: revalidated (a cheap 304) on every use.
+  const headers = { etag, 'cache-control': 'private, no-cache' };
+  if (notModified(req, etag)) return { status: 304, body: null, html, headers };
+  let body = state.cache.get(cacheKey);
+  if (!body) {
+    body = await produce();
+    state.cache.set(cacheKey, body);
   }
-  const body =
-    target.operation === 'getPipelineRun'
-      ? await getPipelineRun(opts.pool, pipelineRunId, { includeIssues, ownerUserId })
-      : await listIssues(opts.pool, pipelineRunId, { ownerUserId });
-  if (!body) throw new HttpError(404, 'pipeline run not found');
-  return { status: 200, body };
+  return { status: 200, body, html, headers };
 }
 
-/** Node leaves the body out of a HEAD response; the headers, content-length included, are GET's. */
-function send(res: http.ServerResponse, status: number, body: unknown, extraHeaders: http.OutgoingHttpHeaders = {}): void {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(json),
+/** The visual report is one self-contained page; it loads nothing, so nothing else may load into it either. */
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+};
+
+/** Node leaves the body out of a HEAD response; the headers, content-length included, are GET's. A 304 has neither body nor type. */
+function send(res: http.ServerResponse, answer: Answer, extraHeaders: http.OutgoingHttpHeaders): void {
+  if (answer.status === 304) {
+    res.writeHead(304, { ...answer.headers, ...extraHeaders });
+    res.end();
+    return;
+  }
+  const body = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(JSON.stringify(answer.body));
+  res.writeHead(answer.status, {
+    ...(answer.html ? HTML_HEADERS : { 'content-type': 'application/json; charset=utf-8' }),
+    'content-length': body.length,
     'cache-control': 'no-store',
+    ...answer.headers,
     ...extraHeaders,
   });
-  res.end(json);
+  res.end(body);
 }
 
-/** The visual report: one self-contained page; it loads nothing, so nothing else may load into it either. */
-function sendHtml(res: http.ServerResponse, html: string): void {
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
-  });
-  res.end(html);
+/** The answer to a request that failed: its HttpError, 503 when saturated or the database is down, else 500. */
+function failure(err: unknown, log: Logger): Answer {
+  if (err instanceof HttpError) {
+    return { status: err.status, body: { error: err.message }, headers: err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {} };
+  }
+  if (err instanceof Saturated) return { status: 503, body: { error: 'too many reports being rendered; retry shortly' }, headers: { 'retry-after': String(RETRY_AFTER_SATURATED) } };
+  if (isDatabaseUnavailable(err)) return { status: 503, body: { error: 'database unavailable' }, headers: { 'retry-after': String(RETRY_AFTER_DATABASE) } };
+  log.error({ err }, 'read API request failed');
+  return { status: 500, body: { error: 'internal error' } };
 }
 
 /** Answers requests Node cannot even parse (bad syntax, oversized headers) with an `{ error }` body too. */
@@ -197,20 +278,23 @@ function rejectUnparseable(err: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 export function createApiServer(opts: ApiServerOptions): http.Server {
+  const concurrency = opts.renderConcurrency ?? API_LIMIT_DEFAULTS.renderConcurrency;
+  const state: ServerState = {
+    cache: new AnswerCache(opts.cacheBytes ?? API_LIMIT_DEFAULTS.cacheMb * 1024 * 1024),
+    renders: new RenderLimit(concurrency, concurrency * RENDER_QUEUE_PER_SLOT),
+    accounts: new Recent(ACCOUNT_MEMORY_MS, MEMORY_ENTRIES),
+    endedVersions: new Recent(ENDED_VERSION_MEMORY_MS, MEMORY_ENTRIES),
+  };
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = process.hrtime.bigint();
-    respond(opts, req)
-      .catch((err: unknown): Answer => {
-        if (err instanceof HttpError) return { status: err.status, body: { error: err.message } };
-        opts.log.error({ err }, 'read API request failed');
-        return { status: 500, body: { error: 'internal error' } };
-      })
-      .then(({ status, body, html }) => {
+    respond(opts, state, req)
+      .catch((err: unknown) => failure(err, opts.log))
+      .then((answer) => {
+        const { status } = answer;
         // A request that came with a body is not read: close the connection instead.
         const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: ALLOW } : {};
         if (status === 400 || status === 414) headers.connection = 'close';
-        if (html === undefined) send(res, status, body, headers);
-        else sendHtml(res, html);
+        send(res, answer, headers);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         opts.log.info({ method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) }, 'read API request');
       });

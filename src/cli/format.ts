@@ -1,6 +1,6 @@
-import type { EvalPipelineRun } from '../api/schemas';
+import type { EvalPipelineRun } from '../read-model/schemas';
 import { pipelineErrorOf } from '../domain/status';
-import type { EvalRunCost } from '../api/read-model';
+import type { EvalRunCost } from '../read-model/read-model';
 
 export function table(rows: string[][]): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));

@@ -25,6 +25,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** Refuses a command line whose ids or texts the pipeline would refuse (src/client.ts inputProblems): exit 2, nothing started. */
+export function refuseBadInput(problems: readonly string[]): void {
+  if (problems.length > 0) throw new UsageError(problems.join('; '));
+}
+
 /** Human-facing progress and diagnostics go to stderr; stdout is for results. */
 export const say = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -1,5 +1,5 @@
-import type { EvalRunCost } from '../api/read-model';
-import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../api/schemas';
+import type { EvalRunCost } from '../read-model/read-model';
+import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../read-model/schemas';
 import type { EvalKind } from '../domain/types';
 import { clip, pipelineError, table } from './format';
 

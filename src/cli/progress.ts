@@ -1,6 +1,6 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import type pg from 'pg';
-import { pipelineProgress } from '../api/read-model';
+import { pipelineProgress } from '../read-model/read-model';
 import type { EvalPipelineHandle } from '../client';
 
 /**

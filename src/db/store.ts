@@ -21,6 +21,9 @@ export interface NewPipelineRun {
   projectId: string;
   userId: string;
   renderJobId: string | null;
+  /** The Temporal whose workflow writes this run (namespace and cluster), for the sweeper; absent for rows made outside a workflow. */
+  temporalNamespace?: string;
+  temporalClusterId?: string | null;
 }
 
 export interface PipelineRunRef {
@@ -47,9 +50,9 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
     const attemptNumber = attempt.rows[0].last_attempt;
     const id = crypto.randomUUID();
     await client.query(
-      `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, render_job_id, execution_name, temporal_run_id)
-       VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8)`,
-      [id, run.fragmentId, run.projectId, run.userId, attemptNumber, run.renderJobId, run.executionName, run.temporalRunId],
+      `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, render_job_id, execution_name, temporal_run_id, temporal_namespace, temporal_cluster_id)
+       VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9, $10)`,
+      [id, run.fragmentId, run.projectId, run.userId, attemptNumber, run.renderJobId, run.executionName, run.temporalRunId, run.temporalNamespace ?? null, run.temporalClusterId ?? null],
     );
     for (const kind of EVAL_KINDS) {
       await client.query(`INSERT INTO eval_runs (id, pipeline_run_id, kind, status) VALUES ($1, $2, $3, 'PENDING')`, [crypto.randomUUID(), id, kind]);

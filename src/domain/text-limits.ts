@@ -11,6 +11,42 @@
  */
 export const MAX_TEXT_CHARS = 32_000;
 
+/**
+ * Identifiers (fragment, project, user, render job and request ids) travel in
+ * workflow ids, search attributes and rows: at most this many characters, no
+ * control character (PostgreSQL refuses NUL outright, and a newline in an id
+ * fakes log lines). Refused where they enter, before anything starts.
+ */
+export const MAX_ID_CHARS = 255;
+/** An animation URL is refused past this length (browsers and CDNs stop near 8 KB; ours travels in workflow input). */
+export const MAX_URL_CHARS = 4096;
+/** What the Temporal UI shows of a text (a title in a workflow's details). */
+export const MAX_DISPLAY_CHARS = 200;
+
+// C0 and C1 controls and DEL; texts may also hold tab, line feed and carriage return.
+const ID_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Why an identifier is refused, or null when it is fine. */
+export function identifierProblem(what: string, value: string, max = MAX_ID_CHARS): string | null {
+  if (value.length === 0) return `${what} is empty`;
+  if (value.length > max) return `${what} has ${value.length} characters, over the ${max}-character limit`;
+  if (ID_CONTROL.test(value)) return `${what} holds a control character`;
+  return null;
+}
+
+/** Why a text (a message, a title, a description) is refused, or null: control characters other than tab and line breaks. Length is cut, not refused (boundText). */
+export function textProblem(what: string, value: string | null | undefined): string | null {
+  return value && TEXT_CONTROL.test(value) ? `${what} holds a control character` : null;
+}
+
+/** A text shortened for display (the Temporal UI), with an ellipsis when cut. */
+export function displayText(text: string, max = MAX_DISPLAY_CHARS): string {
+  if (text.length <= max) return text;
+  const kept = text.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
+}
+
 export type BoundedText = { text: string | null; note: string | null };
 
 /** The text cut to MAX_TEXT_CHARS with a marker the judge sees, and a note for the run's summary when it was cut. */

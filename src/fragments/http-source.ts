@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundText } from '../domain/text-limits';
+import { boundText, identifierProblem, MAX_URL_CHARS, textProblem } from '../domain/text-limits';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 import { pythonSources, type SceneSource } from './scene-sources';
 
@@ -70,6 +70,14 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
   const parsed = FragmentResponseSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new RetryableError('fragments API answered 200 with a body that is not a { fragment } object');
   const { fragment } = parsed.data;
+  // What the fragments API sends enters the pipeline here: checked like a caller's input, a bad one ends the run with its reason.
+  const problem = [
+    identifierProblem('its id', fragment.id),
+    fragment.animationUrl ? identifierProblem('its animation URL', fragment.animationUrl, MAX_URL_CHARS) : null,
+    textProblem('its title', fragment.title),
+    textProblem('its description', fragment.description),
+  ].find((p) => p !== null);
+  if (problem) throw new PermanentError('bad-input', `fragment ${fragmentId} from the fragments API is refused: ${problem}`);
   const title = boundText('fragment title', fragment.title);
   const description = boundText('fragment description', fragment.description);
   const animationUrl = fragment.animationUrl ?? null;

@@ -35,13 +35,19 @@ export class FfmpegError extends Error {
   constructor(
     readonly code: number | null,
     readonly lastLine: string,
+    /** The end of what it wrote to stderr. */
+    readonly stderr = '',
   ) {
     super(`ffmpeg exited with ${code}${lastLine ? `: ${lastLine}` : ''}`);
   }
 }
 
-/** Runs ffmpeg to completion, streaming its stdout to `onStdout`; aborting the signal kills it at once. */
-export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<void> {
+/**
+ * Runs ffmpeg to completion, streaming its stdout to `onStdout`; aborting the
+ * signal kills it at once. Resolves with the end of its stderr (errors it
+ * skipped past, such as pictures a decoder refused).
+ */
+export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const child = spawn(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
@@ -61,8 +67,8 @@ export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal
     child.on('close', (code) => {
       signal.removeEventListener('abort', kill);
       if (signal.aborted) return reject(signal.reason);
-      if (code === 0) return resolve();
-      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(args[args.indexOf('-i') + 1], 'input') ?? ''));
+      if (code === 0) return resolve(stderr);
+      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(args[args.indexOf('-i') + 1], 'input') ?? '', stderr));
     });
   });
 }

@@ -63,7 +63,7 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
       onProgress('probe', 0, 1);
       const probe = await probeVideo(tools, file, opts.media, signal);
       const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, dir, probe, size, signal, onProgress, maxFrames: opts.media.maxFrames, measure: opts.signalMeasure ?? signalMeasure };
+      const job: Job = { tools, file, dir, probe, size, signal, onProgress, maxFrames: opts.media.maxFrames, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
       return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
@@ -131,17 +131,28 @@ interface Job {
   signal: AbortSignal;
   onProgress: Progress;
   maxFrames: number;
+  media: Config['media'];
   measure: (probe: VideoProbe) => SignalMeasure;
+}
+
+/** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
+function oversizedPicture(stderr: string, job: Job): PermanentError | null {
+  const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
+  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${job.probe.width}x${job.probe.height}), over the ${job.media.maxPixels}-pixel limit`) : null;
 }
 
 /** ffmpeg failing on a file that ffprobe accepted: the data itself is bad. */
 async function decode(job: Job, args: string[], onStdout?: (chunk: Buffer) => void): Promise<void> {
+  let stderr: string;
   try {
-    await runFfmpeg(job.tools, args, job.signal, onStdout);
+    // A stream may change size mid-way: the decoder refuses any picture over the pixel limit.
+    stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, onStdout);
   } catch (err) {
-    if (err instanceof FfmpegError) throw new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
+    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, job) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
     throw err;
   }
+  const oversized = oversizedPicture(stderr, job);
+  if (oversized) throw oversized;
 }
 
 /**
@@ -217,6 +228,9 @@ async function singlePass(job: Job): Promise<Extraction> {
     if (meter.frames % 30 === 0) job.onProgress('decode', meter.frames, times.length);
   });
 
+  if (meter.frames > job.media.maxVideoFrames) {
+    throw new PermanentError('too-large', `animation decodes to ${meter.frames} frames, over the ${job.media.maxVideoFrames}-frame limit`);
+  }
   const decoded = Math.min(meter.frames, times.length);
   // A frame or two may be undecodable in a real file; more missing means the data ends early.
   if (times.length - decoded > Math.max(2, times.length * 0.02)) {

@@ -112,6 +112,13 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   if (video.duration !== undefined && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
     throw new PermanentError('unreadable-media', `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`);
   }
+  // Limits hold on what the decoder will be given, not on what the header declares: a header may say 10 s over 900 s of frames.
+  if (lastMs >= media.maxDurationSeconds * 1000) {
+    throw new PermanentError('too-large', `animation's frames run past ${(lastMs / 1000).toFixed(1)} s (its header says ${(probe.durationMs / 1000).toFixed(1)} s), over the ${media.maxDurationSeconds} s limit`);
+  }
+  // The plan and the report use the frames' span when the header understates it.
+  const framesMs = Math.round(lastMs + 1000 / (probe.fps ?? 25));
+  if (framesMs > probe.durationMs + 1000) probe.durationMs = framesMs;
   const keyframes = packets.flatMap((p, i) => (p.key ? [i] : []));
   // A stream that does not start on a keyframe still decodes from its first packet.
   if (keyframes[0] !== 0) keyframes.unshift(0);

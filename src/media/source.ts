@@ -2,39 +2,26 @@ import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { PermanentError, RetryableError } from '../errors';
+import { classifyAddress } from './address';
+
+/** Every address a host name resolves to. */
+export type Resolve = (host: string) => Promise<dns.LookupAddress[]>;
 
 export interface SourceOptions {
   media: Config['media'];
   /** Local paths are accepted from the CLI's in-process worker only. */
   allowLocalFiles: boolean;
+  /** The system resolver unless given (tests hand it DNS answers). */
+  resolve?: Resolve;
 }
+
+const systemResolve: Resolve = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
 const MAX_REDIRECTS = 5;
-
-/**
- * Addresses a fetched URL may not reach unless EVALS_ALLOW_PRIVATE_ADDRESSES:
- * loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved.
- */
-const PRIVATE = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
-  PRIVATE.addSubnet(prefix, bits, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-  // IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  return mapped ? PRIVATE.check(mapped, 'ipv4') : PRIVATE.check(address, family);
-}
 
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
   if (allowed.length === 0) return true;
@@ -47,7 +34,7 @@ interface Pinned {
 }
 
 /** Checks one hop of a download: scheme, host list, and every address the name resolves to. */
-async function checkHop(url: URL, media: Config['media']): Promise<Pinned> {
+async function checkHop(url: URL, media: Config['media'], resolve: Resolve): Promise<Pinned> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new PermanentError('bad-url', `animation URL must be http(s) (got ${url.protocol})`);
   }
@@ -57,20 +44,23 @@ async function checkHop(url: URL, media: Config['media']): Promise<Pinned> {
   }
   let addresses: dns.LookupAddress[];
   try {
-    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+    addresses = await resolve(host);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND' || code === 'ENODATA') throw new PermanentError('download-failed', `animation host ${host} does not resolve`);
     throw new RetryableError(`could not resolve ${host}: ${code ?? (err as Error).message}`);
   }
-  if (!media.allowPrivateAddresses) {
-    // Refuse if any answer is private: a name that mixes answers could be steered to the private one.
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) {
-      throw new PermanentError(
-        'bad-url',
-        `animation host ${host} resolves to a private or loopback address (${bad.address}); refused (to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true where the pipeline runs: on the workers, or on \`evals dev\` / \`evals run\`)`,
-      );
+  if (media.allowPrivateAddresses !== true) {
+    // Refuse if any answer is not public: a name that mixes answers could be steered to the other one.
+    const opened = media.allowPrivateAddresses === false ? [] : media.allowPrivateAddresses;
+    for (const { address } of addresses) {
+      const verdict = classifyAddress(address, opened);
+      if (!verdict.allowed) {
+        throw new PermanentError(
+          'bad-url',
+          `animation host ${host} resolves to a private or special-purpose address (${verdict.why}); refused (to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true, or to the ranges to open, where the pipeline runs: on the workers, or on \`evals dev\` / \`evals run\`)`,
+        );
+      }
     }
   }
   const first = addresses[0];
@@ -90,7 +80,7 @@ export async function fetchAnimation(url: string, dir: string, opts: SourceOptio
   const file = path.join(dir, 'animation');
   let current = parseUrl(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const pinned = await checkHop(current, media);
+    const pinned = await checkHop(current, media, opts.resolve ?? systemResolve);
     const response = await request(current, pinned, media, aborted, signal);
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {

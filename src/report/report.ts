@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import sharp from 'sharp';
-import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueOrigins, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../api/read-model';
-import type { EvalIssue, EvalPipelineRun } from '../api/schemas';
+import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueOrigins, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../read-model/read-model';
+import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
 import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalKind } from '../domain/types';

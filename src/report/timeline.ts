@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { StoredFrame } from '../api/read-model';
+import type { StoredFrame } from '../read-model/read-model';
 import { blankStretches } from '../analyzers/blank';
 import type { Timeline } from '../analyzers/context';
 import { flashingStretches } from '../analyzers/flashing';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/api/keys';
-import { ErrorResponseSchema, IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/api/schemas';
+import { ErrorResponseSchema, IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { createApiServer, listen } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config';
 import { createPipelineRun, finishEvalRun, finishPipelineRun, getEvalRun } from '../../src/db/store';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { program } from '../../src/cli/main';
 import { PROJECT_ROOT } from '../../src/config';
 import { ensureDatabase } from '../../src/infra/postgres';

@@ -1,8 +1,8 @@
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { signalRenderFinished, startEvalPipeline, type EvalPipelineHandle } from '../../src/client';
-import { getPipelineRun, pipelineProgress } from '../../src/api/read-model';
+import { getPipelineRun, pipelineProgress } from '../../src/read-model/read-model';
 import type { RenderWait } from '../../src/domain/render-wait';
 import type { KindInput } from '../../src/kinds';
 import { LocalProvider } from '../../src/providers/local';

@@ -7,7 +7,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { getPipelineRun, pipelineRunIdOf } from '../../src/api/read-model';
+import { getPipelineRun, pipelineRunIdOf } from '../../src/read-model/read-model';
 import { startEvalPipeline } from '../../src/client';
 import { RetryableError } from '../../src/errors';
 import { resolveMediaTools } from '../../src/infra/ffmpeg';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { getPipelineRun } from '../../src/api/read-model';
+import { getPipelineRun } from '../../src/read-model/read-model';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
@@ -147,8 +147,8 @@ describe('bad animations end in ERROR with their reason, without retries', () =>
       expect(strict.config.media.allowPrivateAddresses).toBe(false);
       await strict.startWorker({ allowLocalFiles: false });
       const before = server.requests.length;
-      await expectRefused(strict, 'frag-loopback-ip', server.url('/sample.mp4'), /resolves to a private or loopback address \(127\.0\.0\.1\); refused \(to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true where the pipeline runs/);
-      await expectRefused(strict, 'frag-loopback-name', server.localhostUrl('/sample.mp4'), /localhost resolves to a private or loopback address/);
+      await expectRefused(strict, 'frag-loopback-ip', server.url('/sample.mp4'), /resolves to a private or special-purpose address \(127\.0\.0\.1 is loopback\); refused \(to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true, or to the ranges to open, where the pipeline runs/);
+      await expectRefused(strict, 'frag-loopback-name', server.localhostUrl('/sample.mp4'), /localhost resolves to a private or special-purpose address/);
       await expectRefused(strict, 'frag-metadata', 'http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254.*refused/);
       // Refused before any connection was made.
       expect(server.requests.length).toBe(before);

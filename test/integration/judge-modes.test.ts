@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
-import { getEvalRunCosts, getPipelineRun } from '../../src/api/read-model';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
+import { getEvalRunCosts, getPipelineRun } from '../../src/read-model/read-model';
 import { startEvalPipeline } from '../../src/client';
 import { EVAL_KINDS, type EvalKind } from '../../src/kinds';
 import { FRAME_KINDS } from '../../src/kinds/answer';

@@ -1,9 +1,9 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/api/schemas';
+import { IssuesResponseSchema, PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { getPipelineRun, listIssues, pipelineRunIdOf } from '../../src/api/read-model';
+import { getPipelineRun, listIssues, pipelineRunIdOf } from '../../src/read-model/read-model';
 import { workflowBundle } from '../../src/workflow-bundle';
 import type { JudgeProvider } from '../../src/providers/provider';
 import { createTestEnv, type TestEnv } from '../helpers/env';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/api/keys';
-import { getPipelineRun } from '../../src/api/read-model';
+import { getPipelineRun } from '../../src/read-model/read-model';
 import { createApiServer, listen } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';

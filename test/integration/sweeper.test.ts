@@ -1,10 +1,16 @@
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPipelineRun } from '../../src/api/read-model';
-import { PipelineRunResponseSchema } from '../../src/api/schemas';
+import { getPipelineRun } from '../../src/read-model/read-model';
+import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
-import { pipelineRunIdOf } from '../../src/api/read-model';
+import { pipelineRunIdOf } from '../../src/read-model/read-model';
 import { createLogger } from '../../src/logger';
 import { sweepOnce } from '../../src/sweeper';
+import { startDevServer } from '../../src/infra/temporal';
+import { temporalIdentity } from '../../src/infra/temporal-identity';
+import { activityDeps, createWorker } from '../../src/worker';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';
 import { sampleAnimation } from '../../testkit/videos';
 import { createTestEnv, type TestEnv } from '../helpers/env';
@@ -68,14 +74,61 @@ describe('the sweeper', () => {
     );
     await env.pool.query(`UPDATE pipeline_runs SET created_at = now() - interval '1 hour' WHERE id = $1`, [runningId]);
 
-    expect(await sweepOnce(env.pool, env.client, log, { endMissing: false, minAgeSeconds: 0 })).toEqual([]);
+    const temporal = await temporalIdentity(env.client.workflowService, env.config.temporal.namespace);
+    expect(await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own', endMissing: false, minAgeSeconds: 0 })).toEqual([]);
     expect((await env.pool.query(`SELECT status FROM pipeline_runs WHERE id = 'orphan-run'`)).rows[0].status).toBe('RUNNING');
 
-    expect(await sweepOnce(env.pool, env.client, log, { endMissing: true, minAgeSeconds: 0 })).toEqual([{ pipelineRunId: 'orphan-run', closedAs: 'NOT_FOUND' }]);
+    // The orphan has no recorded Temporal (written before runs recorded theirs): a fleet's sweeper takes it.
+    expect(await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own', endMissing: true, minAgeSeconds: 0 })).toEqual([]);
+    expect(await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own-and-unrecorded', endMissing: true, minAgeSeconds: 0 })).toEqual([{ pipelineRunId: 'orphan-run', closedAs: 'NOT_FOUND' }]);
     const orphan = await env.pool.query<{ status: string; overall_status: string; summary: string }>(`SELECT status, overall_status, summary FROM pipeline_runs WHERE id = 'orphan-run'`);
     expect(orphan.rows[0]).toMatchObject({ status: 'ERROR', overall_status: 'ERROR' });
     expect(orphan.rows[0].summary).toMatch(/no longer exists in Temporal/);
     expect((await storedRun(runningId!)).status).toBe('PENDING');
     await running.terminate('test done');
+  });
+
+  it('ends only the runs of its own Temporal: a second Temporal server on the same database keeps its live run', async () => {
+    const log = createLogger('error');
+    const say = () => undefined;
+    const other = await startDevServer(env.config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
+    const clientConnection = await Connection.connect({ address: other.address });
+    const nativeConnection = await NativeConnection.connect({ address: other.address });
+    let worker: Worker | undefined;
+    let running: Promise<void> | undefined;
+    try {
+      // The other stack: its own dev server, this file's database, a judge slow enough to sweep while it runs.
+      const config = { ...env.config, judge: { ...env.config.judge, localDelayMs: 4_000 } };
+      worker = await createWorker({ connection: nativeConnection, config, deps: activityDeps(config, env.pool, log, { allowLocalFiles: true }) });
+      running = worker.run();
+      const otherClient = new Client({ connection: clientConnection, namespace: env.config.temporal.namespace });
+      const handle = await startEvalPipeline(otherClient, env.taskQueue, { fragmentId: 'frag-other-temporal', projectId: 'p', userId: 'u', animation: { url: sampleAnimation() } });
+      let runId: string | null = null;
+      await waitFor(async () => (runId = await pipelineRunIdOf(env.pool, handle.workflowId)) !== null, 60_000, () => 'the other stack to create its run');
+      await env.pool.query(`UPDATE pipeline_runs SET created_at = now() - interval '1 hour' WHERE id = $1`, [runId]);
+
+      const ours = await temporalIdentity(env.client.workflowService, env.config.temporal.namespace);
+      const theirs = await temporalIdentity(otherClient.workflowService, env.config.temporal.namespace);
+      expect(theirs.clusterId).not.toBe(ours.clusterId);
+      const recorded = await env.pool.query('SELECT temporal_namespace, temporal_cluster_id FROM pipeline_runs WHERE id = $1', [runId]);
+      expect(recorded.rows[0]).toEqual({ temporal_namespace: theirs.namespace, temporal_cluster_id: theirs.clusterId });
+
+      // This file's Temporal does not know the workflow: a sweeper that ended rows it cannot find would end this live run.
+      const swept = await sweepOnce(env.pool, env.client, log, ours, { scope: 'own-and-unrecorded', endMissing: true, minAgeSeconds: 0 });
+      expect(swept.map((r) => r.pipelineRunId)).not.toContain(runId);
+      expect((await storedRun(runId!)).status).not.toBe('ERROR');
+
+      const result = await handle.result();
+      expect(result.status).toBe('COMPLETED');
+      const run = await storedRun(runId!);
+      expect(run.status).toBe('COMPLETED');
+      expect(run.evalRuns.every((r) => r.status !== 'ERROR')).toBe(true);
+    } finally {
+      if (worker?.getState() === 'RUNNING') worker.shutdown();
+      await running?.catch(() => undefined);
+      await nativeConnection.close();
+      await clientConnection.close();
+      await other.stop();
+    }
   });
 });

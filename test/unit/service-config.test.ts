@@ -5,7 +5,7 @@ import { DEFAULT_RENDER_WAIT, formatDuration } from '../../src/domain/render-wai
 describe('service configuration', () => {
   it('defaults to the /v1 base path and the default render wait', () => {
     const config = loadConfig({});
-    expect(config.api).toEqual({ host: '127.0.0.1', port: 8080, basePath: '/v1' });
+    expect(config.api).toEqual({ host: '127.0.0.1', port: 8080, basePath: '/v1', renderConcurrency: 2, cacheBytes: 32 * 1024 * 1024 });
     expect(config.fragments).toEqual({ apiUrl: undefined, apiKey: undefined, filesParam: 'includeFiles', renderWait: DEFAULT_RENDER_WAIT });
   });
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { getPipelineRun } from '../../api/read-model';
+import { getPipelineRun } from '../../read-model/read-model';
 import { cancelEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';

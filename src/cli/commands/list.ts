@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { listPipelineRuns } from '../../api/read-model';
+import { listPipelineRuns } from '../../read-model/read-model';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { EVAL_RUN_STATUSES, PIPELINE_STATUSES } from '../../domain/types';

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
-import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../api/read-model';
-import { startEvalPipeline, type EvalPipelineHandle } from '../../client';
+import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
+import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { isSafeSourceName, SOURCE_LIMITS, type SceneSource } from '../../fragments/scene-sources';
@@ -15,7 +15,7 @@ import { activityDeps, createWorker, installRuntime, startBackgroundWork } from 
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
-import { exitWith, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
+import { exitWith, refuseBadInput, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
@@ -117,6 +117,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 
 async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
   const animations = resolveTargets(targets);
+  refuseBadInput([...inputProblems({ ...opts, animation: { title: opts.title, description: opts.description } }), ...animations.flatMap((url) => inputProblems({ animation: { url } }))]);
   for (const report of [opts.junit, opts.csv]) if (report) writableFile(report);
   if (opts.html) {
     if (animations.length === 1) writableFile(opts.html);

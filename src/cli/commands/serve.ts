@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import sharp from 'sharp';
 import { createApiServer, listen } from '../../api/server';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
@@ -13,9 +14,12 @@ export function serveCommand(evals: Command): void {
     .action(
       exitWith(async (opts: { port?: number }) => {
         const config = loadConfig();
+        // Each report is rendered once and its answer cached: libvips' operation cache would only hold memory.
+        sharp.cache(false);
         const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
         const db = await openDatabase(config, say);
-        const server = createApiServer({ pool: db.pool, basePath: config.api.basePath, log });
+        const { basePath, renderConcurrency, cacheBytes } = config.api;
+        const server = createApiServer({ pool: db.pool, basePath, log, renderConcurrency, cacheBytes });
         try {
           const bound = await listen(server, opts.port ?? config.api.port, config.api.host);
           say(`serving the eval read API on ${bound.url}${config.api.basePath}`);

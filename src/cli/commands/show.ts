@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { getEvalRunCosts, getPipelineRun } from '../../api/read-model';
+import { getEvalRunCosts, getPipelineRun } from '../../read-model/read-model';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { pipelineRunReport } from '../../report/report';

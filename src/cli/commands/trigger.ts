@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { getPipelineRun } from '../../api/read-model';
-import { startEvalPipeline } from '../../client';
+import { getPipelineRun } from '../../read-model/read-model';
+import { inputProblems, startEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
-import { EXIT, exitWith, say, UsageError } from '../io';
+import { EXIT, exitWith, refuseBadInput, say, UsageError } from '../io';
 import { outcomeStatus } from '../outcome';
 
 interface TriggerOptions {
@@ -34,6 +34,7 @@ export function triggerCommand(evals: Command): void {
     .action(
       exitWith(async (opts: TriggerOptions) => {
         if (opts.requestId && !opts.reevaluate) throw new UsageError('--request-id names a re-evaluation: add --reevaluate');
+        refuseBadInput(inputProblems(opts));
         const config = loadConfig();
         if (!config.temporal.address) throw new UsageError('trigger hands the pipeline to running workers: set TEMPORAL_ADDRESS (for a local stack, start `evals dev` and use the address it prints)');
         const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });

@@ -291,3 +291,20 @@ export async function getIssueRegions(pool: pg.Pool, pipelineRunId: string): Pro
   );
   return new Map(result.rows.map((r) => [r.id, r.region]));
 }
+
+/**
+ * Whether a run has ended and, once it has, a tag of what its answers depend
+ * on: an ended run's rows no longer change, except that retention may prune
+ * its frames (which its report shows). Null when the run does not exist or is
+ * another user's.
+ */
+export async function runVersion(pool: pg.Pool, pipelineRunId: string, ownerUserId?: string): Promise<{ ended: boolean; tag: string } | null> {
+  const result = await pool.query<{ status: EvalPipelineRun['status']; completed_at: Date | null; frames_pruned_at: Date | null }>(
+    'SELECT status, completed_at, frames_pruned_at FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)',
+    [pipelineRunId, ownerUserId ?? null],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  const ended = (row.status === 'COMPLETED' || row.status === 'ERROR') && row.completed_at !== null;
+  return { ended, tag: `${row.completed_at?.getTime() ?? 0}.${row.frames_pruned_at?.getTime() ?? 0}` };
+}

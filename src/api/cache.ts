@@ -1,0 +1,104 @@
+/**
+ * What keeps the read API up under load: finished runs never change, so their
+ * answers (the JSON shapes and the visual report) are made once and kept, and
+ * the expensive part, rendering a report, runs a bounded number at a time.
+ */
+
+/** Answers of finished runs by key, least recently used out past `maxBytes`. */
+export class AnswerCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, body: Buffer): void {
+    if (body.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.length;
+    this.entries.delete(key);
+    this.entries.set(key, body);
+    this.bytes += body.length;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= evicted.length;
+    }
+  }
+}
+
+/** Thrown when every render slot is busy and the queue is full: the API answers 503 with Retry-After. */
+export class Saturated extends Error {
+  override name = 'Saturated';
+}
+
+/**
+ * At most `concurrency` renders at once and `queue` waiting for a slot; past
+ * that, Saturated. Requests for the same key while it renders share its result.
+ */
+export class RenderLimit {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
+
+  run(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const shared = this.inFlight.get(key);
+    if (shared) return shared;
+    if (this.running >= this.concurrency && this.waiting.length >= this.queue) return Promise.reject(new Saturated('report rendering is saturated'));
+    const rendering = this.slot(render);
+    this.inFlight.set(key, rendering);
+    const forget = () => this.inFlight.delete(key);
+    rendering.then(forget, forget);
+    return rendering;
+  }
+
+  private async slot(render: () => Promise<Buffer>): Promise<Buffer> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await render();
+    } finally {
+      // The slot passes straight to the next waiter, or is given back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Values remembered for `ttlMs` (at most `maxEntries`, oldest out): what may be a moment stale but is asked for on every request. */
+export class Recent<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.until > Date.now()) return entry.value;
+    if (entry) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
