@@ -123,7 +123,7 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
       'fork bomb': 'while True:\n    os.fork()',
       'endless loop': 'while True:\n    pass',
       '20 GB': 'hog = bytearray(20 * 1024 ** 3)',
-      '100 MB output': 'for _ in range(100):\n    sys.stderr.write("x" * (1024 * 1024))\n    print("y" * 1024)',
+      '100 MB output': 'for _ in range(100):\n    print("x" * (1024 * 1024))',
     };
     const runs = await Promise.all(Object.entries(attempts).map(async ([name, body], i) => [name, await evaluate(`scene-escape-${i}`, video('clean-circle-area.mp4'), hostile(body))] as const));
     const notes = Object.fromEntries(runs.map(([name, r]) => [name, r.inspection?.note ?? '']));
