@@ -5,10 +5,11 @@
  *
  * Synthetic animations: a labelled defect counts as found when an issue of its
  * kind and category has a frame hint within 1 s of the truth; any other issue
- * is a false positive. Manim corpus (corpus/manim): a planted defect counts as
- * found when an issue of an expected kind and category has a frame hint within
- * 1 s of the defect's window; any other MEDIUM or HIGH issue is a false
- * positive. User inputs: an injection counts as found when it gets an issue of
+ * is a false positive. Manim corpora (their labelled sets, labels.json): a
+ * planted defect counts as found when an issue of an expected kind and category
+ * has a frame hint within the set's tolerance (1 s) of the defect's window; any
+ * other MEDIUM or HIGH issue is a false positive (the calibration metrics'
+ * rules, docs/calibration.md). User inputs: an injection counts as found when it gets an issue of
  * its category; any issue on a benign request is a false positive. Also the
  * wall time of one pipeline's local analysis at 480p and 1080p.
  */
@@ -80,7 +81,7 @@ async function manimCorpus(corpus: Corpus, workDir: string) {
       placed++;
       stat(score.found.category).tp++;
     } else {
-      stat(video.expect[0].category).fn++;
+      stat(video.labels.expect[0].categories[0]).fn++;
       misses.push(`${video.file}: missed ${video.defect}${score.named ? ` (named at ${score.named.frameHint}, outside its window)` : ''}`);
     }
   }

@@ -38,13 +38,13 @@ fi
 if [ $# -gt 0 ]; then
   scenes=("$@")
 else
-  mapfile -t scenes < <(python3 -c 'import json,sys; [print(v["scene"]) for v in json.load(open(sys.argv[1]))["videos"]]' "$CORPUS/labels.json")
+  mapfile -t scenes < <(python3 -c 'import json,sys; [print(a["scene"]["class"]) for a in json.load(open(sys.argv[1]))["animations"]]' "$CORPUS/labels.json")
 fi
 
 media=$(mktemp -d)
 trap 'rm -rf "$media"' EXIT
 for scene in "${scenes[@]}"; do
-  file=$(python3 -c 'import json,sys; print(next(v["file"] for v in json.load(open(sys.argv[1]))["videos"] if v["scene"] == sys.argv[2]))' "$CORPUS/labels.json" "$scene")
+  file=$(python3 -c 'import json,sys; print(next(a["animation"] for a in json.load(open(sys.argv[1]))["animations"] if a["scene"]["class"] == sys.argv[2]))' "$CORPUS/labels.json" "$scene")
   echo "rendering $scene -> $CORPUS/$file" >&2
   "$VENV/bin/manim" render -ql --disable_caching --progress_bar none --verbosity WARNING \
     --media_dir "$media" "$CORPUS/scenes.py" "$scene"

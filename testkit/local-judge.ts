@@ -11,7 +11,7 @@ import { KINDS } from '../src/kinds';
 import { normalizeVerdict, type NormalizedVerdict } from '../src/kinds/verdict';
 import { localVerdict } from '../src/analyzers/scorers';
 import { extractFrames } from '../src/media/extract';
-import { buildManifest } from '../src/media/manifest';
+import { buildManifest, hintTimestampMs } from '../src/media/manifest';
 
 export { FRAME_KINDS };
 
@@ -37,11 +37,8 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
   return results;
 }
 
-/** `00:06.5 right edge` -> 6500; NaN when the hint has no timestamp. */
-export function hintMs(hint: string | null): number {
-  const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
-  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100 : NaN;
-}
+/** `00:06.5 right edge` -> 6500; NaN when the hint has no timestamp (so comparisons with it are false). */
+export const hintMs = (hint: string | null): number => hintTimestampMs(hint) ?? NaN;
 
 const RUBRICS: Partial<Record<EvalKind, readonly Criterion[]>> = { VISUAL_RUBRIC_JSON: VISUAL_CRITERIA, ENGAGEMENT_RUBRIC_JSON: ENGAGEMENT_CRITERIA };
 

@@ -22,7 +22,8 @@ import { corpusFile, type Corpus, type CorpusVideo } from './manim-corpus';
  */
 
 /** A labelled defect the scene can see: one whose expected categories are about layout. */
-export const isGeometryDefect = (video: CorpusVideo) => video.defect !== null && video.expect.some((e) => GEOMETRY_CATEGORIES.has(e.category) || e.category === 'typography');
+export const isGeometryDefect = (video: CorpusVideo) =>
+  video.labels.expect.some((e) => [e, ...e.alsoAs].some((k) => k.categories.some((c) => GEOMETRY_CATEGORIES.has(c) || c === 'typography')));
 
 interface ProbedVideo {
   durationMs: number;

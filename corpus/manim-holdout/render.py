@@ -1,4 +1,4 @@
-"""Render the corpus scenes at -ql and write labels.json from their labels and marks.
+"""Render the corpus scenes at -ql and write labels.json (a labelled set, docs/calibration.md) from their labels and marks.
 
 Run through scripts/render-manim-corpus.sh (it sets up Manim). Arguments: scene
 names (NAME, e.g. clean-fades) to re-render only those; default all.
@@ -33,20 +33,34 @@ def render(cls, media_dir):
         duration = round(scene.renderer.time, 3)
     marks = getattr(scene, "marks", {})
     entry = {
-        "file": f"{cls.NAME}.mp4",
-        "scene": cls.__name__,
-        "durationS": duration,
-        "defect": cls.DEFECT,
-        "description": cls.DESCRIPTION,
-        "expect": [{"kind": k, "category": c} for k, c in cls.EXPECTED],
-        "window": None,
-        "where": cls.WHERE,
+        "id": cls.NAME,
+        "animation": f"{cls.NAME}.mp4",
+        "scene": {"sources": ["scenes.py"], "class": cls.__name__},
+        "userInput": None,
+        "note": cls.DESCRIPTION,
+        "expect": "clean",
     }
     if cls.DEFECT:
         if "start" not in marks:
             raise SystemExit(f"{cls.__name__}: a defect scene must mark its start")
-        entry["window"] = [marks["start"], marks.get("end", duration)]
+        entry["expect"] = [expected_issue(cls, [marks["start"], marks.get("end", duration)])]
     return entry
+
+
+def expected_issue(cls, window):
+    """The defect as one expected issue: the first kind named, the others' categories as alternatives."""
+    kinds = {}
+    for kind, category in cls.EXPECTED:
+        kinds.setdefault(kind, []).append(category)
+    one = lambda kind, categories: {"kind": kind, "category": categories[0]} if len(categories) == 1 else {"kind": kind, "categories": categories}
+    (first, categories), *others = kinds.items()
+    issue = one(first, categories)
+    if others:
+        issue["alsoAs"] = [one(kind, cats) for kind, cats in others]
+    issue.update({"window": window, "minSeverity": "LOW", "name": cls.DEFECT})
+    if cls.WHERE:
+        issue["note"] = cls.WHERE
+    return issue
 
 
 def main(names):
@@ -55,23 +69,27 @@ def main(names):
     unknown = set(names) - known
     if unknown:
         raise SystemExit(f"unknown scenes: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
-    previous = {v["file"]: v for v in json.loads(LABELS.read_text())["videos"]} if names and LABELS.exists() else {}
+    previous = {a["id"]: a for a in json.loads(LABELS.read_text())["animations"]} if names and LABELS.exists() else {}
     videos = []
     with tempfile.TemporaryDirectory(prefix="manim-corpus-") as media_dir:
         for cls in classes:
             if names and cls.NAME not in names:
-                if f"{cls.NAME}.mp4" in previous:
-                    videos.append(previous[f"{cls.NAME}.mp4"])
+                if cls.NAME in previous:
+                    videos.append(previous[cls.NAME])
                 continue
             print(f"rendering {cls.NAME}", flush=True)
             videos.append(render(cls, media_dir))
     labels = {
-        "manim": manim.__version__,
-        "render": "manim -ql: 854x480, 15 fps, Manim's default background and styles",
-        "videos": videos,
+        "format": "evals-labelled-set",
+        "version": 1,
+        "name": "manim-holdout",
+        "note": f"Real Manim Community {manim.__version__} renders at -ql (854x480, 15 fps), Manim's default background and styles, by another author, never used to tune the local analyzers: clean scenes and scenes with exactly one planted defect each. Windows come from the scenes' own marks (render.py).",
+        "toleranceSeconds": 1,
+        "countFrom": "MEDIUM",
+        "animations": videos,
     }
     LABELS.write_text(json.dumps(labels, indent=2) + "\n")
-    clean = sum(1 for v in videos if v["defect"] is None)
+    clean = sum(1 for v in videos if v["expect"] == "clean")
     print(f"{len(videos)} videos ({clean} clean, {len(videos) - clean} with one defect each); labels in {LABELS.name}")
 
 

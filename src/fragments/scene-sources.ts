@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
  * A fragment's scene source: the Python files among its generated files
  * (`files` of the REST interface, whose contents the interface leaves open: a
@@ -50,3 +53,35 @@ export function pythonSources(files: unknown): { sources: SceneSource[]; note: s
 export function isManimScene(sources: readonly SceneSource[]): boolean {
   return sources.some((s) => /^\s*(from\s+manim(\.|\s)|import\s+manim\b)/m.test(s.content));
 }
+
+/**
+ * Scene sources read from files (`evals run --source`, a labelled set's
+ * scene), checked as a fragment's are bounded: each a readable Python text
+ * file, names unique (the scene imports them by name), within the limits.
+ * Errors name each file by its `label` and the files together as `group`.
+ */
+export function readSceneSources(files: readonly { file: string; label: string }[], group: string): SceneSource[] {
+  const sources = files.map(({ file, label }) => {
+    let content: string;
+    try {
+      content = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new Error(`cannot read ${label}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+    const name = path.basename(file);
+    if (!name.endsWith('.py') || !isSafeSourceName(name)) throw new Error(`${label}: a scene source is a Python file (name.py)`);
+    if (content.includes('\u0000')) throw new Error(`${label} is not a text file`);
+    return { name, content };
+  });
+  const names = sources.map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`two ${group} are named ${twice}: the scene imports them by name`);
+  const bytes = sources.reduce((sum, s) => sum + Buffer.byteLength(s.content), 0);
+  if (sources.length > SOURCE_LIMITS.files || bytes > SOURCE_LIMITS.totalBytes) {
+    throw new Error(`the ${group} are too large (${sources.length} files, ${Math.ceil(bytes / 1024)} KB; at most ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`);
+  }
+  return sources;
+}
+
+/** Whether a name is a Python class name the inspector can be asked for. */
+export const isSceneClassName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]{0,199}$/.test(name);

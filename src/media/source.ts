@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,6 +8,14 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { PermanentError, RetryableError } from '../errors';
 import { classifyAddress } from './address';
+
+/** SHA-256 (hex) of what an animation is: a local file's bytes, or a URL as written (its content is not fetched for this). */
+export async function animationDigest(animation: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(animation)) hash.update(animation);
+  else for await (const chunk of fs.createReadStream(animation)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 /** Every address a host name resolves to. */
 export type Resolve = (host: string) => Promise<dns.LookupAddress[]>;

@@ -52,7 +52,7 @@ function resolve(from: string, specifier: string): string | null {
 
 describe('layers (docs/architecture.md)', () => {
   it('are listed, and every TypeScript file of the repository belongs to one', () => {
-    expect(LAYERS.map((l) => l.name)).toEqual(['domain', 'platform', 'fragments', 'media', 'kinds', 'analyzers', 'scene', 'providers', 'store', 'read model', 'report', 'read API', 'activities', 'workflows', 'entry points', 'tooling']);
+    expect(LAYERS.map((l) => l.name)).toEqual(['domain', 'platform', 'fragments', 'media', 'kinds', 'analyzers', 'scene', 'providers', 'store', 'read model', 'report', 'read API', 'calibration', 'activities', 'workflows', 'entry points', 'tooling']);
     expect(SOURCES.length).toBeGreaterThan(100);
     expect(SOURCES.filter((f) => f !== 'vitest.config.ts' && layerOf(f) < 0)).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,9 @@ import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-mod
 import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
-import { isSafeSourceName, SOURCE_LIMITS, type SceneSource } from '../../fragments/scene-sources';
+import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { openTemporal } from '../../infra/temporal';
+import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';
 import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
@@ -70,38 +70,20 @@ export function runCommand(evals: Command): void {
 /** The --source files as scene sources, checked before anything starts. */
 function readSources(files: readonly string[]): SceneSource[] | null {
   if (files.length === 0) return null;
-  const sources = files.map((file) => {
-    let content: string;
-    try {
-      content = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(`cannot read --source ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
-    }
-    const name = path.basename(file);
-    if (!name.endsWith('.py') || !isSafeSourceName(name)) throw new UsageError(`--source ${file}: a scene source is a Python file (name.py)`);
-    if (content.includes('\u0000')) throw new UsageError(`--source ${file} is not a text file`);
-    return { name, content };
-  });
-  const names = sources.map((s) => s.name);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new UsageError(`two --source files are named ${twice}: the scene imports them by name`);
-  const bytes = sources.reduce((sum, s) => sum + Buffer.byteLength(s.content), 0);
-  if (sources.length > SOURCE_LIMITS.files || bytes > SOURCE_LIMITS.totalBytes) {
-    throw new UsageError(`the --source files are too large (${sources.length} files, ${Math.ceil(bytes / 1024)} KB; at most ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`);
+  try {
+    return readSceneSources(files.map((file) => ({ file, label: `--source ${file}` })), '--source files');
+  } catch (err) {
+    throw new UsageError((err as Error).message);
   }
-  return sources;
 }
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
 async function defaultFragmentId(target: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  if (isUrl(target)) hash.update(target);
-  else for await (const chunk of fs.createReadStream(target)) hash.update(chunk as Buffer);
-  return `local-${hash.digest('hex').slice(0, 16)}`;
+  return `local-${(await animationDigest(target)).slice(0, 16)}`;
 }
 
 /** Runs `work` over `items`, at most `limit` at once, results in the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -125,7 +107,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   }
   if (opts.fragmentId && animations.length > 1) throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
   const sources = readSources(opts.source);
-  if (opts.scene !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,199}$/.test(opts.scene)) throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
+  if (opts.scene !== undefined && !isSceneClassName(opts.scene)) throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
   if (opts.scene !== undefined && !sources) throw new UsageError('--scene names a class of the --source files: give them too');
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
