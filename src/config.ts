@@ -220,6 +220,19 @@ export type Env = z.infer<typeof EnvSchema>;
 /** Every variable the loader reads, for checks such as the compose file's (plus EVALS_MODEL_<KIND>). */
 export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape), ...EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`)];
 
+/**
+ * Variables that name the stack a process runs on (Temporal, the database, the
+ * read API, metrics, versioning) rather than how it judges: a judge
+ * configuration of `evals calibrate` may not set them.
+ */
+export const STACK_VARIABLES: readonly string[] = [
+  'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'TEMPORAL_API_KEY', 'TEMPORAL_TLS', 'TEMPORAL_CLI_PATH', 'TEMPORAL_UI_PORT', 'TEMPORAL_DEV_PORT',
+  'DATABASE_URL', 'EVALS_DATA_DIR', 'EVALS_EMBEDDED_PG_PORT', 'EVALS_DATABASE_OUTAGE_SECONDS',
+  'EVALS_API_HOST', 'EVALS_API_PORT', 'EVALS_API_BASE_PATH', 'EVALS_API_RENDER_CONCURRENCY', 'EVALS_API_CACHE_MB',
+  'EVALS_METRICS_PORT', 'EVALS_METRICS_HOST', 'EVALS_DEPLOYMENT_NAME', 'EVALS_BUILD_ID', 'EVALS_VERSIONING_BEHAVIOR',
+  'EVALS_RETENTION_DAYS', 'EVALS_PRUNE_INTERVAL_SECONDS', 'EVALS_SWEEP_SECONDS', 'LOG_LEVEL',
+];
+
 export interface Config {
   temporal: {
     /** Absent: the project starts a local dev server. */

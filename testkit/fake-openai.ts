@@ -185,9 +185,10 @@ async function seenContent(body: any): Promise<SeenContent> {
 /**
  * `promptCaching: false` stands for an endpoint without prompt caching (the
  * benches' naive design); `judge` answers from what each request showed;
- * `delayMs` holds every answer that long (a slow model).
+ * `delayMs` holds every answer that long (a slow model); `port` listens on a
+ * given loopback port (a free one otherwise).
  */
-export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge; delayMs?: number } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge; delayMs?: number; port?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const queues = new Map<EvalKind, FakeReply[]>();
   const answers = new Map<EvalKind, unknown>();
@@ -267,7 +268,10 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
     });
     if (opts.promptCaching !== false) cache.push({ model: body.model, segments });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config';
+import { calibrateCommand } from './commands/calibrate';
 import { cancelCommand } from './commands/cancel';
 import { devCommand } from './commands/dev';
 import { keysCommand } from './commands/keys';
@@ -29,7 +30,7 @@ export function program(): Command {
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
-  for (const register of [runCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
+  for (const register of [runCommand, calibrateCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
     register(evals);
   }
   return evals;

@@ -61,7 +61,7 @@ export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, op
 /** Frames are shown at most this wide: a 1080p run's report stays small. */
 const IMAGE_WIDTH = 768;
 
-const esc = (text: string | number | null | undefined) =>
+export const esc = (text: string | number | null | undefined) =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** 2026-11-23 08:20 UTC */
@@ -69,7 +69,8 @@ const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC
 
 const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
 
-type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
+/** An issue drawn on its frame: its number links to its row (`#issue-N`). */
+export type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
 
 function notices(data: ReportData): string[] {
   const { run } = data;
@@ -130,7 +131,8 @@ ${band(marks.blank, 'blank', 'blank')}${band(marks.still, 'still', 'nothing chan
 <p class="legend"><span class="key luma"></span>mean luma <span class="key motion"></span>motion (share of the picture changing; each line scaled to its range) <span class="key blank"></span>blank <span class="key still"></span>nothing changes (1 s or more) <span class="key flashing"></span>flashing <span class="key scene"></span>scene change · numbers: sampled frames · ${formatTimestamp(0)}–${formatTimestamp(durationMs)}</p>`;
 }
 
-function pins(frameIssues: readonly PinnedIssue[], regions: Map<string, IssueRegion>): string {
+/** The issues of one frame drawn over it: their box or edge where known, else a label. */
+export function pins(frameIssues: readonly PinnedIssue[], regions: Map<string, IssueRegion>): string {
   return frameIssues
     .map((issue, i) => {
       const region = regions.get(issue.id);
@@ -217,7 +219,8 @@ ${data.scene ? `<p class="scene-note"><strong>Scene:</strong> ${esc(data.scene.n
 `;
 }
 
-const STYLE = `
+/** The report's style sheet; pages that draw frames and pins the same way use it too. */
+export const STYLE = `
 :root{--fg:#1b1b1b;--muted:#666;--line:#d0d0d0;--bg:#fff;--panel:#f4f4f4;--high:#c62828;--medium:#e65100;--low:#1565c0;--pass:#2e7d32}
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;max-width:1240px;padding:20px}
 h1{font-size:22px;margin:0 0 6px}h2{font-size:17px;margin:26px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
