@@ -258,7 +258,7 @@ export function createActivities(deps: ActivityDeps) {
           const stored = frames.map((frame) => ({ ...frame, key: `${input.pipelineRunId}/${frame.index}.jpg` }));
           for (const frame of stored) await db(() => frameStore.put(input.pipelineRunId, frame.key, frame.jpeg), cancel);
           const manifest = buildManifest(plan, stored);
-          await db(() => store.saveFrames(pool, input.pipelineRunId, manifest, plan, signal), cancel);
+          await db(() => store.saveFrames(pool, input.pipelineRunId, { animationUrl: input.animationUrl, manifest, plan, signal }), cancel);
           deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');
           return manifest;
         }),

@@ -96,6 +96,10 @@ export class Recent<V> {
     return undefined;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, { value, until: Date.now() + this.ttlMs });

@@ -5,10 +5,12 @@ import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/outage';
 import { pipelineRunReport } from '../report/report';
 import { getPipelineRun, listIssues, runVersion } from '../read-model/read-model';
+import { getRunReviews } from '../read-model/reviews';
 import { API_LIMIT_DEFAULTS } from '../config';
 import type { Logger } from '../logger';
 import { AnswerCache, Recent, RenderLimit, Saturated } from './cache';
 import { accountOfKey, isWellFormedApiKey, type ApiAccount } from './keys';
+import { applyReview } from './reviews';
 
 /**
  * The REST interface's two eval endpoints over node:http, and the visual report
@@ -16,6 +18,7 @@ import { accountOfKey, isWellFormedApiKey, type ApiAccount } from './keys';
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}[?includeIssues=0|1|true|false]
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/issues
  *   GET {basePath}/reports/pipeline-runs/{pipelineRunId}
+ *   GET, POST {basePath}/reports/pipeline-runs/{pipelineRunId}/reviews
  * and `GET /healthz` (no key) for load balancers and orchestrators. HEAD answers
  * like GET without the body. Every check that needs no database (size, route,
  * method, parameters, key format) runs before the first query, so malformed
@@ -27,6 +30,13 @@ import { accountOfKey, isWellFormedApiKey, type ApiAccount } from './keys';
  * served with an ETag (`If-None-Match` gets 304). Reports render at most
  * `renderConcurrency` at a time, a few more queued; past that, and whenever
  * the database does not answer, 503 with Retry-After, never 500.
+ *
+ * Review (docs/calibration.md): a key created with a reviewer name gets the
+ * report with its review controls (never cached) and may POST reviews; any
+ * key that reads the run reads its reviews. A browser carries the key on the
+ * report routes as the password of HTTP Basic authentication, which it asks
+ * for once; a review must be JSON and, when the browser says where it comes
+ * from (Origin), come from this server, so no other site can post one.
  */
 
 export interface ApiServerOptions {
@@ -65,19 +75,23 @@ class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly headers: http.OutgoingHttpHeaders = {},
   ) {
     super(message);
   }
 }
 
-type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report'; encodedId: string };
+type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report' | 'reviews'; encodedId: string };
 
 function route(pathname: string, basePath: string): Route | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length + 1).split('/');
   if ((segments[0] !== 'evals' && segments[0] !== 'reports') || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
   const encodedId = segments[2];
-  if (segments[0] === 'reports') return segments.length === 3 ? { operation: 'report', encodedId } : null;
+  if (segments[0] === 'reports') {
+    if (segments.length === 3) return { operation: 'report', encodedId };
+    return segments.length === 4 && segments[3] === 'reviews' ? { operation: 'reviews', encodedId } : null;
+  }
   if (segments.length === 3) return { operation: 'getPipelineRun', encodedId };
   if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', encodedId };
   return null;
@@ -99,7 +113,10 @@ function decodeRunId(encodedId: string): string {
 }
 
 const READ_METHODS = ['GET', 'HEAD'];
-const ALLOW = READ_METHODS.join(', ');
+const methodsOf = (route: Route | null) => (route?.operation === 'reviews' ? [...READ_METHODS, 'POST'] : READ_METHODS);
+/** Browsers ask for the key (as a password) on the report routes when told this realm. */
+const BASIC_CHALLENGE = 'Basic realm="evals reports", charset="UTF-8"';
+const MAX_REVIEW_BYTES = 16 * 1024;
 const HEALTH_PATH = '/healthz';
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -126,16 +143,22 @@ function includeIssuesOf(query: URLSearchParams): boolean {
   return BOOLEAN_FLAGS[values[0]];
 }
 
-/** The key from `x-api-key` or `Authorization: Bearer`; both may be sent only when they agree. */
-function apiKeyOf(req: http.IncomingMessage): string {
+/**
+ * The key from `x-api-key` or `Authorization: Bearer`; both may be sent only
+ * when they agree. With `basic` (the report routes, which browsers open), also
+ * the password of `Authorization: Basic`.
+ */
+function apiKeyOf(req: http.IncomingMessage, basic: boolean): string {
   const fromHeader = req.headers['x-api-key'];
   const authorization = req.headers.authorization;
   let fromBearer: string | undefined;
   if (authorization !== undefined) {
     const match = /^Bearer +(\S+)$/i.exec(authorization);
     // Another scheme (a proxy's Basic auth, say) is not ours to judge when x-api-key carries the key.
-    if (!match && fromHeader === undefined) throw new HttpError(401, 'invalid API key');
-    fromBearer = match?.[1];
+    const password = basic && !match && fromHeader === undefined ? /^Basic +([A-Za-z0-9+/=]+)$/i.exec(authorization) : null;
+    if (password) fromBearer = Buffer.from(password[1], 'base64').toString('utf8').replace(/^[^:]*:/, '');
+    else if (!match && fromHeader === undefined) throw new HttpError(401, 'invalid API key');
+    else fromBearer = match?.[1];
   }
   const key = fromHeader ?? fromBearer;
   if (key === undefined) throw new HttpError(401, 'missing API key');
@@ -178,25 +201,41 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   const isHealth = url.pathname === HEALTH_PATH;
   const target = isHealth ? null : route(url.pathname, opts.basePath);
   if (!target && !isHealth) throw new HttpError(404, 'no such route');
-  if (!READ_METHODS.includes(req.method ?? '')) throw new HttpError(405, `method ${req.method} not allowed: use GET`);
+  const allowed = methodsOf(target);
+  if (!allowed.includes(req.method ?? '')) throw new HttpError(405, `method ${req.method} not allowed: use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`, undefined, { allow: allowed.join(', ') });
   if (!target) return health(opts.pool);
-  if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) {
+  const posting = req.method === 'POST';
+  if (!posting && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0)) {
     throw new HttpError(400, 'GET requests take no body');
   }
+  if (posting) checkReviewRequest(req);
   const includeIssues = target.operation === 'getPipelineRun' ? includeIssuesOf(url.searchParams) : false;
-  const key = apiKeyOf(req);
+  // The routes a browser opens may ask it for the key.
+  const browser = target.operation === 'report' || target.operation === 'reviews';
+  const challenge = browser ? { 'www-authenticate': BASIC_CHALLENGE } : {};
+  let key: string;
+  try {
+    key = apiKeyOf(req, browser);
+  } catch (err) {
+    throw err instanceof HttpError && err.status === 401 ? new HttpError(401, err.message, undefined, challenge) : err;
+  }
 
   let account = state.accounts.get(key);
   if (account === undefined) {
     account = await accountOfKey(opts.pool, key);
     state.accounts.set(key, account);
   }
-  if (!account) throw new HttpError(401, 'invalid API key');
+  if (!account) throw new HttpError(401, 'invalid API key', undefined, challenge);
   if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
+  if (posting && account.reviewer === null) throw new HttpError(403, 'this key may not review (evals keys create --reviewer NAME makes one that may)');
   const pipelineRunId = decodeRunId(target.encodedId);
   // Another user's run reads exactly like a missing one.
   const ownerUserId = account.userId;
   const versionKey = `${ownerUserId}|${pipelineRunId}`;
+  if (target.operation === 'reviews' || (target.operation === 'report' && account.reviewer !== null)) {
+    if (!(await runVersion(opts.pool, pipelineRunId, ownerUserId))) throw new HttpError(404, 'pipeline run not found');
+    return reviewAnswer(opts, state, req, { pipelineRunId, ownerUserId, reviewer: account.reviewer, operation: target.operation, versionKey });
+  }
   const remembered = state.endedVersions.get(versionKey);
   const version = remembered !== undefined ? { ended: true, tag: remembered } : await runVersion(opts.pool, pipelineRunId, ownerUserId);
   if (!version) throw new HttpError(404, 'pipeline run not found');
@@ -228,6 +267,54 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   return { status: 200, body, html, headers };
 }
 
+/** A review must be JSON from this server's own page: a form or another site cannot post one with the browser's credentials. */
+function checkReviewRequest(req: http.IncomingMessage): void {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'a review is JSON (content-type: application/json)');
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) throw new HttpError(403, "a review must come from this server's report page");
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REVIEW_BYTES) throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
+}
+
+async function readReview(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REVIEW_BYTES) throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * What is never cached: a run's reviews (read or posted), and the report a
+ * reviewer reviews on, rendered for them with the controls and a script
+ * allowed by a nonce of its own.
+ */
+async function reviewAnswer(
+  opts: ApiServerOptions,
+  state: ServerState,
+  req: http.IncomingMessage,
+  at: { pipelineRunId: string; ownerUserId: string; reviewer: string | null; operation: 'report' | 'reviews'; versionKey: string },
+): Promise<Answer> {
+  const noStore = { 'cache-control': 'no-store' };
+  if (at.operation === 'report') {
+    const nonce = crypto.randomBytes(18).toString('base64');
+    const page = await state.renders.run(`${at.pipelineRunId}|review|${nonce}`, async () => {
+      const html = await pipelineRunReport(opts.pool, at.pipelineRunId, { ownerUserId: at.ownerUserId, controls: { reviewer: at.reviewer!, nonce } });
+      if (html === null) throw new HttpError(404, 'pipeline run not found');
+      return Buffer.from(html);
+    });
+    const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'`;
+    return { status: 200, body: page, html: true, headers: { ...noStore, 'content-security-policy': csp } };
+  }
+  if (req.method !== 'POST') return { status: 200, body: { pipelineRunId: at.pipelineRunId, reviews: await getRunReviews(opts.pool, at.pipelineRunId) }, headers: noStore };
+  const answer = await applyReview(opts.pool, at.pipelineRunId, at.reviewer!, await readReview(req));
+  // The run's answers now show this review: forget its remembered version.
+  state.endedVersions.delete(at.versionKey);
+  return { ...answer, headers: noStore };
+}
+
 /** The visual report is one self-contained page; it loads nothing, so nothing else may load into it either. */
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -255,7 +342,7 @@ function send(res: http.ServerResponse, answer: Answer, extraHeaders: http.Outgo
 /** The answer to a request that failed: its HttpError, 503 when saturated or the database is down, else 500. */
 function failure(err: unknown, log: Logger): Answer {
   if (err instanceof HttpError) {
-    return { status: err.status, body: { error: err.message }, headers: err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {} };
+    return { status: err.status, body: { error: err.message }, headers: { ...err.headers, ...(err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {}) } };
   }
   if (err instanceof Saturated) return { status: 503, body: { error: 'too many reports being rendered; retry shortly' }, headers: { 'retry-after': String(RETRY_AFTER_SATURATED) } };
   if (isDatabaseUnavailable(err)) return { status: 503, body: { error: 'database unavailable' }, headers: { 'retry-after': String(RETRY_AFTER_DATABASE) } };
@@ -292,8 +379,8 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
       .then((answer) => {
         const { status } = answer;
         // A request that came with a body is not read: close the connection instead.
-        const headers: http.OutgoingHttpHeaders = status === 405 ? { allow: ALLOW } : {};
-        if (status === 400 || status === 414) headers.connection = 'close';
+        const headers: http.OutgoingHttpHeaders = {};
+        if (status === 400 || status === 413 || status === 414 || status === 415) headers.connection = 'close';
         send(res, answer, headers);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         opts.log.info({ method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) }, 'read API request');

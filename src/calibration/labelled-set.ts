@@ -27,8 +27,8 @@ export interface KindCategories {
 export interface ExpectedIssue extends KindCategories {
   /** Issues of these other kinds and categories find it too (a tiny label is typography to the design kind). */
   alsoAs: KindCategories[];
-  /** Seconds [from, to]: when the defect is on screen. */
-  window: [number, number];
+  /** Seconds [from, to]: when the defect is on screen; null when it is not about a moment (the user's message). */
+  window: [number, number] | null;
   /** The lowest severity that counts as finding it. */
   minSeverity: Severity;
   /** A short name of the defect, and where it is, for people. */
@@ -112,7 +112,11 @@ const expectedIssue = z
   .object({
     ...categoryFields,
     alsoAs: z.array(kindCategories).default([]),
-    window: z.tuple([seconds, seconds], { error: () => 'must be [from, to] in seconds' }).refine(([from, to]) => from <= to, 'must end no earlier than it starts'),
+    window: z
+      .tuple([seconds, seconds], { error: () => 'must be [from, to] in seconds, or null' })
+      .refine(([from, to]) => from <= to, 'must end no earlier than it starts')
+      .nullable()
+      .default(null),
     minSeverity: severity.default('LOW'),
     name: text('name').nullable().default(null),
     note: text('note').nullable().default(null),

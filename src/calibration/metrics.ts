@@ -78,18 +78,20 @@ export interface AnimationOutcome<I extends JudgedIssue = JudgedIssue> {
 
 const RANK: Record<Severity, number> = Object.fromEntries(SEVERITIES.map((s, i) => [s, i])) as Record<Severity, number>;
 
-/** Whether an issue finds an expected one: its kind and category among the expected ones, severe enough, inside the window (with the tolerance). */
+/** Whether an issue finds an expected one: its kind and category among the expected ones, severe enough, inside the window (with the tolerance) when it has one. */
 export function finds(issue: JudgedIssue, expected: ExpectedIssue, toleranceSeconds: number): boolean {
   const named = [expected, ...expected.alsoAs].some((k) => k.kind === issue.kind && k.categories.includes(issue.category));
-  if (!named || RANK[issue.severity] < RANK[expected.minSeverity] || issue.atMs === null) return false;
+  if (!named || RANK[issue.severity] < RANK[expected.minSeverity]) return false;
+  if (expected.window === null) return true;
   const [from, to] = expected.window;
-  return issue.atMs >= (from - toleranceSeconds) * 1000 && issue.atMs <= (to + toleranceSeconds) * 1000;
+  return issue.atMs !== null && issue.atMs >= (from - toleranceSeconds) * 1000 && issue.atMs <= (to + toleranceSeconds) * 1000;
 }
 
 export function animationOutcome<I extends JudgedIssue>(labels: LabelledEntry, issues: readonly I[]): AnimationOutcome<I> {
   const expected = labels.expect.map((issue) => {
     const finding = issues.filter((i) => finds(i, issue, labels.toleranceSeconds));
-    const errors = finding.map((i) => Math.abs(i.atMs! - issue.window[0] * 1000));
+    const window = issue.window;
+    const errors = window ? finding.map((i) => Math.abs(i.atMs! - window[0] * 1000)) : [];
     return { issue, found: finding.length > 0, timeErrorMs: errors.length ? Math.min(...errors) : null };
   });
   const isTrue = (i: JudgedIssue) => labels.expect.some((e) => finds(i, e, labels.toleranceSeconds));

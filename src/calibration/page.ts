@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { EVAL_KINDS } from '../domain/types';
 import { formatTimestamp } from '../media/manifest';
 import { getFrames, getIssueRegions, getPipelineRun, type StoredFrame } from '../read-model/read-model';
-import { esc, pins, STYLE, type PinnedIssue } from '../report/report';
+import { esc } from '../report/html';
+import { pins, STYLE, type PinnedIssue } from '../report/report';
 import type { LabelledAnimation } from './labelled-set';
 import { FIGURE_ROWS, outcomeCell, type CalibrationReport } from './summary';
 
@@ -38,7 +39,7 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
     const labels = labelsOf.get(d.key)!;
     const expected = labels.expect.filter((e) => e.kind === d.kind || e.alsoAs.some((k) => k.kind === d.kind));
     const expectation = expected.length
-      ? expected.map((e) => `${esc(e.name ?? e.categories.join('/'))} ${formatTimestamp(e.window[0] * 1000)}–${formatTimestamp(e.window[1] * 1000)}`).join('; ')
+      ? expected.map((e) => `${esc(e.name ?? e.categories.join('/'))}${e.window ? ` ${formatTimestamp(e.window[0] * 1000)}–${formatTimestamp(e.window[1] * 1000)}` : ''}`).join('; ')
       : 'nothing';
     const columns = await Promise.all(
       report.configurations.map(async (c, ci) => {
@@ -50,8 +51,9 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
         const pinned: PinnedIssue[] = issues.map((i) => ({ ...i, kind: d.kind, number: ++numbered }));
         // The frames its issues sit on; with none, the frame nearest where the labels expect one.
         let shown = [...new Set(pinned.map((i) => i.frameIndex).filter((f): f is number => f !== null))].slice(0, FRAMES_SHOWN);
-        if (shown.length === 0 && expected.length && frames.length) {
-          const at = expected[0].window[0] * 1000;
+        const window = expected.find((e) => e.window)?.window;
+        if (shown.length === 0 && window && frames.length) {
+          const at = window[0] * 1000;
           shown = [frames.reduce((best, f) => (Math.abs(f.timestampMs - at) < Math.abs(best.timestampMs - at) ? f : best)).index];
         }
         const figures = await Promise.all(
@@ -59,7 +61,7 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
             const frame = frames.find((f) => f.index === index);
             if (!frame) return '';
             const own = pinned.filter((i) => i.frameIndex === index);
-            const caption = own.length ? `Frame ${index} · ${formatTimestamp(frame.timestampMs)}` : `Frame ${index} · ${formatTimestamp(frame.timestampMs)} · the labels expect ${esc(expected[0].categories.join('/'))} here`;
+            const caption = own.length ? `Frame ${index} · ${formatTimestamp(frame.timestampMs)}` : `Frame ${index} · ${formatTimestamp(frame.timestampMs)} · the labels expect ${esc(expected.find((e) => e.window)!.categories.join('/'))} here`;
             return `<figure class="${own.length ? 'flagged' : 'expected'}"><div class="shot"><img src="${await inline(frame)}" alt="frame ${index}">${pins(own, regions)}</div><figcaption>${caption}</figcaption></figure>`;
           }),
         );

@@ -49,6 +49,13 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value:
   };
 }
 
+/** `--since`: a date (2026-11-01, midnight UTC) or an ISO 8601 time. */
+export function sinceOption(value: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(/T/.test(value) && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw new InvalidArgumentError('expected a date (2026-11-01) or an ISO 8601 time');
+  return date;
+}
+
 /** A report file must be writable before anything runs, not after. */
 export function writableFile(file: string): void {
   const dir = path.dirname(path.resolve(file));

@@ -1,9 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config';
+import { agreementCommand } from './commands/agreement';
 import { calibrateCommand } from './commands/calibrate';
 import { cancelCommand } from './commands/cancel';
 import { devCommand } from './commands/dev';
 import { keysCommand } from './commands/keys';
+import { labelsCommand } from './commands/labels';
 import { listCommand } from './commands/list';
 import { migrateCommand } from './commands/migrate';
 import { pruneCommand } from './commands/prune';
@@ -30,7 +32,7 @@ export function program(): Command {
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
-  for (const register of [runCommand, calibrateCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
+  for (const register of [runCommand, calibrateCommand, labelsCommand, agreementCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
     register(evals);
   }
   return evals;

@@ -79,7 +79,9 @@ export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string):
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
-export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest: FrameManifest, plan: FramePlan, signal: VideoSignal | null): Promise<void> {
+/** Stores a run's frames, its frame plan and signal, and where the animation came from. */
+export async function saveFrames(pool: pg.Pool, pipelineRunId: string, extracted: { animationUrl: string; manifest: FrameManifest; plan: FramePlan; signal: VideoSignal | null }): Promise<void> {
+  const { manifest, plan, signal } = extracted;
   await inTransaction(pool, async (client) => {
     if (signal) {
       await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [pipelineRunId, JSON.stringify(signal)]);
@@ -91,7 +93,7 @@ export async function saveFrames(pool: pg.Pool, pipelineRunId: string, manifest:
         [pipelineRunId, f.index, f.timestampMs, f.width, f.height, f.key],
       );
     }
-    await client.query('UPDATE pipeline_runs SET frame_plan = $2 WHERE id = $1', [pipelineRunId, JSON.stringify(plan)]);
+    await client.query('UPDATE pipeline_runs SET frame_plan = $2, animation_url = $3 WHERE id = $1', [pipelineRunId, JSON.stringify(plan), extracted.animationUrl]);
   });
 }
 

@@ -295,16 +295,21 @@ export async function getIssueRegions(pool: pg.Pool, pipelineRunId: string): Pro
 /**
  * Whether a run has ended and, once it has, a tag of what its answers depend
  * on: an ended run's rows no longer change, except that retention may prune
- * its frames (which its report shows). Null when the run does not exist or is
- * another user's.
+ * its frames and reviewers review it (which its report shows). Null when the
+ * run does not exist or is another user's.
  */
 export async function runVersion(pool: pg.Pool, pipelineRunId: string, ownerUserId?: string): Promise<{ ended: boolean; tag: string } | null> {
-  const result = await pool.query<{ status: EvalPipelineRun['status']; completed_at: Date | null; frames_pruned_at: Date | null }>(
-    'SELECT status, completed_at, frames_pruned_at FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)',
+  const result = await pool.query<{ status: EvalPipelineRun['status']; completed_at: Date | null; frames_pruned_at: Date | null; reviews: string }>(
+    `SELECT status, completed_at, frames_pruned_at,
+       (SELECT count(*) || '@' || coalesce(max(extract(epoch FROM at)), 0) FROM (
+          SELECT reviewed_at AS at FROM issue_reviews WHERE pipeline_run_id = p.id
+          UNION ALL SELECT created_at FROM missed_issues WHERE pipeline_run_id = p.id
+          UNION ALL SELECT completed_at FROM run_reviews WHERE pipeline_run_id = p.id) r) AS reviews
+     FROM pipeline_runs p WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
     [pipelineRunId, ownerUserId ?? null],
   );
   const row = result.rows[0];
   if (!row) return null;
   const ended = (row.status === 'COMPLETED' || row.status === 'ERROR') && row.completed_at !== null;
-  return { ended, tag: `${row.completed_at?.getTime() ?? 0}.${row.frames_pruned_at?.getTime() ?? 0}` };
+  return { ended, tag: `${row.completed_at?.getTime() ?? 0}.${row.frames_pruned_at?.getTime() ?? 0}.${row.reviews}` };
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import sharp from 'sharp';
+import { getRunReviews, type RunReviews } from '../read-model/reviews';
 import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueOrigins, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
 import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
@@ -8,6 +9,8 @@ import type { EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { sampleAt } from '../scene/inspection';
+import { esc, pct } from './html';
+import { missedList, missedPins, REVIEW_STYLE, reviewHeader, reviewScript, verdictCell, type ReviewControls } from './review';
 import { timelineMarks, type TimelineMarks } from './timeline';
 
 /**
@@ -31,13 +34,15 @@ export interface ReportData {
   durationMs: number | null;
   /** When retention deleted the frames and signal (ISO 8601), or null. */
   framesPrunedAt: string | null;
+  /** What reviewers said about the run (docs/calibration.md). */
+  reviews: RunReviews;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
 export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
   const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
   if (!response) return null;
-  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt] = await Promise.all([
+  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt, reviews] = await Promise.all([
     getEvalRunCosts(pool, pipelineRunId),
     getFrames(pool, pipelineRunId),
     loadVideoSignal(pool, pipelineRunId),
@@ -46,28 +51,29 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     loadSceneInspection(pool, pipelineRunId),
     loadManifest(pool, pipelineRunId),
     framesPrunedAt(pool, pipelineRunId),
+    getRunReviews(pool, pipelineRunId),
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
-  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, origins, scene, durationMs, framesPrunedAt: prunedAt };
+  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, origins, scene, durationMs, framesPrunedAt: prunedAt, reviews };
 }
 
-/** The report of a stored run as HTML, or null when the run does not exist (or is another user's). */
-export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<string | null> {
+/**
+ * The report of a stored run as HTML, or null when the run does not exist (or
+ * is another user's); with `controls`, the page a reviewer reviews it on.
+ */
+export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string; controls?: ReviewControls } = {}): Promise<string | null> {
   const data = await loadReport(pool, pipelineRunId, opts);
-  return data && renderReport(data);
+  return data && renderReport(data, opts.controls ?? null);
 }
 
 /** Frames are shown at most this wide: a 1080p run's report stays small. */
 const IMAGE_WIDTH = 768;
 
-export const esc = (text: string | number | null | undefined) =>
-  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** 2026-11-23 08:20 UTC */
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
 
 /** An issue drawn on its frame: its number links to its row (`#issue-N`). */
 export type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
@@ -167,7 +173,7 @@ async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): P
     data.frames.map(async (f) => {
       const jpeg = f.width > IMAGE_WIDTH ? await sharp(f.jpeg).resize({ width: IMAGE_WIDTH }).jpeg({ quality: 80 }).toBuffer() : f.jpeg;
       const own = issues.filter((i) => i.frameIndex === f.index);
-      return `<figure id="frame-${f.index}" class="${own.length ? 'flagged' : ''}"><div class="shot"><img src="data:image/jpeg;base64,${jpeg.toString('base64')}" alt="frame ${f.index} at ${formatTimestamp(f.timestampMs)}">${sceneBoxes(data, f.timestampMs)}${pins(own, data.regions)}</div><figcaption>Frame ${f.index} · ${formatTimestamp(f.timestampMs)}${own.length ? ` · ${own.length} issue${own.length === 1 ? '' : 's'}` : ''}</figcaption></figure>`;
+      return `<figure id="frame-${f.index}" class="${own.length ? 'flagged' : ''}"><div class="shot"><img src="data:image/jpeg;base64,${jpeg.toString('base64')}" alt="frame ${f.index} at ${formatTimestamp(f.timestampMs)}">${sceneBoxes(data, f.timestampMs)}${pins(own, data.regions)}${missedPins(data.reviews, f.index)}</div><figcaption>Frame ${f.index} · ${formatTimestamp(f.timestampMs)}${own.length ? ` · ${own.length} issue${own.length === 1 ? '' : 's'}` : ''}</figcaption></figure>`;
     }),
   );
   const toggle = data.scene?.timeline
@@ -179,21 +185,24 @@ async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): P
 /** Who found an issue, in the report's words. */
 const FOUND_BY: Record<IssueOrigin, string> = { scene: 'scene', pixels: 'pixels', judge: 'judge' };
 
-function issueList(issues: readonly PinnedIssue[], frames: readonly StoredFrame[], origins: Map<string, IssueOrigin>): string {
+function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: ReviewControls | null): string {
   if (issues.length === 0) return '<p class="muted">No issues recorded.</p>';
+  const { frames, origins } = data;
+  // The review column appears once someone reviewed the run, or for a reviewer.
+  const reviewed = controls !== null || data.reviews.verdicts.length > 0;
   const shown = new Set(frames.map((f) => f.index));
   const rows = issues.map((i) => {
     const when = i.frameIndex !== null && shown.has(i.frameIndex) ? `<a href="#frame-${i.frameIndex}">${esc(i.frameHint ?? `frame ${i.frameIndex}`)}</a>` : esc(i.frameHint ?? '-');
     const origin = origins.get(i.id);
     const found = origin ? `<span class="origin ${origin}">${FOUND_BY[origin]}</span>` : '-';
-    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td></tr>`;
+    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td>${reviewed ? `<td class="review">${verdictCell(i.id, data.reviews, controls)}</td>` : ''}</tr>`;
   });
-  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th>${reviewed ? '<th>Review</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
 
-export async function renderReport(data: ReportData): Promise<string> {
+export async function renderReport(data: ReportData, controls: ReviewControls | null = null): Promise<string> {
   const { run } = data;
   const issues: PinnedIssue[] = run.evalRuns
     .flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })))
@@ -203,17 +212,19 @@ export async function renderReport(data: ReportData): Promise<string> {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(`${overall} · fragment ${run.fragmentId} · attempt ${run.attemptNumber}`)}</title>
-<style>${STYLE}</style></head>
-<body>
+<style>${STYLE}${REVIEW_STYLE}</style></head>
+<body${controls ? ' class="reviewing"' : ''}>
 <header><h1><span class="badge big ${esc(overall)}">${esc(overall)}</span> Eval pipeline run</h1>
 <p class="meta">Fragment <code>${esc(run.fragmentId)}</code> · attempt ${run.attemptNumber} · status ${esc(run.status)} · pipeline run <code>${esc(run.id)}</code> · project <code>${esc(run.projectId)}</code> · started ${esc(run.startedAt)}${run.completedAt ? ` · ended ${esc(run.completedAt)}` : ''}</p>
 ${notices(data).join('\n')}
 <p class="summary">${esc(run.summary ?? 'No summary yet.')}</p>
+${reviewHeader(data.reviews, controls)}
 ${data.scene ? `<p class="scene-note"><strong>Scene:</strong> ${esc(data.scene.note)}${data.scene.status === 'inspected' && data.scene.timeline ? ` · Manim ${esc(data.scene.timeline.manim ?? '?')}, ${data.scene.timeline.samples.length} recorded states${data.scene.wallMs !== null ? `, inspected in ${(data.scene.wallMs / 1000).toFixed(1)} s` : ''}` : ''}</p>` : ''}</header>
 <section><h2>Eval runs</h2>${kindsTable(data)}</section>
 <section><h2>The whole video</h2>${signalStrip(data)}</section>
 <section><h2>Frames the judge saw</h2>${await contactSheet(data, issues)}</section>
-<section><h2>Issues</h2>${issueList(issues, data.frames, data.origins)}</section>
+<section><h2>Issues</h2>${issueList(issues, data, controls)}${missedList(data.reviews.missed)}</section>
+${controls ? reviewScript(controls) : ''}
 <footer>Made from the stored pipeline run; ${data.framesPrunedAt ? 'its frames were pruned by retention' : `frames are the ${data.frames.length} the judge was shown`}.</footer>
 </body></html>
 `;

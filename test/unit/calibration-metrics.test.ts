@@ -3,7 +3,7 @@ import type { ExpectedIssue } from '../../src/calibration/labelled-set';
 import { animationOutcome, cohensKappa, disagreements, figures, labelledVerdict, median, type JudgedAnimation, type JudgedIssue, type LabelledEntry } from '../../src/calibration/metrics';
 import type { EvalKind, EvalRunStatus } from '../../src/domain/types';
 
-const expected = (kind: EvalKind, category: string, window: [number, number], extra: Partial<ExpectedIssue> = {}): ExpectedIssue => ({
+const expected = (kind: EvalKind, category: string, window: [number, number] | null, extra: Partial<ExpectedIssue> = {}): ExpectedIssue => ({
   kind,
   categories: [category],
   alsoAs: [],
@@ -130,6 +130,12 @@ describe('matching issues to labels', () => {
     expect(animationOutcome(e, [issue(V, 'flashing', 'HIGH', 4)]).expected[0].found).toBe(true);
     expect(animationOutcome(e, [issue(V, 'flashing', 'HIGH', 4.1)]).expected[0].found).toBe(false);
     expect(animationOutcome(e, [issue(V, 'flashing', 'HIGH', null)]).expected[0].found).toBe(false);
+  });
+
+  it('finds an expected issue without a window (the user’s message) by kind, category and severity alone, with no time error', () => {
+    const e = entry('u', [expected('USER_INPUT_SECURITY', 'prompt_injection', null, { minSeverity: 'HIGH' })]);
+    expect(animationOutcome(e, [issue('USER_INPUT_SECURITY', 'prompt_injection', 'HIGH', null)]).expected).toEqual([{ issue: e.expect[0], found: true, timeErrorMs: null }]);
+    expect(animationOutcome(e, [issue('USER_INPUT_SECURITY', 'prompt_injection', 'MEDIUM', null)]).expected[0].found).toBe(false);
   });
 
   it('takes the nearest finding issue for the time error, and the median of an even count halfway', () => {

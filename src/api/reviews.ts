@@ -1,0 +1,80 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { addMissedIssue, completeReview, reviewIssue } from '../db/reviews';
+import { EVAL_KINDS, type EvalKind } from '../domain/types';
+import { KINDS } from '../kinds';
+
+/**
+ * A review posted to `{basePath}/reports/pipeline-runs/{id}/reviews` by a
+ * reviewer's key, one of:
+ *   { "issueId": "...", "verdict": "right" | "wrong" }    a verdict on one of the judge's issues
+ *   { "missed": { "kind", "category", "frameIndex", "x", "y" } }   an issue it missed, at a point of a frame
+ *   { "complete": true }                                   the reviewer went through the whole run
+ * Answered 201 with what was stored, 400 naming the field at fault, 404 when
+ * the run has no such issue or frame.
+ */
+
+const FRAME_KINDS = EVAL_KINDS.filter((k) => KINDS[k].usesFrames) as [EvalKind, ...EvalKind[]];
+const fraction = z.number({ error: () => 'must be a number from 0 to 1' }).min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1');
+
+const VerdictBody = z.object({ issueId: z.string().min(1).max(200), verdict: z.enum(['right', 'wrong'], { error: () => 'must be right or wrong' }) }).strict();
+const MissedBody = z
+  .object({
+    missed: z
+      .object({
+        kind: z.enum(FRAME_KINDS, { error: () => `must be one of ${FRAME_KINDS.join(', ')}` }),
+        category: z.string(),
+        frameIndex: z.number().int('must be a whole number').min(0, 'must be 0 or more'),
+        x: fraction,
+        y: fraction,
+      })
+      .strict()
+      .superRefine((m, ctx) => {
+        if (!KINDS[m.kind].categories.includes(m.category)) ctx.addIssue({ code: 'custom', message: `must be a category of ${m.kind} (${KINDS[m.kind].categories.join(', ')})`, path: ['category'] });
+      }),
+  })
+  .strict();
+const CompleteBody = z.object({ complete: z.literal(true, { error: () => 'must be true' }) }).strict();
+
+export interface ReviewAnswer {
+  status: number;
+  body: unknown;
+}
+
+const problem = (status: number, error: string): ReviewAnswer => ({ status, body: { error } });
+
+function parsed<T>(schema: z.ZodType<T>, json: unknown): T | ReviewAnswer {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  return problem(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+const isAnswer = (value: unknown): value is ReviewAnswer => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+
+export async function applyReview(pool: pg.Pool, pipelineRunId: string, reviewer: string, text: string): Promise<ReviewAnswer> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return problem(400, 'the review is not JSON');
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return problem(400, 'a review is {issueId, verdict}, {missed: {kind, category, frameIndex, x, y}} or {complete: true}');
+  if ('issueId' in json) {
+    const body = parsed(VerdictBody, json);
+    if (isAnswer(body)) return body;
+    const stored = await reviewIssue(pool, { pipelineRunId, issueId: body.issueId, reviewer, verdict: body.verdict });
+    return stored ? { status: 201, body: { verdict: stored } } : problem(404, 'issue not found in this pipeline run');
+  }
+  if ('missed' in json) {
+    const body = parsed(MissedBody, json);
+    if (isAnswer(body)) return body;
+    const stored = await addMissedIssue(pool, { pipelineRunId, reviewer, ...body.missed });
+    return stored ? { status: 201, body: { missed: stored } } : problem(404, 'frame not found in this pipeline run (or its frames were pruned)');
+  }
+  if ('complete' in json) {
+    const body = parsed(CompleteBody, json);
+    if (isAnswer(body)) return body;
+    return { status: 201, body: { completed: await completeReview(pool, { pipelineRunId, reviewer }) } };
+  }
+  return problem(400, 'a review is {issueId, verdict}, {missed: {kind, category, frameIndex, x, y}} or {complete: true}');
+}

@@ -1,0 +1,6 @@
+/** HTML text and CSS positions, as every page of the report layer writes them. */
+export const esc = (text: string | number | null | undefined) =>
+  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A fraction of the frame as a CSS percentage, clamped to the frame. */
+export const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
