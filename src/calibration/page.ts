@@ -33,6 +33,12 @@ async function inline(frame: StoredFrame): Promise<string> {
 
 export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, animations: readonly { key: string; labels: LabelledAnimation }[]): Promise<string> {
   const labelsOf = new Map(animations.map((a) => [a.key, a.labels]));
+  // A run shows in several disagreements (one per kind): read it once.
+  const runs = new Map<string, Promise<{ response: Awaited<ReturnType<typeof getPipelineRun>>; frames: StoredFrame[]; regions: Awaited<ReturnType<typeof getIssueRegions>> }>>();
+  const read = (runId: string) => {
+    if (!runs.has(runId)) runs.set(runId, Promise.all([getPipelineRun(pool, runId, { includeIssues: true }), getFrames(pool, runId), getIssueRegions(pool, runId)]).then(([response, frames, regions]) => ({ response, frames, regions })));
+    return runs.get(runId)!;
+  };
   let numbered = 0;
   const sections: string[] = [];
   for (const d of report.disagreements) {
@@ -44,10 +50,8 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
     const columns = await Promise.all(
       report.configurations.map(async (c, ci) => {
         const runId = c.runs[d.key];
-        const response = runId ? await getPipelineRun(pool, runId, { includeIssues: true }) : null;
+        const { response, frames, regions } = runId ? await read(runId) : { response: null, frames: [], regions: new Map() };
         const issues = response?.evalPipelineRun.evalRuns.find((r) => r.kind === d.kind)?.issues ?? [];
-        const frames = runId ? await getFrames(pool, runId) : [];
-        const regions = runId ? await getIssueRegions(pool, runId) : new Map();
         const pinned: PinnedIssue[] = issues.map((i) => ({ ...i, kind: d.kind, number: ++numbered }));
         // The frames its issues sit on; with none, the frame nearest where the labels expect one.
         let shown = [...new Set(pinned.map((i) => i.frameIndex).filter((f): f is number => f !== null))].slice(0, FRAMES_SHOWN);

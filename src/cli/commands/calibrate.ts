@@ -10,7 +10,7 @@ import { animationOutcome } from '../../calibration/metrics';
 import { calibrationPage } from '../../calibration/page';
 import { calibrationReport, entryKey, formatCalibration } from '../../calibration/summary';
 import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
-import { ConfigError, loadConfig, secretsOf } from '../../config';
+import { ConfigError, loadConfig, secretsOf, type Config } from '../../config';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
 import { openDatabase } from '../../db/database';
 import { CANCELLED } from '../../domain/status';
@@ -165,7 +165,7 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
     try {
       for (const configuration of configurations) {
         if (interrupted) break;
-        const judged = await judgeAll(configuration, prepared, { db: db.pool, temporal, log, opts, inFlight, note, stopped: () => interrupted });
+        const judged = await judgeAll(configuration, prepared, { stack: config, db: db.pool, temporal, opts, inFlight, note, stopped: () => interrupted });
         results.push({ configuration, judged });
       }
     } finally {
@@ -189,9 +189,10 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
 }
 
 interface JudgeContext {
+  /** The environment's configuration: the stack. */
+  stack: Config;
   db: pg.Pool;
   temporal: Awaited<ReturnType<typeof openTemporal>>;
-  log: ReturnType<typeof createLogger>;
   opts: CalibrateOptions;
   inFlight: Set<EvalPipelineHandle>;
   note: (line: string) => void;
@@ -226,12 +227,9 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
   if (pending.length === 0) return judged;
 
   const taskQueue = `${configuration.config.temporal.taskQueue}-calibrate-${configuration.hash}`;
-  const worker = await createWorker({
-    connection: temporal.nativeConnection,
-    config: configuration.config,
-    taskQueue,
-    deps: activityDeps(configuration.config, db, ctx.log, { allowLocalFiles: true }),
-  });
+  // Its logs are scrubbed of its own secrets too (a key given in its file, not the environment).
+  const log = createLogger(configuration.config.logLevel ?? 'error', { command: 'calibrate', configuration: configuration.name }, [...secretsOf(ctx.stack), ...secretsOf(configuration.config)]);
+  const worker = await createWorker({ connection: temporal.nativeConnection, config: configuration.config, taskQueue, deps: activityDeps(configuration.config, db, log, { allowLocalFiles: true }) });
   const running = worker.run();
   try {
     await mapLimited(pending, opts.concurrency, async (p) => {
@@ -246,7 +244,7 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
       });
       ctx.inFlight.add(handle);
       try {
-        const outcome = await handle.result().catch(() => null);
+        const outcome = await handle.result().catch((err: unknown) => (ctx.stopped() ? null : Promise.reject(err)));
         const run = outcome ? await judgedRun(db, outcome.pipelineRunId) : null;
         // A cancelled run was interrupted, not judged: the next calibration judges the animation again.
         if (!run || run.run.summary === CANCELLED) return;
