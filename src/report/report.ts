@@ -151,7 +151,10 @@ function sceneBoxes(data: ReportData, timestampMs: number): string {
     .filter((u) => Math.max(u.fillOpacity, u.strokeOpacity) >= 0.05)
     .map((u) => {
       const unit = timeline.units[String(u.id)];
-      const [x0, y0, x1, y1] = u.box;
+      // Clamped to the frame: what lies outside is not on the picture (a cut is pinned by its issue).
+      const [x0, x1] = [u.box[0], u.box[2]].map((v) => Math.min(timeline.width, Math.max(0, v)));
+      const [y0, y1] = [u.box[1], u.box[3]].map((v) => Math.min(timeline.height, Math.max(0, v)));
+      if (x1 <= x0 || y1 <= y0) return '';
       const label = unit ? `${unit.type}${unit.text ? ` "${unit.text.slice(0, 30)}"` : ''}${unit.line ? ` · line ${unit.line}` : ''}` : '';
       return `<div class="scene-box${unit?.isText ? ' text' : ''}" style="left:${pct(x0 / timeline.width)};top:${pct(y0 / timeline.height)};width:${pct((x1 - x0) / timeline.width)};height:${pct((y1 - y0) / timeline.height)}" title="${esc(label)}">${unit?.isText ? `<span>${esc(label)}</span>` : ''}</div>`;
     })
