@@ -235,12 +235,19 @@ async function writeReports(pool: pg.Pool, results: readonly RunResult[], target
     used.add(name);
     const file = single ? target : path.join(target, name);
     fs.writeFileSync(file, (await pipelineRunReport(pool, run.id))!);
+    say(`report written to ${file}`);
   }
 }
 
 function writeOutputs(results: RunResult[], opts: RunOptions): void {
-  if (opts.junit) fs.writeFileSync(opts.junit, junitXml(results));
-  if (opts.csv) fs.writeFileSync(opts.csv, csv(results));
+  if (opts.junit) {
+    fs.writeFileSync(opts.junit, junitXml(results));
+    say(`JUnit XML written to ${opts.junit}`);
+  }
+  if (opts.csv) {
+    fs.writeFileSync(opts.csv, csv(results));
+    say(`CSV written to ${opts.csv}`);
+  }
   const single = results.length === 1 ? results[0] : null;
   if (opts.json) {
     if (single?.response) process.stdout.write(`${JSON.stringify(single.response)}\n`);
