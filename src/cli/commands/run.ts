@@ -200,8 +200,8 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
     return interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
   } finally {
-    await temporal?.close();
-    await db.close();
+    // Side by side: the worker is down, neither server waits on the other.
+    await Promise.all([temporal?.close(), db.close()]);
     process.removeListener('SIGINT', interrupt);
     process.removeListener('SIGTERM', interrupt);
   }
