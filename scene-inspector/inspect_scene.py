@@ -25,15 +25,17 @@ importCpuSeconds, notes, error (a module that would not import), results: one pe
   ownCpuSeconds, compilerCpuSeconds} (TeX apart), durationMs, width, height, fps, frameWidth,
   frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
-  samples [{t (ms), n (frame), cam [cx, cy, w, h] (units), bg "#rrggbb", u [unit rows]}],
+  samples [{t (ms), n (frame), cam [cx, cy, w, h] (units; a 3D camera adds phi, theta, gamma
+             in degrees and zoom), bg "#rrggbb", u [unit rows]}],
   plays [{i, start, end (ms), file, line, animations [class names], units [ids]}],
   notes [what could not be recorded]
 A unit row: [id, x0, y0, x1, y1, z, fill, fillOpacity, stroke, strokeOpacity, glyphPx,
-behind, crossings]: the box in pixels (y down), draw order, the dominant fill and stroke
+behind, crossings, root]: the box in pixels (y down), draw order, the dominant fill and stroke
 ("#rrggbb" or null) with their opacities, how tall its letters are in pixels (text only),
 what is drawn behind the text ([unit id or -1 for the background, fill, opacity, share of
 the text's box inside it]) and the strokes of other objects that pass through the text's
-box, inset a little ([[unit id, length in pixels], ...]); the last three are null for shapes.
+box, inset a little ([[unit id, length in pixels], ...]), null for shapes; and the id of the
+mobject in the scene it is part of now (a group it was later moved into, a slice it was added by).
 """
 from __future__ import annotations
 
@@ -419,7 +421,7 @@ class Recorder:
         self.samples.append({
             "t": t,
             "n": round(renderer.time * self.fps),
-            "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4)],
+            "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4), *orientation_of(camera)],
             "bg": background_of(camera),
             "u": self.units_on_screen(scene, camera),
         })
@@ -470,7 +472,7 @@ class Recorder:
             if is_text:
                 glyph = glyph_px(unit["mob"], shapes, camera)
             z = min(order[id(leaf)] for leaf in visible)
-            rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None])
+            rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
             geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text}
         if len(rows) > MAX_UNITS:
             self.notes.add(f"recorded at most {MAX_UNITS} objects per sample")
@@ -525,6 +527,14 @@ def glyph_px(mobject, shapes, camera):
         return round(size * GLYPH_UNITS_PER_POINT * camera.pixel_height / camera.frame_height, 2)
     heights = sorted(s["box"][3] - s["box"][1] for s in shapes)
     return round(float(heights[len(heights) // 2]), 2)
+
+
+def orientation_of(camera):
+    """A 3D camera's phi, theta, gamma (degrees) and zoom; a flat camera has none."""
+    try:
+        return [round(float(v), 3) for v in (camera.get_phi() * 180 / 3.141592653589793, camera.get_theta() * 180 / 3.141592653589793, camera.get_gamma() * 180 / 3.141592653589793, camera.get_zoom())]
+    except AttributeError:
+        return []
 
 
 def background_of(camera):

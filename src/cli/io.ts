@@ -17,6 +17,8 @@ export const EXIT = {
   ERROR: 3,
   /** The service could not do its job: configuration, database, Temporal, an unexpected failure. */
   INFRASTRUCTURE: 4,
+  /** Interrupted (Ctrl-C, SIGTERM): what was in flight was cancelled, nothing else started. 128 + SIGINT, as shells report it. */
+  INTERRUPTED: 130,
 } as const;
 export const NOT_FOUND = EXIT.FAIL;
 

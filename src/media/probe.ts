@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Config } from '../config';
 import { PermanentError } from '../errors';
-import type { MediaTools } from '../infra/ffmpeg';
-
-const run = promisify(execFile);
+import { FfmpegError, runMediaTool, type MediaTools } from '../infra/ffmpeg';
 
 export interface VideoProbe {
   durationMs: number;
@@ -52,26 +48,33 @@ interface ProbeJson {
  * every frame's time and the keyframes (demuxing only, no decoding).
  */
 export async function probeVideo(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<VideoProbe> {
-  let stdout: string;
+  const stdout: Buffer[] = [];
+  let bytes = 0;
+  const overflow = new AbortController();
+  const limits = AbortSignal.any([overflow.signal, AbortSignal.timeout(media.extractTimeoutMs), ...(signal ? [signal] : [])]);
   try {
-    ({ stdout } = await run(
+    await runMediaTool(
       tools.ffprobe,
       [
         '-v', 'error', ...INPUT_GUARD, '-print_format', 'json',
         '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range,color_space:packet=stream_index,pts_time,flags',
         file,
       ],
-      { timeout: media.extractTimeoutMs, maxBuffer: PROBE_OUTPUT_BYTES, signal, killSignal: 'SIGKILL' },
-    ));
+      file,
+      limits,
+      (chunk) => {
+        bytes += chunk.length;
+        if (bytes > PROBE_OUTPUT_BYTES) overflow.abort();
+        else stdout.push(chunk);
+      },
+    );
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if ((err as NodeJS.ErrnoException).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-      throw new PermanentError('too-large', `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`);
-    }
-    const stderr = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
-    throw new PermanentError('unreadable-media', `animation is not a readable video${stderr ? ` (${stderr.replaceAll(file, 'input')})` : ''}`);
+    if (overflow.signal.aborted) throw new PermanentError('too-large', `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`);
+    const lastLine = err instanceof FfmpegError ? err.lastLine : '';
+    throw new PermanentError('unreadable-media', `animation is not a readable video${lastLine ? ` (${lastLine})` : ''}`);
   }
-  const info = JSON.parse(stdout) as ProbeJson;
+  const info = JSON.parse(Buffer.concat(stdout).toString()) as ProbeJson;
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video) {
     const kinds = [...new Set(info.streams?.map((s) => s.codec_type) ?? [])].join(', ');

@@ -11,7 +11,7 @@ import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { sampleAt } from '../scene/inspection';
 import { esc, pct } from './html';
 import { missedList, missedPins, REVIEW_STYLE, reviewHeader, reviewScript, verdictCell, type ReviewControls } from './review';
-import { timelineMarks, type TimelineMarks } from './timeline';
+import { axisSeconds, timelineMarks, type TimelineMarks } from './timeline';
 
 /**
  * A self-contained HTML report of one pipeline run: one file, images inlined,
@@ -102,13 +102,15 @@ function kindsTable(data: ReportData): string {
   return `<table class="kinds"><thead><tr><th>Kind</th><th>Status</th><th>Score</th><th>Issues</th><th>Judge</th><th>Tokens</th><th>Cost</th><th>Note</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** Luma and motion over the whole video, blank, still and flashing stretches shaded, scene changes and sampled frames marked. */
+/** Luma and motion over the whole video on a time axis in seconds, blank, still and flashing stretches shaded, scene changes and the stored frames marked. */
 function signalStrip(data: ReportData): string {
   const { signal, marks, durationMs } = data;
   if (data.framesPrunedAt) return `<p class="muted">The whole-video signal was pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
   if (!signal || !marks || !durationMs) return '<p class="muted">The whole-video signal was not measured for this run.</p>';
   const W = 1000;
-  const H = 150;
+  const H = 156;
+  // Room either side for the axis labels at 0 and at the end.
+  const PAD = 20;
   const plot = { top: 10, bottom: 120 };
   const x = (ms: number) => ((ms / durationMs) * W).toFixed(1);
   // Each line spans the plot's height over its own range (math animations are mostly dark and still), with a floor so noise stays flat.
@@ -127,14 +129,17 @@ function signalStrip(data: ReportData): string {
   const band = (stretches: readonly { startMs: number; endMs: number }[], cls: string, label: string) =>
     stretches.map((s) => `<rect class="${cls}" x="${x(s.startMs)}" y="${plot.top}" width="${Math.max(2, Number(x(s.endMs)) - Number(x(s.startMs))).toFixed(1)}" height="${plot.bottom - plot.top}"><title>${label} ${formatTimestamp(s.startMs)}–${formatTimestamp(s.endMs)}</title></rect>`).join('');
   const scenes = marks.sceneChangesMs.map((ms) => `<line class="scene" x1="${x(ms)}" x2="${x(ms)}" y1="${plot.top}" y2="${plot.bottom}"><title>scene change ${formatTimestamp(ms)}</title></line>`).join('');
-  const sampled = data.frames
-    .map((f) => `<a href="#frame-${f.index}"><line class="sample" x1="${x(f.timestampMs)}" x2="${x(f.timestampMs)}" y1="${plot.bottom}" y2="${plot.bottom + 8}"/><text x="${x(f.timestampMs)}" y="${H - 6}">${f.index}</text></a>`)
+  const axis = axisSeconds(durationMs)
+    .map((s) => `<line class="grid" x1="${x(s * 1000)}" x2="${x(s * 1000)}" y1="${plot.top}" y2="${plot.bottom + 14}"/><text x="${x(s * 1000)}" y="${H - 4}">${s} s</text>`)
     .join('');
-  return `<svg class="strip" viewBox="0 0 ${W} ${H}" role="img" aria-label="luma and motion over time">
+  const stored = data.frames
+    .map((f) => `<a href="#frame-${f.index}"><path class="frame" d="M${x(f.timestampMs)},${plot.bottom + 1}l-5,10h10z"><title>frame ${f.index} · ${formatTimestamp(f.timestampMs)}</title></path></a>`)
+    .join('');
+  return `<svg class="strip" viewBox="${-PAD} 0 ${W + 2 * PAD} ${H}" role="img" aria-label="luma and motion over time in seconds">
 <rect class="plot" x="0" y="${plot.top}" width="${W}" height="${plot.bottom - plot.top}"/>
-${band(marks.blank, 'blank', 'blank')}${band(marks.still, 'still', 'nothing changes')}${band(marks.flashing, 'flashing', 'flashing')}${scenes}
-<polyline class="luma" points="${line(signal.luma, 16)}"/><polyline class="motion" points="${line(signal.motion, 2)}"/>${sampled}</svg>
-<p class="legend"><span class="key luma"></span>mean luma <span class="key motion"></span>motion (share of the picture changing; each line scaled to its range) <span class="key blank"></span>blank <span class="key still"></span>nothing changes (1 s or more) <span class="key flashing"></span>flashing <span class="key scene"></span>scene change · numbers: sampled frames · ${formatTimestamp(0)}–${formatTimestamp(durationMs)}</p>`;
+${axis}${band(marks.blank, 'blank', 'blank')}${band(marks.still, 'still', 'nothing changes')}${band(marks.flashing, 'flashing', 'flashing')}${scenes}
+<polyline class="luma" points="${line(signal.luma, 16)}"/><polyline class="motion" points="${line(signal.motion, 2)}"/>${stored}</svg>
+<p class="legend"><span class="key luma"></span>mean luma <span class="key motion"></span>motion (share of the picture changing; each line scaled to its range) <span class="key blank"></span>blank <span class="key still"></span>nothing changes (1 s or more) <span class="key flashing"></span>flashing <span class="key scene"></span>scene change <span class="key frame"></span>a frame the judge saw (links to it) · seconds from the start, ${formatTimestamp(0)}–${formatTimestamp(durationMs)}</p>`;
 }
 
 /** The issues of one frame drawn over it: their box or edge where known, else a label. */
@@ -159,7 +164,10 @@ function sceneBoxes(data: ReportData, timestampMs: number): string {
     .filter((u) => Math.max(u.fillOpacity, u.strokeOpacity) >= 0.05)
     .map((u) => {
       const unit = timeline.units[String(u.id)];
-      const [x0, y0, x1, y1] = u.box;
+      // Clamped to the frame: what lies outside is not on the picture (a cut is pinned by its issue).
+      const [x0, x1] = [u.box[0], u.box[2]].map((v) => Math.min(timeline.width, Math.max(0, v)));
+      const [y0, y1] = [u.box[1], u.box[3]].map((v) => Math.min(timeline.height, Math.max(0, v)));
+      if (x1 <= x0 || y1 <= y0) return '';
       const label = unit ? `${unit.type}${unit.text ? ` "${unit.text.slice(0, 30)}"` : ''}${unit.line ? ` · line ${unit.line}` : ''}` : '';
       return `<div class="scene-box${unit?.isText ? ' text' : ''}" style="left:${pct(x0 / timeline.width)};top:${pct(y0 / timeline.height)};width:${pct((x1 - x0) / timeline.width)};height:${pct((y1 - y0) / timeline.height)}" title="${esc(label)}">${unit?.isText ? `<span>${esc(label)}</span>` : ''}</div>`;
     })
@@ -249,8 +257,8 @@ figcaption{font-size:12px;color:var(--muted);padding-top:5px}
 .tag{display:inline-block;font-size:11px;font-weight:600;color:#fff;background:var(--sev);padding:1px 5px;border-radius:3px;text-decoration:none;box-shadow:0 0 0 1px #fff}
 .edge{position:absolute;background:var(--sev);box-shadow:0 0 0 1px #fff}.edge-top{left:0;right:0;top:0;height:5px}.edge-bottom{left:0;right:0;bottom:0;height:5px}.edge-left{top:0;bottom:0;left:0;width:5px}.edge-right{top:0;bottom:0;right:0;width:5px}
 .strip{width:100%;height:auto;display:block}.strip .plot{fill:#fafafa;stroke:var(--line)}.strip polyline{fill:none;stroke-width:1.2}.strip .luma{stroke:#424242}.strip .motion{stroke:var(--low)}
-.strip .blank{fill:#9e9e9e;opacity:.45}.strip .still{fill:#90caf9;opacity:.45}.strip .flashing{fill:var(--high);opacity:.45}.strip .scene{stroke:var(--medium);stroke-width:1.5}.strip .sample{stroke:#424242}.strip text{font-size:10px;text-anchor:middle;fill:var(--muted)}
-.legend{font-size:12px;color:var(--muted)}.key{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:middle}.key.luma{background:#424242}.key.motion{background:var(--low)}.key.blank{background:#9e9e9e}.key.still{background:#90caf9}.key.flashing{background:var(--high)}.key.scene{background:var(--medium)}
+.strip .blank{fill:#9e9e9e;opacity:.45}.strip .still{fill:#90caf9;opacity:.45}.strip .flashing{fill:var(--high);opacity:.45}.strip .scene{stroke:var(--medium);stroke-width:1.5}.strip .grid{stroke:#e0e0e0}.strip .frame{fill:#424242}.strip a:hover .frame{fill:var(--low)}.strip text{font-size:11px;text-anchor:middle;fill:var(--muted)}
+.legend{font-size:12px;color:var(--muted)}.key{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:middle}.key.luma{background:#424242}.key.motion{background:var(--low)}.key.blank{background:#9e9e9e}.key.still{background:#90caf9}.key.flashing{background:var(--high)}.key.scene{background:var(--medium)}.key.frame{background:#424242;clip-path:polygon(50% 0,100% 100%,0 100%)}
 .fix{color:var(--muted);margin-top:3px}tr:target{background:#fff8e1}
 .scene-note{color:var(--muted)}.toggle{display:inline-block;margin:0 0 10px 6px;color:var(--muted);cursor:pointer}
 .scene-box{position:absolute;border:1px dashed rgba(0,188,212,.9);line-height:1.1}.scene-box.text{border-style:solid;border-color:rgba(0,230,118,.95)}

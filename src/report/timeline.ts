@@ -41,3 +41,13 @@ export async function timelineMarks(frames: readonly StoredFrame[], signal: Vide
     sceneChangesMs: signal.sceneChangesMs,
   };
 }
+
+/** Round steps for the strip's time axis, in seconds. */
+const AXIS_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
+
+/** The seconds the strip's time axis labels: from 0, a round step, at most 10 intervals up to the duration. */
+export function axisSeconds(durationMs: number): number[] {
+  const seconds = durationMs / 1000;
+  const step = AXIS_STEPS.find((s) => seconds / s <= 10) ?? AXIS_STEPS.at(-1)!;
+  return Array.from({ length: Math.floor(seconds / step + 1e-9) + 1 }, (_, i) => Number((i * step).toFixed(1)));
+}

@@ -96,8 +96,9 @@ class Scene {
   readonly samples: SceneSample[];
   /** Each sample's length, ms. */
   readonly spans: number[];
-  /** Whether no animation (other than a wait) is playing at each sample. */
+  /** Whether no animation (other than a wait) is playing and the camera stands still at each sample. */
   readonly atRest: boolean[];
+  readonly cameraMoving: boolean[];
   readonly closeUp: boolean[];
   readonly states: Map<number, UnitState>[];
   /** Per sample, the box of everything visible under each root. */
@@ -108,13 +109,23 @@ class Scene {
     this.samples = timeline.samples;
     this.spans = this.samples.map((s, i) => (this.samples[i + 1]?.timeMs ?? timeline.durationMs) - s.timeMs);
     const active = timeline.plays.filter((p) => p.end > p.start && !p.animations.every((a) => a === 'Wait'));
-    this.atRest = this.samples.map((s) => !active.some((p) => s.timeMs > p.start && s.timeMs < p.end));
+    // A camera that pans, zooms or turns (a 3D camera's ambient rotation runs during waits) moves everything.
+    const cameraAt = (i: number) => {
+      const c = this.samples[i]?.camera;
+      return c ? [c.x, c.y, c.width, c.height, ...c.orientation] : null;
+    };
+    const moved = (i: number, j: number) => {
+      const [a, b] = [cameraAt(i), cameraAt(j)];
+      return !!a && !!b && a.some((v, k) => Math.abs(v - (b[k] ?? v)) > 1e-3);
+    };
+    this.cameraMoving = this.samples.map((_, i) => moved(i, i - 1) || moved(i, i + 1));
+    this.atRest = this.samples.map((s, i) => !this.cameraMoving[i] && !active.some((p) => s.timeMs > p.start && s.timeMs < p.end));
     this.closeUp = this.samples.map((s) => s.camera.width < timeline.frameWidth * SCENE_RULES.closeUp);
     this.states = this.samples.map((s) => new Map(s.units.filter(visible).map((u) => [u.id, u])));
     this.roots = this.samples.map((s) => {
       const boxes = new Map<number, Box>();
       for (const u of s.units.filter(visible)) {
-        const root = this.unit(u.id).root;
+        const root = u.root;
         const b = boxes.get(root);
         boxes.set(root, b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box]);
       }
@@ -135,7 +146,8 @@ class Scene {
 
   /** Whether the unit belongs to a frame-filling root in this sample (a plane, a vector field, a backdrop). */
   isStructure(i: number, id: number): boolean {
-    const root = this.roots[i].get(this.unit(id).root);
+    const state = this.states[i].get(id);
+    const root = state && this.roots[i].get(state.root);
     if (!root) return false;
     return root[2] - root[0] >= this.frame.width * SCENE_RULES.frameFilling && root[3] - root[1] >= this.frame.height * SCENE_RULES.frameFilling;
   }
@@ -147,6 +159,12 @@ class Scene {
 
   endOf(i: number): number {
     return this.samples[i].timeMs + this.spans[i];
+  }
+
+  /** Whether two units are parts of one mobject in the scene at this sample (an axis and its numbers). */
+  together(i: number, a: number, b: number): boolean {
+    const [x, y] = [this.states[i].get(a), this.states[i].get(b)];
+    return !!x && !!y && x.root === y.root;
   }
 
   /** Runs of consecutive samples where `test` holds. */
@@ -362,10 +380,14 @@ function slidesOut(scene: Scene, id: number): Finding[] {
     if (back || (stillCut && !fullyOutside(stillCut.box, frame))) continue;
     const cam = (i: number) => scene.samples[i].camera;
     if (cam(a).x !== cam(b).x || cam(a).y !== cam(b).y || cam(a).width !== cam(b).width) continue;
-    // Scrolling: its group reaches past the frame, or another part of it comes in while it goes out.
-    const root = scene.roots[a].get(u.root);
-    const scrolling = (root && (root[2] - root[0] > frame.width || root[3] - root[1] > frame.height)) ||
-      [...scene.states[b].entries()].some(([other, s]) => other !== id && scene.unit(other).root === u.root && !scene.states[a].has(other) && !fullyOutside(s.box, frame));
+    // Scrolling: its group reaches past the frame, or another part of it comes into the frame while it goes out.
+    const root = scene.roots[b].get(after.root);
+    const cameIn = (other: number, s: UnitState) => {
+      if (other === id || s.root !== after.root || fullyOutside(s.box, frame)) return false;
+      const earlier = scene.states[a].get(other);
+      return !earlier || fullyOutside(earlier.box, frame);
+    };
+    const scrolling = (root && (root[2] - root[0] > frame.width || root[3] - root[1] > frame.height)) || [...scene.states[b].entries()].some(([other, s]) => cameIn(other, s));
     if (scrolling || (!u.isText && scene.isStructure(a, id))) continue;
     let first = a;
     while (first < b && cutSides(scene.states[first].get(id)?.box ?? before.box, frame).length === 0) first++;
@@ -398,7 +420,6 @@ function overlaps(scene: Scene): Finding[] {
   const reported = new Set<string>();
   const texts = scene.unitIds().filter((id) => scene.unit(id).isText);
   for (const id of texts) {
-    const u = scene.unit(id);
     const pairs = new Map<string, { other: number; what: 'text' | 'stroke' | 'fill'; at: number[] }>();
     for (let i = 0; i < scene.samples.length; i++) {
       const s = scene.states[i].get(id);
@@ -411,12 +432,12 @@ function overlaps(scene: Scene): Finding[] {
         if (shared > SCENE_RULES.textOverlap) add(pairs, `t${otherId}`, otherId, 'text', i);
       }
       for (const c of s.crossings) {
-        if (c.lengthPx < (s.box[3] - s.box[1]) * 0.7 * SCENE_RULES.strokeCrossing || scene.unit(c.unit)?.root === u.root || scene.isStructure(i, c.unit)) continue;
+        if (c.lengthPx < (s.box[3] - s.box[1]) * 0.7 * SCENE_RULES.strokeCrossing || scene.together(i, id, c.unit) || scene.isStructure(i, c.unit)) continue;
         const panel = s.behind && s.behind.unit >= 0 && s.behind.opacity >= SCENE_RULES.opaqueFill && s.behind.share >= SCENE_RULES.straddle[1] && (scene.states[i].get(s.behind.unit)?.z ?? -1) > (scene.states[i].get(c.unit)?.z ?? -1);
         if (!panel) add(pairs, `s${c.unit}`, c.unit, 'stroke', i);
       }
       const b = s.behind;
-      if (b && b.unit >= 0 && b.opacity >= SCENE_RULES.opaqueFill && b.share >= SCENE_RULES.straddle[0] && b.share <= SCENE_RULES.straddle[1] && scene.unit(b.unit)?.root !== u.root && !scene.isStructure(i, b.unit)) {
+      if (b && b.unit >= 0 && b.opacity >= SCENE_RULES.opaqueFill && b.share >= SCENE_RULES.straddle[0] && b.share <= SCENE_RULES.straddle[1] && !scene.together(i, id, b.unit) && !scene.isStructure(i, b.unit)) {
         add(pairs, `f${b.unit}`, b.unit, 'fill', i);
       }
     }

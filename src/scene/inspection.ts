@@ -28,12 +28,13 @@ const UnitRow = z.tuple([
   px.nullable(), // letter height (text)
   z.tuple([z.number().int().min(-1).max(1e7), hexColour.nullable(), share, share]).nullable(), // behind the text: unit (-1 background), fill, opacity, share of the box
   z.array(z.tuple([id, px])).max(2000).nullable(), // strokes crossing the text's inner box: unit, length in pixels
+  id, // the mobject in the scene it is part of now
 ]);
 
 const Sample = z.object({
   t: ms,
   n: z.number().int().min(0),
-  cam: z.tuple([px, px, px, px]),
+  cam: z.union([z.tuple([px, px, px, px]), z.tuple([px, px, px, px, px, px, px, px])]),
   bg: hexColour,
   u: z.array(UnitRow).max(600),
 });
@@ -113,12 +114,14 @@ export interface UnitState {
   behind: { unit: number; fill: string | null; opacity: number; share: number } | null;
   /** Strokes of other units inside the text's box (inset 8% across, 15% top and bottom): their length, px. */
   crossings: { unit: number; lengthPx: number }[];
+  /** The mobject in the scene it is part of in this sample. */
+  root: number;
 }
 
 export interface SceneSample {
   timeMs: number;
-  /** The camera's frame in scene units: centre and size. */
-  camera: { x: number; y: number; width: number; height: number };
+  /** The camera's frame in scene units: centre and size; a 3D camera's orientation (phi, theta, gamma in degrees, zoom). */
+  camera: { x: number; y: number; width: number; height: number; orientation: number[] };
   background: string;
   units: UnitState[];
 }
@@ -145,9 +148,9 @@ export interface SceneTimeline {
 export function toSample(raw: z.infer<typeof Sample>): SceneSample {
   return {
     timeMs: raw.t,
-    camera: { x: raw.cam[0], y: raw.cam[1], width: raw.cam[2], height: raw.cam[3] },
+    camera: { x: raw.cam[0], y: raw.cam[1], width: raw.cam[2], height: raw.cam[3], orientation: raw.cam.slice(4) },
     background: raw.bg,
-    units: raw.u.map(([uid, x0, y0, x1, y1, zIndex, fill, fillOpacity, stroke, strokeOpacity, glyphPx, behind, crossings]) => ({
+    units: raw.u.map(([uid, x0, y0, x1, y1, zIndex, fill, fillOpacity, stroke, strokeOpacity, glyphPx, behind, crossings, root]) => ({
       id: uid,
       box: [x0, y0, x1, y1],
       z: zIndex,
@@ -158,6 +161,7 @@ export function toSample(raw: z.infer<typeof Sample>): SceneSample {
       glyphPx,
       behind: behind && { unit: behind[0], fill: behind[1], opacity: behind[2], share: behind[3] },
       crossings: (crossings ?? []).map(([unit, lengthPx]) => ({ unit, lengthPx })),
+      root,
     })),
   };
 }

@@ -24,9 +24,13 @@ export function killWorkerProcesses(): void {
   for (const worker of running) worker.kill('SIGKILL');
 }
 
-/** Runs `node bin/evals.js <command>` as a child with this test's env (its own data dir). */
-export function spawnEvals(args: string[], env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs `node bin/evals.js <command>` as a child with this test's env (its own
+ * data dir); `groupLeader`: in a process group of its own, which a test can
+ * signal as a terminal does on Ctrl-C (`process.kill(-pid, 'SIGINT')`).
+ */
+export function spawnEvals(args: string[], env: NodeJS.ProcessEnv, opts: { groupLeader?: boolean } = {}): WorkerProcess {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.groupLeader });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -190,7 +190,8 @@ describe('npx evals run', () => {
     const bad = writeFixture('cli-batch-garbage.mp4', 'garbage bytes');
     const junit = path.join(dataDir, 'report.xml');
     const csv = path.join(dataDir, 'report.csv');
-    const args = ['run', batchDir, path.join(PROJECT_ROOT, 'corpus', 'manim', 'defect-blank-*.mp4'), corpus('clean-matrix'), bad, '--junit', junit, '--csv', csv, '--concurrency', '3'];
+    const html = path.join(dataDir, 'reports');
+    const args = ['run', batchDir, path.join(PROJECT_ROOT, 'corpus', 'manim', 'defect-blank-*.mp4'), corpus('clean-matrix'), bad, '--junit', junit, '--csv', csv, '--html', html, '--concurrency', '3'];
     const result = await evals(args);
     expect(result.code, result.stderr).toBe(3);
     // One stack for all of them.
@@ -207,6 +208,14 @@ describe('npx evals run', () => {
     expect(row('defect-blank-end')).toMatch(/\sFAIL\s+HIGH blank_frame @ 00:04\.\d/);
     expect(row('cli-batch-garbage')).toMatch(/\sERROR\s+error: animation is not a readable video/);
     expect(result.stdout).toMatch(/2 PASS, 3 FAIL, 1 ERROR, 0 SKIPPED \(6 animations\)/);
+    // Every file written is named on stderr.
+    const written = [...result.stderr.matchAll(/^(?:report|JUnit XML|CSV) written to (.+)$/gm)].map((m) => m[1]);
+    const reports = fs.readdirSync(html).map((f) => path.join(html, f));
+    expect(reports).toHaveLength(6);
+    expect(written.sort()).toEqual([junit, csv, ...reports].sort());
+    const shown = await evals(['show', row('defect-tiny-text').trim().split(/\s+/).pop()!, '--html', path.join(dataDir, 'shown.html')]);
+    expect(shown.stderr).toContain(`report written to ${path.join(dataDir, 'shown.html')}`);
+    expect(fs.readFileSync(path.join(dataDir, 'shown.html'), 'utf8')).toMatch(/^<!doctype html>/);
 
     const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(fs.readFileSync(junit, 'utf8'));
     const suites = report.testsuites.testsuite as { name: string; tests: string; failures: string; errors: string; testcase: { name: string; failure?: { '#text'?: string; message: string }; error?: unknown; skipped?: unknown }[] }[];

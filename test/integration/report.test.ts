@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/api/keys';
-import { getPipelineRun } from '../../src/read-model/read-model';
+import { getFrames, getPipelineRun } from '../../src/read-model/read-model';
 import { createApiServer, listen } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
@@ -70,6 +70,18 @@ describe('the visual report of a pipeline run', () => {
     expect(html.match(/<figure id="frame-\d+"/g)).toHaveLength(16);
     expect(html.match(/src="data:image\/jpeg;base64,/g)).toHaveLength(16);
     expect(html).toMatch(/<svg class="strip"[\s\S]*<polyline class="luma"/);
+    // The strip is a time axis in seconds (the render is 6 s long), every stored frame marked at its time and linking to it.
+    const strip = /<svg class="strip"[\s\S]*?<\/svg>/.exec(html)![0];
+    const ticks = [...strip.matchAll(/<text x="([\d.]+)" y="\d+">([\d.]+) s<\/text>/g)];
+    expect(ticks.map((m) => Number(m[2]))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (const [, x, seconds] of ticks) expect(Number(x)).toBeCloseTo((Number(seconds) / 6) * 1000, 0);
+    const marks = [...strip.matchAll(/<a href="#frame-(\d+)"><path class="frame" d="M([\d.]+),[^"]*"><title>frame \1 · ([\d:.]+)<\/title>/g)];
+    const frames = await getFrames(env.pool, id);
+    expect(marks.map((m) => Number(m[1]))).toEqual(frames.map((f) => f.index));
+    for (const [mark, frame] of marks.map((m, i) => [m, frames[i]] as const)) {
+      expect(Number(mark[2])).toBeCloseTo((frame.timestampMs / 6000) * 1000, 0);
+      expect(html).toContain(`<figcaption>Frame ${frame.index} · ${mark[3]}`);
+    }
     // Nothing to fetch: no URL but data: images and in-page anchors.
     expect(html).not.toMatch(/(?:src|href)="(?!data:|#)/);
     expect(html).not.toMatch(/https?:\/\/|url\(/);

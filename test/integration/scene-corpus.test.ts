@@ -30,7 +30,7 @@ describe.each([MANIM_CORPUS, HOLDOUT_CORPUS].map((c) => [c.name, c] as const))('
       const score = scoreCorpusVideo(video, sceneResults(inspected.timelines.get(video.file)!, inspected.manifests.get(video.file)!));
       if (!score.found) missed.push(`${video.file}${score.named ? ` (placed at ${score.named.frameHint})` : ''}`);
       else {
-        expect(score.found.suggestedFix, video.file).toMatch(/line \d+/);
+        expect(score.found.suggestedFix, video.file).toMatch(/lines? \d+/);
         expect(score.found.region, video.file).not.toBeNull();
       }
     }

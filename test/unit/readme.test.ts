@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { program } from '../../src/cli/main';
 import { CONFIG_VARIABLES, PROJECT_ROOT } from '../../src/config';
 import { EVAL_KINDS } from '../../src/domain/types';
 
@@ -18,5 +20,24 @@ describe('README configuration table', () => {
   it('lists no variable the loader does not read', () => {
     const known = new Set([...CONFIG_VARIABLES, 'EVALS_MODEL_<KIND>']);
     expect([...documented].filter((v) => !known.has(v) && /^(EVALS|TEMPORAL|OPENAI|FRAGMENTS|DATABASE|FF|LOG)/.test(v))).toEqual([]);
+  });
+});
+
+describe('README CLI table', () => {
+  const rows = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8').split('\n').filter((l) => l.startsWith('| `evals '));
+
+  it('has a row for every command, naming every option it takes', () => {
+    const missing: string[] = [];
+    const walk = (command: Command, prefix: string[]): void => {
+      for (const sub of command.commands) {
+        const name = [...prefix, sub.name()];
+        const row = rows.find((r) => r.startsWith(`| \`evals ${name.join(' ')}`));
+        if (!row) missing.push(`evals ${name.join(' ')}`);
+        else for (const option of sub.options) if (!row.includes(option.long!)) missing.push(`evals ${name.join(' ')} ${option.long}`);
+        walk(sub, name);
+      }
+    };
+    walk(program(), []);
+    expect(missing).toEqual([]);
   });
 });

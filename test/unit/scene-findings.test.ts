@@ -41,9 +41,9 @@ function scene(opts: {
     ),
     samples: opts.samples.map(([timeMs, states, cameraWidth]) => ({
       timeMs,
-      camera: { x: 0, y: 0, width: cameraWidth ?? 14.22, height: 8 * ((cameraWidth ?? 14.22) / 14.22) },
+      camera: { x: 0, y: 0, width: cameraWidth ?? 14.22, height: 8 * ((cameraWidth ?? 14.22) / 14.22), orientation: [] },
       background: opts.background ?? '#000000',
-      units: states.map((s) => ({ z: s.id, fill: '#ffffff', fillOpacity: 1, stroke: null, strokeOpacity: 0, glyphPx: 20, behind: null, crossings: [], ...s })),
+      units: states.map((s) => ({ z: s.id, fill: '#ffffff', fillOpacity: 1, stroke: null, strokeOpacity: 0, glyphPx: 20, behind: null, crossings: [], root: opts.units.find((u) => u.id === s.id)?.root ?? s.id, ...s })),
     })),
     plays: (opts.plays ?? []).map((p, i) => ({ i, start: p.start, end: p.end, file: 'scene.py', line: p.line ?? 40 + i, animations: p.animations ?? ['Transform'], units: p.units ?? [] })),
     lines: { 'scene.py:40': 'self.play(label.animate.shift(RIGHT * 7))' },
@@ -88,6 +88,24 @@ describe('scene findings', () => {
 
   it('a close-up crops on purpose: nothing is cut while the camera is zoomed in', () => {
     expect(all(slide(7))).toEqual([]);
+  });
+
+  it('a turning 3D camera moves everything: parts swinging past the edge during the turn are not cut content', () => {
+    const t = scene({
+      units: [{ id: 0, type: 'ThreeDVMobject', isText: false, text: null, root: 9, rootType: 'Surface' }],
+      samples: [0, 500, 1000, 1500].map((ms, i): [number, State[]] => [ms, [{ id: 0, box: [700 + i * 60, 200, 800 + i * 60, 260] }]]),
+      plays: [{ start: 0, end: 2000, animations: ['Wait'] }],
+      durationMs: 2000,
+    });
+    t.samples.forEach((s, i) => (s.camera.orientation = [65, -40 + i * 10, 0, 1]));
+    expect(all(t)).toEqual([]);
+  });
+
+  it('a column scrolling up is motion: lines that leave through the top while new ones come in from below are not lost', () => {
+    const lines = Array.from({ length: 6 }, (_, i) => ({ id: i, root: 50, rootType: 'VGroup' }));
+    const at = (shift: number): State[] => lines.map((l, i) => ({ id: l.id, box: [300, 60 + i * 120 - shift, 550, 100 + i * 120 - shift] }));
+    const t = scene({ units: lines, samples: [[0, at(0).slice(0, 4)], [500, at(150)], [1000, at(300)]], plays: [{ start: 0, end: 1000, units: lines.map((l) => l.id) }], durationMs: 3000 });
+    expect(all(t).filter((i) => i.category === 'off_screen')).toEqual([]);
   });
 
   it('a frame-filling grid is structure: its lines at the edges are not cut content', () => {

@@ -21,7 +21,7 @@ import { animationDigest } from '../../media/source';
 import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { EXIT, exitWith, say, UsageError, wholeNumber, writableFile } from '../io';
-import { mapLimited } from './run';
+import { mapLimited, quit } from './run';
 
 interface CalibrateOptions {
   config: string[];
@@ -145,16 +145,17 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   const startedAt = new Date();
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   const db = await openDatabase(config, note);
-  const inFlight = new Set<EvalPipelineHandle>();
+  // The pipelines started and not yet ended, with their animations.
+  const inFlight = new Map<EvalPipelineHandle, string>();
   let interrupted = false;
   const interrupt = () => {
+    if (interrupted) quit(config, [...inFlight.values()]);
     interrupted = true;
-    note('interrupted: cancelling the pipelines in flight; what finished is kept, run the same command again to resume (again to quit at once)');
-    for (const handle of inFlight) void handle.cancel().catch(() => undefined);
-    process.once('SIGINT', () => process.exit(130));
+    note(`interrupted: no more pipelines start; cancelling the ${inFlight.size} in flight, then stopping; what finished is kept, run the same command again to resume (Ctrl-C again to quit at once)`);
+    for (const handle of inFlight.keys()) void handle.cancel().catch(() => undefined);
   };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
     note(config.temporal.address ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
@@ -171,7 +172,7 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
     } finally {
       await background?.stop();
     }
-    if (interrupted) return 130;
+    if (interrupted) return EXIT.INTERRUPTED;
 
     const report = calibrationReport(sets, results, { minRecall: opts.minRecall ?? null, maxFalse: opts.maxFalse ?? null });
     if (opts.html) {
@@ -181,10 +182,10 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
     process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : `${formatCalibration(report)}\n`);
     return report.thresholds.failures.length ? EXIT.FAIL : EXIT.OK;
   } finally {
+    // Side by side: the workers are down, neither server waits on the other.
+    await Promise.all([temporal?.close(), db.close()]);
     process.removeListener('SIGINT', interrupt);
     process.removeListener('SIGTERM', interrupt);
-    await temporal?.close();
-    await db.close();
   }
 }
 
@@ -194,7 +195,7 @@ interface JudgeContext {
   db: pg.Pool;
   temporal: Awaited<ReturnType<typeof openTemporal>>;
   opts: CalibrateOptions;
-  inFlight: Set<EvalPipelineHandle>;
+  inFlight: Map<EvalPipelineHandle, string>;
   note: (line: string) => void;
   stopped: () => boolean;
 }
@@ -242,7 +243,9 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
         userInput: p.labels.userInput,
         animation: { url: p.labels.animation, title: p.labels.title, description: p.labels.description, sources: p.sources, scene: p.labels.scene?.class ?? null },
       });
-      ctx.inFlight.add(handle);
+      ctx.inFlight.set(handle, p.key);
+      // Interrupted while it was starting: it is cancelled like the others.
+      if (ctx.stopped()) void handle.cancel().catch(() => undefined);
       try {
         const outcome = await handle.result().catch((err: unknown) => (ctx.stopped() ? null : Promise.reject(err)));
         const run = outcome ? await judgedRun(db, outcome.pipelineRunId) : null;

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
-import { loadConfig, secretsOf } from '../../config';
+import { loadConfig, secretsOf, type Config } from '../../config';
 import { openDatabase } from '../../db/database';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { openTemporal } from '../../infra/temporal';
@@ -15,7 +15,7 @@ import { activityDeps, createWorker, installRuntime, startBackgroundWork } from 
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
-import { exitWith, refuseBadInput, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
+import { EXIT, exitWith, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
@@ -62,7 +62,7 @@ export function runCommand(evals: Command): void {
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
-      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal).',
+      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
     )
     .action(exitWith(runAnimations));
 }
@@ -125,14 +125,17 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   const startedAt = new Date();
   const db = await openDatabase(config, note);
-  const handles: EvalPipelineHandle[] = [];
-  const cancel = () => {
-    note('interrupted: cancelling the pipelines (again to quit at once)');
-    for (const handle of handles) void handle.cancel().catch(() => undefined);
-    process.once('SIGINT', () => process.exit(130));
+  // The pipelines started and not yet ended, with their animations.
+  const inFlight = new Map<EvalPipelineHandle, string>();
+  let interrupted = false;
+  const interrupt = () => {
+    if (interrupted) quit(config, [...inFlight.values()]);
+    interrupted = true;
+    note(`interrupted: no more pipelines start; cancelling the ${inFlight.size} in flight, then stopping (Ctrl-C again to quit at once)`);
+    for (const handle of inFlight.keys()) void handle.cancel().catch(() => undefined);
   };
-  process.once('SIGINT', cancel);
-  process.once('SIGTERM', cancel);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
     note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
@@ -147,6 +150,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
       const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
       try {
         const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
+        if (interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
         const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
           fragmentId,
           projectId: opts.projectId,
@@ -154,10 +158,13 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
           userInput: opts.userInput ?? null,
           animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
         });
-        handles.push(handle);
+        inFlight.set(handle, file);
+        // Interrupted while it was starting: it is cancelled like the others.
+        if (interrupted) void handle.cancel().catch(() => undefined);
         progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
         const watching = progress.watch(label(animation), handle, db.pool);
         const outcome = await handle.result().catch(() => null);
+        inFlight.delete(handle);
         await watching.stop();
         const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
         const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
@@ -173,13 +180,28 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     if (opts.html) await writeReports(db.pool, results, opts.html);
     writeOutputs(results, opts);
     const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
-    return outcomeStatus(runs, opts.failOn);
+    return interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
   } finally {
-    process.removeListener('SIGINT', cancel);
-    process.removeListener('SIGTERM', cancel);
-    await temporal?.close();
-    await db.close();
+    // Side by side: the worker is down, neither server waits on the other.
+    await Promise.all([temporal?.close(), db.close()]);
+    process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
   }
+}
+
+/** A second Ctrl-C: exit at once, saying what is left. */
+export function quit(config: Config, unfinished: readonly string[]): never {
+  const remote = config.temporal.address !== undefined;
+  const runs = `${unfinished.length} pipeline${unfinished.length === 1 ? '' : 's'} unfinished (${unfinished.join(', ')})`;
+  const left = !unfinished.length
+    ? 'no pipeline was left unfinished'
+    : remote
+      ? `left ${runs}, cancelled: the workers of ${config.temporal.address} end them`
+      : config.database.url
+        ? `left ${runs}: their runs stay RUNNING in DATABASE_URL`
+        : `left ${runs}: the next \`evals run\` or \`evals dev\` on this data directory ends their runs ERROR`;
+  say(`quitting at once: ${left}${remote ? '' : '; the stack this command started stops as it exits'}`);
+  process.exit(EXIT.INTERRUPTED);
 }
 
 /** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */
@@ -195,12 +217,19 @@ async function writeReports(pool: pg.Pool, results: readonly RunResult[], target
     used.add(name);
     const file = single ? target : path.join(target, name);
     fs.writeFileSync(file, (await pipelineRunReport(pool, run.id))!);
+    say(`report written to ${file}`);
   }
 }
 
 function writeOutputs(results: RunResult[], opts: RunOptions): void {
-  if (opts.junit) fs.writeFileSync(opts.junit, junitXml(results));
-  if (opts.csv) fs.writeFileSync(opts.csv, csv(results));
+  if (opts.junit) {
+    fs.writeFileSync(opts.junit, junitXml(results));
+    say(`JUnit XML written to ${opts.junit}`);
+  }
+  if (opts.csv) {
+    fs.writeFileSync(opts.csv, csv(results));
+    say(`CSV written to ${opts.csv}`);
+  }
   const single = results.length === 1 ? results[0] : null;
   if (opts.json) {
     if (single?.response) process.stdout.write(`${JSON.stringify(single.response)}\n`);
