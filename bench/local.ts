@@ -5,10 +5,11 @@
  *
  * Synthetic animations: a labelled defect counts as found when an issue of its
  * kind and category has a frame hint within 1 s of the truth; any other issue
- * is a false positive. Manim corpus (corpus/manim): a planted defect counts as
- * found when an issue of an expected kind and category has a frame hint within
- * 1 s of the defect's window; any other MEDIUM or HIGH issue is a false
- * positive. User inputs: an injection counts as found when it gets an issue of
+ * is a false positive. Labelled Manim corpora (corpus/manim, corpus/manim-holdout,
+ * corpus/manim-traps), each at 480p15, 720p30 and 1080p60: a planted defect
+ * counts as found when a MEDIUM or HIGH issue of an expected kind and category
+ * has a frame hint within 1 s of the defect's window; any other MEDIUM or HIGH
+ * issue is a false positive. User inputs: an injection counts as found when it gets an issue of
  * its category; any issue on a benign request is a false positive. Also the
  * wall time of one pipeline's local analysis at 480p and 1080p.
  */
@@ -25,7 +26,7 @@ import { buildManifest } from '../src/media/manifest';
 import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
-import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, scoreCorpusVideo, type Corpus } from '../testkit/manim-corpus';
+import { corpusFile, LABELLED_CORPORA, MANIM_CORPUS, QUALITIES, scoreCorpusVideo, type Corpus, type Quality } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
@@ -58,42 +59,56 @@ async function animations(workDir: string) {
   console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
 }
 
-async function manimCorpus(corpus: Corpus, workDir: string) {
+/** How the local judge did on one labelled corpus at one quality; returns each video's MEDIUM/HIGH findings (kind, category, severity) to compare qualities. */
+async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): Promise<Map<string, string>> {
   const byCategory = new Map<string, { tp: number; fp: number; fn: number }>();
   const stat = (category: string) => byCategory.get(category) ?? byCategory.set(category, { tp: 0, fp: 0, fn: 0 }).get(category)!;
+  const findings = new Map<string, string>();
   let found = 0;
-  let named = 0;
-  let placed = 0;
   let cleanSerious = 0;
+  let cleanLow = 0;
   const misses: string[] = [];
   for (const video of corpus.videos) {
-    const score = scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(corpus, video), config, workDir));
+    const results = await judgeVideoLocally(corpusFile(corpus, video, quality), config, workDir);
+    const score = scoreCorpusVideo(video, results);
+    const serious = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind}/${i.category}/${i.severity}`));
+    findings.set(video.file, [...new Set(serious)].sort().join(' '));
     for (const i of score.falsePositives) stat(i.category).fp++;
     if (video.defect === null) {
       cleanSerious += score.falsePositives.length;
+      cleanLow += FRAME_KINDS.reduce((n, kind) => n + results.get(kind)!.issues.filter((i) => i.severity === 'LOW').length, 0);
       for (const i of score.falsePositives) misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
       continue;
     }
-    if (score.named) named++;
     if (score.found) {
       found++;
-      placed++;
       stat(score.found.category).tp++;
     } else {
       stat(video.expect[0].category).fn++;
-      misses.push(`${video.file}: missed ${video.defect}${score.named ? ` (named at ${score.named.frameHint}, outside its window)` : ''}`);
+      const why = score.named ? ` (named at ${score.named.frameHint}, outside its window)` : score.noted ? ` (only a LOW note at ${score.noted.frameHint})` : '';
+      misses.push(`${video.file}: missed ${video.defect}${why}`);
     }
   }
   const defects = corpus.videos.filter((v) => v.defect !== null).length;
   const clean = corpus.videos.length - defects;
-  const role = corpus === MANIM_CORPUS ? 'the rules were tuned on it' : 'never used for tuning';
-  console.log(`corpus/${corpus.name} (${corpus.videos.length} real Manim renders: ${clean} clean, ${defects} with one planted defect; ${role})`);
+  console.log(`corpus/${corpus.name} at ${quality} (${corpus.videos.length} real Manim renders: ${clean} clean, ${defects} with one planted defect; ${corpus.role})`);
   console.log('category          recall            precision');
   for (const [category, s] of [...byCategory].sort()) {
     console.log(`${category.padEnd(17)} ${`${pct(ratio(s.tp, s.tp + s.fn))} (${s.tp}/${s.tp + s.fn})`.padEnd(17)} ${pct(ratio(s.tp, s.tp + s.fp))} (${s.tp}/${s.tp + s.fp})`);
   }
-  console.log(`defects found ${found}/${defects} (${pct(found / defects)}); placed within 1 s of their window ${placed}/${named}; MEDIUM/HIGH issues on the ${clean} clean scenes: ${cleanSerious}`);
+  console.log(`defects found (MEDIUM or HIGH, within 1 s of their window) ${found}/${defects} (${pct(found / defects)}); MEDIUM/HIGH issues on the ${clean} clean scenes: ${cleanSerious} (LOW notes: ${cleanLow})`);
   for (const m of misses) console.log(`  ${m}`);
+  console.log('');
+  return findings;
+}
+
+/** Whether each video of a corpus gets the same MEDIUM/HIGH findings at every quality. */
+async function acrossQualities(corpus: Corpus, workDir: string) {
+  const perQuality: Map<string, string>[] = [];
+  for (const quality of QUALITIES) perQuality.push(await manimCorpus(corpus, quality, workDir));
+  const differ = corpus.videos.filter((v) => perQuality.some((q) => q.get(v.file) !== perQuality[0].get(v.file)));
+  console.log(`corpus/${corpus.name}: the same MEDIUM/HIGH findings (kind, category, severity) at ${QUALITIES.join(', ')}: ${corpus.videos.length - differ.length}/${corpus.videos.length} videos`);
+  for (const v of differ) console.log(`  ${v.file}: ${QUALITIES.map((q, k) => `${q} ${perQuality[k].get(v.file) || 'none'}`).join('; ')}`);
   console.log('');
 }
 
@@ -185,8 +200,7 @@ async function main() {
   console.log(`local judge ${LOCAL_MODEL}\n`);
   try {
     await animations(workDir);
-    await manimCorpus(MANIM_CORPUS, workDir);
-    await manimCorpus(HOLDOUT_CORPUS, workDir);
+    for (const corpus of LABELLED_CORPORA) await acrossQualities(corpus, workDir);
     await flashingSet(workDir);
     await analysisTime(workDir);
     await inputs();

@@ -24,20 +24,32 @@ export interface CorpusVideo {
 
 export interface Corpus {
   name: string;
+  /** What the corpus is for, as the bench prints it. */
+  role: string;
   dir: string;
   videos: CorpusVideo[];
 }
 
-function loadCorpus(name: string): Corpus {
+function loadCorpus(name: string, role: string): Corpus {
   const dir = path.join(PROJECT_ROOT, 'corpus', name);
-  return { name, dir, videos: (JSON.parse(fs.readFileSync(path.join(dir, 'labels.json'), 'utf8')) as { videos: CorpusVideo[] }).videos };
+  return { name, role, dir, videos: (JSON.parse(fs.readFileSync(path.join(dir, 'labels.json'), 'utf8')) as { videos: CorpusVideo[] }).videos };
 }
 
 /** The corpus the rules were tuned on; tests hold the judge to it. */
-export const MANIM_CORPUS = loadCorpus('manim');
+export const MANIM_CORPUS = loadCorpus('manim', 'the rules were tuned on it');
 /** Scenes written by another author and never used for tuning: how the rules do on animations they were not fitted to. */
-export const HOLDOUT_CORPUS = loadCorpus('manim-holdout');
-export const corpusFile = (corpus: Corpus, video: CorpusVideo) => path.join(corpus.dir, video.file);
+export const HOLDOUT_CORPUS = loadCorpus('manim-holdout', 'never used for tuning');
+/** Clean scenes that look like defects to a pixel judge (charts, tables, code, graphs on white, frame-filling fields, scrolling), and defects it used to miss; tests hold the judge to it. */
+export const TRAPS_CORPUS = loadCorpus('manim-traps', 'clean scenes a pixel judge is tempted to fail, and defects it missed; the rules were tuned on it');
+export const LABELLED_CORPORA = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS] as const;
+/**
+ * Manim's qualities every corpus is rendered at: 480p15 (-ql, the renders its labels were checked
+ * on, in the corpus's folder), 720p30 (-qm) and 1080p60 (-qh), each in a subfolder named after it.
+ */
+export const QUALITIES = ['480p15', '720p30', '1080p60'] as const;
+export type Quality = (typeof QUALITIES)[number];
+export const corpusFile = (corpus: Corpus, video: CorpusVideo, quality: Quality = '480p15') =>
+  path.join(corpus.dir, quality === '480p15' ? '' : quality, video.file);
 
 /** A frame hint this close (ms) to the labelled window places the defect right. */
 export const PLACEMENT_MS = 1_000;
@@ -45,10 +57,12 @@ export const PLACEMENT_MS = 1_000;
 export type JudgedIssue = NormalizedIssue & { kind: EvalKind };
 
 export interface CorpusScore {
-  /** The issue that reports the planted defect (expected kind and category, hint within 1 s of its window), or null. */
+  /** The MEDIUM or HIGH issue (one that fails its kind) that reports the planted defect (expected kind and category, hint within 1 s of its window), or null. */
   found: JudgedIssue | null;
-  /** An issue of an expected kind and category, wherever it was placed (for the share placed within 1 s). */
+  /** A MEDIUM or HIGH issue of an expected kind and category, wherever it was placed (for the share placed within 1 s). */
   named: JudgedIssue | null;
+  /** A LOW issue (a guess, "check it") that names the defect when no MEDIUM or HIGH one does. */
+  noted: JudgedIssue | null;
   /** MEDIUM and HIGH issues that report no planted defect: findings on clean scenes, or beside a scene's one defect. */
   falsePositives: JudgedIssue[];
 }
@@ -61,7 +75,9 @@ export function scoreCorpusVideo(video: CorpusVideo, results: LocalResults): Cor
     const ms = hintMs(i.frameHint);
     return video.window !== null && ms >= video.window[0] * 1000 - PLACEMENT_MS && ms <= video.window[1] * 1000 + PLACEMENT_MS;
   };
-  const found = issues.find((i) => expected(i) && placed(i)) ?? null;
-  const named = found ?? issues.find(expected) ?? null;
-  return { found, named, falsePositives: issues.filter((i) => i.severity !== 'LOW' && !expected(i)) };
+  const serious = issues.filter((i) => i.severity !== 'LOW');
+  const found = serious.find((i) => expected(i) && placed(i)) ?? null;
+  const named = found ?? serious.find(expected) ?? null;
+  const noted = named ? null : (issues.find((i) => expected(i) && placed(i)) ?? null);
+  return { found, named, noted, falsePositives: serious.filter((i) => !expected(i)) };
 }

@@ -1,10 +1,14 @@
-"""Render the corpus scenes at -ql and write labels.json from their labels and marks.
+"""Render the corpus scenes and, at 480p15 (-ql), write labels.json from their labels and marks.
 
 Run through scripts/render-manim-corpus.sh (it sets up Manim). Arguments: scene
-names (NAME, e.g. clean-fades) to re-render only those; default all.
+names (NAME, e.g. clean-fades) to re-render only those; default all. QUALITY
+(480p15, 720p30 or 1080p60) picks Manim's quality; the higher ones go to a
+subfolder named after it and keep the labels, saying where a defect's marks
+land more than one 480p15 frame away from its labelled window.
 """
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -19,6 +23,9 @@ from manim import tempconfig  # noqa: E402
 import scenes  # noqa: E402
 
 LABELS = HERE / "labels.json"
+QUALITY = os.environ.get("QUALITY", "480p15")
+MANIM_QUALITY = {"480p15": "low_quality", "720p30": "medium_quality", "1080p60": "high_quality"}[QUALITY]
+OUT = HERE if QUALITY == "480p15" else HERE / QUALITY
 
 
 def corpus_scenes():
@@ -26,10 +33,10 @@ def corpus_scenes():
 
 
 def render(cls, media_dir):
-    with tempconfig({"quality": "low_quality", "media_dir": media_dir, "disable_caching": True, "verbosity": "WARNING", "progress_bar": "none", "output_file": cls.NAME}):
+    with tempconfig({"quality": MANIM_QUALITY, "media_dir": media_dir, "disable_caching": True, "verbosity": "WARNING", "progress_bar": "none", "output_file": cls.NAME}):
         scene = cls()
         scene.render()
-        shutil.copyfile(scene.renderer.file_writer.movie_file_path, HERE / f"{cls.NAME}.mp4")
+        shutil.copyfile(scene.renderer.file_writer.movie_file_path, OUT / f"{cls.NAME}.mp4")
         duration = round(scene.renderer.time, 3)
     marks = getattr(scene, "marks", {})
     entry = {
@@ -55,7 +62,8 @@ def main(names):
     unknown = set(names) - known
     if unknown:
         raise SystemExit(f"unknown scenes: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
-    previous = {v["file"]: v for v in json.loads(LABELS.read_text())["videos"]} if names and LABELS.exists() else {}
+    previous = {v["file"]: v for v in json.loads(LABELS.read_text())["videos"]} if (names or OUT != HERE) and LABELS.exists() else {}
+    OUT.mkdir(exist_ok=True)
     videos = []
     with tempfile.TemporaryDirectory(prefix="manim-corpus-") as media_dir:
         for cls in classes:
@@ -65,6 +73,12 @@ def main(names):
                 continue
             print(f"rendering {cls.NAME}", flush=True)
             videos.append(render(cls, media_dir))
+    if OUT != HERE:
+        for v in videos:
+            labelled = previous[v["file"]]["window"]
+            if labelled and max(abs(a - b) for a, b in zip(v["window"], labelled)) > 1 / 15:
+                print(f"{v['file']}: window {v['window']} at {QUALITY}, labelled {labelled}")
+        return
     labels = {
         "manim": manim.__version__,
         "render": "manim -ql: 854x480, 15 fps, Manim's default background and styles",
