@@ -110,7 +110,7 @@ async function handWritten(file: string, times: number[], keyframes: number[], w
 function lumaOnlyMeasure(probe: VideoProbe): SignalMeasure {
   const width = 64;
   const height = even((width * probe.height) / probe.width);
-  const luma = new LumaMeasures(!probe.planarYuv || probe.fullRange);
+  const luma = new LumaMeasures(!probe.planarYuv || probe.fullRange, probe.frameTimesMs);
   return {
     filter: probe.planarYuv ? `extractplanes=y,scale=${width}:${height}:flags=area` : `scale=${width}:${height}:flags=area,format=gray`,
     push: frameSplitter(width * height, (grid) => luma.add(grid)),

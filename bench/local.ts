@@ -5,11 +5,15 @@
  *
  * Synthetic animations: a labelled defect counts as found when an issue of its
  * kind and category has a frame hint within 1 s of the truth; any other issue
- * is a false positive. Manim corpora (their labelled sets, labels.json): a
- * planted defect counts as found when an issue of an expected kind and category
- * has a frame hint within the set's tolerance (1 s) of the defect's window; any
- * other MEDIUM or HIGH issue is a false positive (the calibration metrics'
- * rules, docs/calibration.md). User inputs: an injection counts as found when it gets an issue of
+ * is a false positive. Labelled Manim corpora (corpus/manim, corpus/manim-holdout,
+ * corpus/manim-traps; their labelled sets, labels.json), each at 480p15, 720p30
+ * and 1080p60: a planted defect counts as found when a MEDIUM or HIGH issue of
+ * an expected kind and category has a frame hint within the set's tolerance
+ * (1 s) of the defect's window; any other MEDIUM or HIGH issue is a false
+ * positive (the calibration metrics' rules, docs/calibration.md); then each
+ * corpus at 480p15 with its scenes' sources inspected, beside the pixels alone
+ * (needs `npx evals setup --manim`). User inputs:
+ * an injection counts as found when it gets an issue of
  * its category; any issue on a benign request is a false positive. Also the
  * wall time of one pipeline's local analysis at 480p and 1080p.
  */
@@ -20,13 +24,15 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scorers';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
+import { GEOMETRY_CATEGORIES } from '../src/scene/judge';
 import { KINDS } from '../src/kinds';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
 import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
-import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../testkit/local-judge';
-import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, scoreCorpusVideo, type Corpus } from '../testkit/manim-corpus';
+import { FRAME_KINDS, hintMs, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
+import { corpusFile, LABELLED_CORPORA, MANIM_CORPUS, QUALITIES, scoreCorpusVideo, type Corpus, type CorpusVideo, type Quality } from '../testkit/manim-corpus';
+import { inspectCorpus, sceneResults, type InspectedCorpus } from '../testkit/scene-corpus';
 import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
@@ -59,46 +65,134 @@ async function animations(workDir: string) {
   console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
 }
 
-async function manimCorpus(corpus: Corpus, workDir: string) {
-  const byCategory = new Map<string, { tp: number; fp: number; fn: number }>();
-  const stat = (category: string) => byCategory.get(category) ?? byCategory.set(category, { tp: 0, fp: 0, fn: 0 }).get(category)!;
-  let found = 0;
-  let named = 0;
-  let placed = 0;
-  let cleanSerious = 0;
-  const misses: string[] = [];
-  for (const video of corpus.videos) {
-    const score = scoreCorpusVideo(video, await judgeVideoLocally(corpusFile(corpus, video), config, workDir));
-    for (const i of score.falsePositives) stat(i.category).fp++;
+interface CategoryCount {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+const recallOf = (s: CategoryCount) => `${pct(ratio(s.tp, s.tp + s.fn))} (${s.tp}/${s.tp + s.fn})`;
+const precisionOf = (s: CategoryCount) => `${pct(ratio(s.tp, s.tp + s.fp))} (${s.tp}/${s.tp + s.fp})`;
+
+/** A judge's results on a labelled corpus, counted per category by the rules above. */
+class CorpusTally {
+  readonly byCategory = new Map<string, CategoryCount>();
+  found = 0;
+  defects = 0;
+  clean = 0;
+  cleanSerious = 0;
+  cleanLow = 0;
+  readonly misses: string[] = [];
+
+  add(video: CorpusVideo, results: LocalResults): void {
+    const score = scoreCorpusVideo(video, results);
+    for (const i of score.falsePositives) this.stat(i.category).fp++;
     if (video.defect === null) {
-      cleanSerious += score.falsePositives.length;
-      for (const i of score.falsePositives) misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
+      this.clean++;
+      this.cleanSerious += score.falsePositives.length;
+      this.cleanLow += FRAME_KINDS.reduce((n, kind) => n + results.get(kind)!.issues.filter((i) => i.severity === 'LOW').length, 0);
+      for (const i of score.falsePositives) this.misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
+      return;
+    }
+    this.defects++;
+    if (score.found) {
+      this.found++;
+      this.stat(score.found.category).tp++;
+    } else {
+      this.stat(video.labels.expect[0].categories[0]).fn++;
+      const why = score.named ? ` (named at ${score.named.frameHint}, outside its window)` : score.noted ? ` (only a LOW note at ${score.noted.frameHint})` : '';
+      this.misses.push(`${video.file}: missed ${video.defect}${why}`);
+    }
+  }
+
+  stat(category: string): CategoryCount {
+    return this.byCategory.get(category) ?? this.byCategory.set(category, { tp: 0, fp: 0, fn: 0 }).get(category)!;
+  }
+
+  get totals(): string {
+    return `defects found (MEDIUM or HIGH, within 1 s of their window) ${this.found}/${this.defects} (${pct(ratio(this.found, this.defects))}); MEDIUM/HIGH issues on the ${this.clean} clean scenes: ${this.cleanSerious} (LOW notes: ${this.cleanLow})`;
+  }
+}
+
+const corpusTitle = (corpus: Corpus) => {
+  const defects = corpus.videos.filter((v) => v.defect !== null).length;
+  return `${corpus.videos.length} real Manim renders: ${corpus.videos.length - defects} clean, ${defects} with one planted defect; ${corpus.role}`;
+};
+
+/** How the local judge did on one labelled corpus at one quality; returns each video's MEDIUM/HIGH findings (kind, category, severity) to compare qualities. */
+async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): Promise<Map<string, string>> {
+  const tally = new CorpusTally();
+  const findings = new Map<string, string>();
+  for (const video of corpus.videos) {
+    const results = await judgeVideoLocally(corpusFile(corpus, video, quality), config, workDir);
+    tally.add(video, results);
+    const serious = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind}/${i.category}/${i.severity}`));
+    findings.set(video.file, [...new Set(serious)].sort().join(' '));
+  }
+  console.log(`corpus/${corpus.name} at ${quality} (${corpusTitle(corpus)})`);
+  console.log('category          recall            precision');
+  for (const [category, s] of [...tally.byCategory].sort()) console.log(`${category.padEnd(17)} ${recallOf(s).padEnd(17)} ${precisionOf(s)}`);
+  console.log(tally.totals);
+  for (const m of tally.misses) console.log(`  ${m}`);
+  console.log('');
+  return findings;
+}
+
+/**
+ * A labelled corpus judged as the pipeline judges a fragment that comes with
+ * its source (480p15): every scene inspected in the real sandbox, the scene the
+ * authority on geometry (the pixels' guesses there set aside), the pixels on
+ * the signal categories; per category beside the pixels alone.
+ */
+async function withSources(corpus: Corpus, workDir: string) {
+  let inspected: InspectedCorpus;
+  try {
+    inspected = await inspectCorpus(corpus, config);
+  } catch (err) {
+    console.log(`corpus/${corpus.name} with its sources: not measured, ${err instanceof Error ? err.message : String(err)} (npx evals setup --manim)\n`);
+    return;
+  }
+  const pixels = new CorpusTally();
+  const scene = new CorpusTally();
+  for (const video of corpus.videos) {
+    const judged = await judgeVideoLocally(corpusFile(corpus, video), config, workDir);
+    pixels.add(video, judged);
+    const timeline = inspected.timelines.get(video.file);
+    if (!timeline) {
+      scene.add(video, judged);
+      scene.misses.push(`${video.file}: not inspected (${inspected.failures.get(video.file)}), judged from pixels`);
       continue;
     }
-    if (score.named) named++;
-    if (score.found) {
-      found++;
-      placed++;
-      stat(score.found.category).tp++;
-    } else {
-      stat(video.labels.expect[0].categories[0]).fn++;
-      misses.push(`${video.file}: missed ${video.defect}${score.named ? ` (named at ${score.named.frameHint}, outside its window)` : ''}`);
-    }
+    const layout = sceneResults(timeline, inspected.manifests.get(video.file)!);
+    const merged: LocalResults = new Map(FRAME_KINDS.map((kind) => {
+      const own = judged.get(kind)!;
+      return [kind, { ...own, issues: [...own.issues.filter((i) => !GEOMETRY_CATEGORIES.has(i.category)), ...layout.get(kind)!.issues] }];
+    }));
+    scene.add(video, merged);
   }
-  const defects = corpus.videos.filter((v) => v.defect !== null).length;
-  const clean = corpus.videos.length - defects;
-  const role = corpus === MANIM_CORPUS ? 'the rules were tuned on it' : 'never used for tuning';
-  console.log(`corpus/${corpus.name} (${corpus.videos.length} real Manim renders: ${clean} clean, ${defects} with one planted defect; ${role})`);
-  console.log('category          recall            precision');
-  for (const [category, s] of [...byCategory].sort()) {
-    console.log(`${category.padEnd(17)} ${`${pct(ratio(s.tp, s.tp + s.fn))} (${s.tp}/${s.tp + s.fn})`.padEnd(17)} ${pct(ratio(s.tp, s.tp + s.fp))} (${s.tp}/${s.tp + s.fp})`);
+  console.log(`corpus/${corpus.name} at 480p15 with its sources (${corpusTitle(corpus)}; inspection ${(inspected.wallMs / 1000).toFixed(1)} s wall, ${inspected.cpuSeconds.toFixed(1)} s CPU for ${corpus.videos.length} scenes)`);
+  console.log('category          pixels alone: recall  precision         with sources: recall  precision');
+  const categories = [...new Set([...pixels.byCategory.keys(), ...scene.byCategory.keys()])].sort();
+  for (const category of categories) {
+    const p = pixels.stat(category);
+    const s = scene.stat(category);
+    console.log(`${category.padEnd(17)} ${recallOf(p).padEnd(21)} ${precisionOf(p).padEnd(17)} ${recallOf(s).padEnd(21)} ${precisionOf(s)}`);
   }
-  console.log(`defects found ${found}/${defects} (${pct(found / defects)}); placed within 1 s of their window ${placed}/${named}; MEDIUM/HIGH issues on the ${clean} clean scenes: ${cleanSerious}`);
-  for (const m of misses) console.log(`  ${m}`);
+  console.log(`pixels alone: ${pixels.totals}`);
+  console.log(`with sources: ${scene.totals}`);
+  for (const m of scene.misses) console.log(`  ${m}`);
   console.log('');
 }
 
-/** Wall time of the local analysis of one pipeline: 16 frames measured once, then the four frame kinds' scorers. */
+/** Whether each video of a corpus gets the same MEDIUM/HIGH findings at every quality. */
+async function acrossQualities(corpus: Corpus, workDir: string) {
+  const perQuality: Map<string, string>[] = [];
+  for (const quality of QUALITIES) perQuality.push(await manimCorpus(corpus, quality, workDir));
+  const differ = corpus.videos.filter((v) => perQuality.some((q) => q.get(v.file) !== perQuality[0].get(v.file)));
+  console.log(`corpus/${corpus.name}: the same MEDIUM/HIGH findings (kind, category, severity) at ${QUALITIES.join(', ')}: ${corpus.videos.length - differ.length}/${corpus.videos.length} videos`);
+  for (const v of differ) console.log(`  ${v.file}: ${QUALITIES.map((q, k) => `${q} ${perQuality[k].get(v.file) || 'none'}`).join('; ')}`);
+  console.log('');
+}
+
 /**
  * The labelled flashing set (testkit/flashing.ts): a flashing case counts as
  * found when its one finding has the right severity, red or not, starts within
@@ -122,6 +216,7 @@ async function flashingSet(workDir: string) {
   console.log(`flashing: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
 }
 
+/** Wall time of the local analysis of one pipeline: 16 frames measured once, then the four frame kinds' scorers. */
 async function analysisTime(workDir: string) {
   const tools = resolveMediaTools(config);
   const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'CleanSummary')!);
@@ -186,8 +281,8 @@ async function main() {
   console.log(`local judge ${LOCAL_MODEL}\n`);
   try {
     await animations(workDir);
-    await manimCorpus(MANIM_CORPUS, workDir);
-    await manimCorpus(HOLDOUT_CORPUS, workDir);
+    for (const corpus of LABELLED_CORPORA) await acrossQualities(corpus, workDir);
+    for (const corpus of LABELLED_CORPORA) await withSources(corpus, workDir);
     await flashingSet(workDir);
     await analysisTime(workDir);
     await inputs();

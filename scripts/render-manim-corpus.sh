@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# Re-renders a labelled Manim corpus at Manim's -ql quality (854x480, 15 fps).
-# Tests and benches read the committed videos; only re-rendering needs Manim.
+# Re-renders a labelled Manim corpus at one of Manim's qualities: 480p15 (-ql, 854x480, 15 fps: the
+# corpus's own folder, what labels.json was measured on), 720p30 (-qm) or 1080p60 (-qh), each in a
+# subfolder of the corpus named after it. Tests and benches read the committed videos; only
+# re-rendering needs Manim.
 #
 #   scripts/render-manim-corpus.sh [SceneName ...]           corpus/manim: every scene in labels.json, or these
+#   QUALITY=1080p60 scripts/render-manim-corpus.sh           the same scenes at 1080p60, into corpus/manim/1080p60/
 #   CORPUS=corpus/manim-holdout scripts/render-manim-corpus.sh [name ...]
 #                                                             the held-out corpus renders with its own render.py,
-#                                                             which also rewrites its labels from the scenes' marks
+#                                                             which at 480p15 also rewrites its labels from the scenes' marks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MANIM_VERSION=0.22.0
 VENV=.tools/manim-venv
 CORPUS=${CORPUS:-corpus/manim}
+export QUALITY=${QUALITY:-480p15}
+case "$QUALITY" in
+  480p15) flag=-ql; out=$CORPUS ;;
+  720p30) flag=-qm; out=$CORPUS/720p30 ;;
+  1080p60) flag=-qh; out=$CORPUS/1080p60 ;;
+  *) echo "QUALITY must be 480p15, 720p30 or 1080p60" >&2; exit 2 ;;
+esac
 
 missing=()
 pkg-config --exists cairo 2>/dev/null || missing+=(libcairo2-dev)
@@ -43,10 +53,11 @@ fi
 
 media=$(mktemp -d)
 trap 'rm -rf "$media"' EXIT
+mkdir -p "$out"
 for scene in "${scenes[@]}"; do
   file=$(python3 -c 'import json,sys; print(next(a["animation"] for a in json.load(open(sys.argv[1]))["animations"] if a["scene"]["class"] == sys.argv[2]))' "$CORPUS/labels.json" "$scene")
-  echo "rendering $scene -> $CORPUS/$file" >&2
-  "$VENV/bin/manim" render -ql --disable_caching --progress_bar none --verbosity WARNING \
+  echo "rendering $scene -> $out/$file" >&2
+  "$VENV/bin/manim" render "$flag" --disable_caching --progress_bar none --verbosity WARNING \
     --media_dir "$media" "$CORPUS/scenes.py" "$scene"
-  cp "$media/videos/scenes/480p15/$scene.mp4" "$CORPUS/$file"
+  cp "$media/videos/scenes/$QUALITY/$scene.mp4" "$out/$file"
 done

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { judgedStatus } from '../src/domain/status';
 import type { EvalKind, TerminalEvalRunStatus } from '../src/domain/types';
 import { FRAME_KINDS } from '../src/kinds/answer';
@@ -6,26 +7,30 @@ import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
 import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
 import type { SeenContent } from './fake-openai';
 import type { Config } from '../src/config';
-import { resolveMediaTools } from '../src/infra/ffmpeg';
+import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { normalizeVerdict, type NormalizedVerdict } from '../src/kinds/verdict';
 import { localVerdict } from '../src/analyzers/scorers';
-import { extractFrames } from '../src/media/extract';
+import { extractFrames, type Extraction } from '../src/media/extract';
 import { buildManifest, hintTimestampMs } from '../src/media/manifest';
 
 export { FRAME_KINDS };
 
 export type LocalResults = Map<EvalKind, NormalizedVerdict & { status: TerminalEvalRunStatus }>;
 
+/** A video's frames, plan and whole-video signal, extracted as the pipeline extracts them (single pass, with the signal). */
+export function extractLocally(file: string, tools: MediaTools, config: Config, workDir: string): Promise<Extraction> {
+  return extractFrames(file, tools, { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
+}
+
 /**
- * The local judge's verdict on a video per frame kind, reached as the pipeline
- * reaches it: extraction with the whole-video signal, each kind's local scorer,
- * normalisation and the status rule; without Temporal or a database.
+ * The local judge's verdict per frame kind on an extraction, reached as the
+ * pipeline reaches it: each kind's local scorer, normalisation and the status
+ * rule; without Temporal or a database.
  */
-export async function judgeVideoLocally(file: string, config: Config, workDir: string): Promise<LocalResults> {
-  const { plan, frames, signal } = await extractFrames(file, resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
-  // Frame keys name one video's frames, as the frame store's do (measures are cached by key).
-  const loaded = frames.map((f) => ({ ...f, key: `${file}#${f.index}` }));
+export async function judgeExtraction({ plan, frames, signal }: Extraction): Promise<LocalResults> {
+  // Frame keys name a frame's bytes and place, as the frame store's name one stored frame (measures are cached by key).
+  const loaded = frames.map((f) => ({ ...f, key: `${crypto.createHash('sha256').update(f.jpeg).digest('hex')}#${f.index}@${f.timestampMs}` }));
   const manifest = buildManifest(plan, loaded);
   const results: LocalResults = new Map();
   for (const kind of FRAME_KINDS) {
@@ -35,6 +40,11 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
     results.set(kind, { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) });
   }
   return results;
+}
+
+/** The local judge's verdict on a video per frame kind, with the ffmpeg the configuration resolves. */
+export async function judgeVideoLocally(file: string, config: Config, workDir: string): Promise<LocalResults> {
+  return judgeExtraction(await extractLocally(file, resolveMediaTools(config), config, workDir));
 }
 
 /** `00:06.5 right edge` -> 6500; NaN when the hint has no timestamp (so comparisons with it are false). */

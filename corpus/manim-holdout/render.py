@@ -1,10 +1,14 @@
-"""Render the corpus scenes at -ql and write labels.json (a labelled set, docs/calibration.md) from their labels and marks.
+"""Render the corpus scenes and, at 480p15 (-ql), write labels.json (a labelled set, docs/calibration.md) from their labels and marks.
 
 Run through scripts/render-manim-corpus.sh (it sets up Manim). Arguments: scene
-names (NAME, e.g. clean-fades) to re-render only those; default all.
+names (NAME, e.g. clean-fades) to re-render only those; default all. QUALITY
+(480p15, 720p30 or 1080p60) picks Manim's quality; the higher ones go to a
+subfolder named after it and keep the labels, saying where a defect's marks
+land more than one 480p15 frame away from its labelled window.
 """
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -19,6 +23,9 @@ from manim import tempconfig  # noqa: E402
 import scenes  # noqa: E402
 
 LABELS = HERE / "labels.json"
+QUALITY = os.environ.get("QUALITY", "480p15")
+MANIM_QUALITY = {"480p15": "low_quality", "720p30": "medium_quality", "1080p60": "high_quality"}[QUALITY]
+OUT = HERE if QUALITY == "480p15" else HERE / QUALITY
 
 
 def corpus_scenes():
@@ -26,10 +33,10 @@ def corpus_scenes():
 
 
 def render(cls, media_dir):
-    with tempconfig({"quality": "low_quality", "media_dir": media_dir, "disable_caching": True, "verbosity": "WARNING", "progress_bar": "none", "output_file": cls.NAME}):
+    with tempconfig({"quality": MANIM_QUALITY, "media_dir": media_dir, "disable_caching": True, "verbosity": "WARNING", "progress_bar": "none", "output_file": cls.NAME}):
         scene = cls()
         scene.render()
-        shutil.copyfile(scene.renderer.file_writer.movie_file_path, HERE / f"{cls.NAME}.mp4")
+        shutil.copyfile(scene.renderer.file_writer.movie_file_path, OUT / f"{cls.NAME}.mp4")
         duration = round(scene.renderer.time, 3)
     marks = getattr(scene, "marks", {})
     entry = {
@@ -69,7 +76,8 @@ def main(names):
     unknown = set(names) - known
     if unknown:
         raise SystemExit(f"unknown scenes: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
-    previous = {a["id"]: a for a in json.loads(LABELS.read_text())["animations"]} if names and LABELS.exists() else {}
+    previous = {a["id"]: a for a in json.loads(LABELS.read_text())["animations"]} if (names or OUT != HERE) and LABELS.exists() else {}
+    OUT.mkdir(exist_ok=True)
     videos = []
     with tempfile.TemporaryDirectory(prefix="manim-corpus-") as media_dir:
         for cls in classes:
@@ -79,6 +87,14 @@ def main(names):
                 continue
             print(f"rendering {cls.NAME}", flush=True)
             videos.append(render(cls, media_dir))
+    if OUT != HERE:
+        for v in videos:
+            if v["expect"] == "clean":
+                continue
+            window, labelled = v["expect"][0]["window"], previous[v["id"]]["expect"][0]["window"]
+            if max(abs(a - b) for a, b in zip(window, labelled)) > 1 / 15:
+                print(f"{v['animation']}: window {window} at {QUALITY}, labelled {labelled}")
+        return
     labels = {
         "format": "evals-labelled-set",
         "version": 1,

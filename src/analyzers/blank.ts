@@ -1,6 +1,7 @@
 import type { IssueDraft } from '../kinds';
 import { formatTimestamp } from '../media/manifest';
 import { hex } from './colour';
+import { motionReference } from '../media/signal';
 import { seconds, STILL_MOTION, stretches, type AnalysisContext, type Timeline } from './context';
 import type { FrameMeasures } from './frame-measures';
 
@@ -12,9 +13,9 @@ export interface BlankStretch {
   colour: string;
 }
 
-/** A fade is not a defect: blank stretches shorter than this are ignored. */
-const MIN_BLANK_MS = 500;
-/** Signal frames this close in luma to a blank frame, and unchanged, belong to its blank stretch. */
+/** A fade is not a defect: it passes through a nearly blank screen for up to about a second (Manim's fades last 1 s); blank stretches shorter than this are ignored. */
+const MIN_BLANK_MS = 1_000;
+/** Signal frames this close in luma to a blank frame, with no change among them, belong to its blank stretch. */
 const SAME_LUMA = 2;
 
 /**
@@ -40,9 +41,26 @@ export function blankStretches(ctx: Timeline): BlankStretch[] {
     const shown = (i: number) => frames.some((g, j) => !g.blank && (j < k ? signal.frameTimesMs[i] <= g.timestampMs : signal.frameTimesMs[i] >= g.timestampMs));
     const flat = (i: number) => Math.abs(signal.luma[i] - level) <= SAME_LUMA && !shown(i);
     let s = at;
-    while (s > 0 && flat(s - 1) && signal.motion[s] <= STILL_MOTION) s--;
+    while (s > 0 && flat(s - 1)) s--;
     let e = at;
-    while (e + 1 < signal.luma.length && flat(e + 1) && signal.motion[e + 1] <= STILL_MOTION) e++;
+    while (e + 1 < signal.luma.length && flat(e + 1)) e++;
+    // The picture changes inside the flat run where a frame moved against an earlier frame of the run (motion right
+    // after the run starts is the change into it). The blank stretch is the part around this sampled frame: from the
+    // frame the first unchanged frame after the last change before it is measured against, to the next change.
+    const changes = (i: number) => signal.motion[i] > STILL_MOTION && motionReference(signal.frameTimesMs, i) >= s;
+    const start = s;
+    for (let i = at; i > start; i--) {
+      if (changes(i)) {
+        s = Math.max(start, motionReference(signal.frameTimesMs, i + 1));
+        break;
+      }
+    }
+    for (let i = at + 1; i <= e; i++) {
+      if (changes(i)) {
+        e = i - 1;
+        break;
+      }
+    }
     const startMs = signal.frameTimesMs[s];
     if (found.some((b) => b.startMs === startMs)) continue;
     found.push({ startMs, endMs: e + 1 < signal.frameTimesMs.length ? signal.frameTimesMs[e + 1] : durationMs, frameIndex: f.index, colour: colourOf(f) });

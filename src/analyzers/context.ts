@@ -77,10 +77,14 @@ export const STILL_MOTION = 0.15;
 
 /** One HIGH or MEDIUM issue takes a validation kind below its pass threshold; a LOW one does not. */
 const PENALTY = { HIGH: 50, MEDIUM: 35, LOW: 10 } as const;
+/** LOW issues (guesses, minor faults) take at most this much together: however many there are, they alone never fail a kind. */
+const LOW_PENALTY_CAP = 25;
 
-/** Score of the validation kinds: full marks minus a fixed amount per issue by severity. */
+/** Score of the validation kinds: full marks minus a fixed amount per issue by severity, LOW ones capped together. */
 export function scoreFromIssues(issues: readonly IssueDraft[], maxScore: number): number {
-  return Math.max(0, maxScore - issues.reduce((sum, i) => sum + PENALTY[i.severity], 0));
+  const low = Math.min(LOW_PENALTY_CAP, issues.filter((i) => i.severity === 'LOW').length * PENALTY.LOW);
+  const serious = issues.reduce((sum, i) => sum + (i.severity === 'LOW' ? 0 : PENALTY[i.severity]), 0);
+  return Math.max(0, maxScore - low - serious);
 }
 
 export function seconds(ms: number): string {

@@ -2,23 +2,25 @@ import type { IssueDraft, IssueRegion } from '../kinds';
 import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';
-import type { Box, ScreenItem } from './objects';
+import { severityOf } from './evidence';
+import { EDGE_REACH, type Box, type ScreenItem } from './objects';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
-const EDGE_PIXELS = 4;
 /** This many line segments on screen make a grid. */
 const GRID_SEGMENTS = 8;
-/** Items smaller than this many pixels at an edge are specks, not cut content. */
-const MIN_CUT_PIXELS = 30;
-/** Objects narrower than this (analysis pixels, either way) at an edge over a grid are its segments, not shapes. */
-const MIN_CUT_SIDE = 10;
+/** Items covering less than this share of the frame at an edge are specks, not cut content (30 px at 768x432). */
+const MIN_CUT_AREA = 9e-5;
+/** Objects narrower than this share of the frame height (10 px at 432), either way, at an edge over a grid are its segments, not shapes. */
+const MIN_CUT_SIDE = 0.023;
 /** An item whose box moved less than this (fraction of the frame, every side) between two sampled frames stayed put. */
 const SAME_PLACE = 0.01;
+/** Across the direction it moves, a sliding item keeps this share of its extent from one sampled frame to the next. */
+const SAME_EXTENT = 0.8;
 
-/** Whether a box reaches one edge of the frame (within EDGE_PIXELS: scaling and JPEG soften a cut glyph's last columns). */
+/** Whether a box reaches one edge of the frame (within EDGE_REACH: scaling and JPEG soften a cut glyph's last columns). */
 function reaches(f: FrameMeasures, box: Box, side: Side): boolean {
-  const px = { x: EDGE_PIXELS / f.width, y: EDGE_PIXELS / f.height };
+  const px = { x: (EDGE_REACH * f.height) / f.width, y: EDGE_REACH };
   if (side === 'top') return box.top <= px.y;
   if (side === 'bottom') return box.bottom >= 1 - px.y;
   if (side === 'left') return box.left <= px.x;
@@ -44,15 +46,15 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
 }
 
 /**
- * Items whose box reaches one edge of the frame: text, shapes, glyphs. Grids
- * and axes run to the edge by design, and over them narrow slivers at the edge
- * are their segments, unless they end a line of text.
+ * Items whose box reaches one edge of the frame: text, shapes, glyphs. Grids,
+ * axes and linework filling the frame run to the edge by design, and over them
+ * narrow slivers at the edge are their segments, unless they end a line of text.
  */
 export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   return f.items.filter((i) => {
-    if (i.kind === 'structure' || i.pixels < MIN_CUT_PIXELS || !reaches(f, i.box, side)) return false;
+    if (i.kind === 'structure' || i.pixels < MIN_CUT_AREA * f.width * f.height || !reaches(f, i.box, side)) return false;
     if (i.kind === 'text') return true;
-    const narrow = i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE;
+    const narrow = i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
     // Over a grid or axes, narrow pieces at the edge are their segments unless they end a line of text.
     return !narrow || !gridded(f) || endsText(f, i, side);
   });
@@ -61,24 +63,47 @@ export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
 export const samePlace = (a: Box, b: Box) =>
   Math.abs(a.left - b.left) <= SAME_PLACE && Math.abs(a.top - b.top) <= SAME_PLACE && Math.abs(a.right - b.right) <= SAME_PLACE && Math.abs(a.bottom - b.bottom) <= SAME_PLACE;
 
-/** Items this big (pixels) or bigger can tell whether the picture stood still; specks match by chance. */
-const MIN_LANDMARK_PIXELS = 30;
+/** Items this big (share of the frame) or bigger can tell whether the picture stood still or moved; specks match by chance (30 px at 768x432). */
+const MIN_LANDMARK_AREA = 9e-5;
 
-/** Items of `f` that stand in the same place in another frame. */
-function stationary(f: FrameMeasures, other: FrameMeasures | undefined): ScreenItem[] {
-  if (!other) return [];
-  return f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_LANDMARK_PIXELS && other.items.some((j) => j.kind === i.kind && samePlace(i.box, j.box)));
+const landmarks = (f: FrameMeasures) => f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_LANDMARK_AREA * f.width * f.height);
+
+/** Whether an item has the same box in a neighbouring sampled frame. */
+const standsStill = (item: ScreenItem, neighbours: readonly FrameMeasures[]) => neighbours.some((n) => n.items.some((j) => j.kind === item.kind && samePlace(j.box, item.box)));
+
+/**
+ * Whether a cut item that moved came from somewhere along the edge's axis in a
+ * neighbouring sampled frame: the same kind, most of the same extent across that
+ * axis, its far side (the one away from the edge) displaced.
+ */
+function slidIn(item: ScreenItem, other: FrameMeasures, side: Side): boolean {
+  const horizontal = side === 'left' || side === 'right';
+  const extent = (b: Box) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
+  const far = (b: Box) => (side === 'right' ? b.left : side === 'left' ? b.right : side === 'bottom' ? b.top : b.bottom);
+  const [a0, a1] = extent(item.box);
+  return other.items.some((o) => {
+    const [b0, b1] = extent(o.box);
+    return o.kind === item.kind && Math.min(a1, b1) - Math.max(a0, b0) >= SAME_EXTENT * Math.max(a1 - a0, b1 - b0) && Math.abs(far(item.box) - far(o.box)) > SAME_PLACE;
+  });
 }
 
 /**
- * Whether the cut content of a frame is a defect: the camera was not moving.
- * In a pan or a zoom everything on screen moves and content crosses the edges
- * on its way in or out; when something stands still (the cut item itself, or a
- * title while a formula slides off), the cut is a layout fault.
+ * Whether a cut item counts as cut content in sampled frame i: it rests there
+ * cut (the same box in a neighbouring sampled frame), or it moves while most
+ * of the rest of the picture (by ink) stands still (or there is nothing else,
+ * and it slides along the edge's axis). When most of the picture moves (a pan,
+ * a zoom, a scrolling column), content crosses the edges on its way in or out
+ * by design.
  */
-function cutCounts(ctx: AnalysisContext, i: number): boolean {
+function cutCounts(ctx: AnalysisContext, i: number, item: ScreenItem, side: Side): boolean {
   const f = ctx.frames[i];
-  return stationary(f, ctx.frames[i - 1]).length > 0 || stationary(f, ctx.frames[i + 1]).length > 0;
+  const neighbours = [ctx.frames[i - 1], ctx.frames[i + 1]].filter((n): n is FrameMeasures => n !== undefined);
+  if (standsStill(item, neighbours)) return true;
+  const others = landmarks(f).filter((l) => SIDES.every((s) => !reaches(f, l.box, s)));
+  if (others.length === 0) return neighbours.some((n) => slidIn(item, n, side));
+  // Most of the picture by ink, not by count: one formula can be several items.
+  const ink = (items: readonly ScreenItem[]) => items.reduce((sum, l) => sum + l.pixels, 0);
+  return ink(others.filter((l) => standsStill(l, neighbours))) >= ink(others) / 2;
 }
 
 function describe(items: readonly ScreenItem[]): string {
@@ -93,14 +118,14 @@ function regionOf(item: ScreenItem, edge: Side): IssueRegion {
 }
 
 /**
- * Content cut by the frame edge: text or objects reaching an edge while the
- * camera stands still. One issue per edge, at the first frame of the first
- * stretch in which the cut counts.
+ * Content cut by the frame edge: text or objects resting cut, or sliding out
+ * on their own. One issue per edge, at the first frame of the first stretch in
+ * which the cut counts; its severity follows how many sampled frames show it.
  */
 export function edgeIssues(ctx: AnalysisContext): IssueDraft[] {
   return SIDES.flatMap((side) => {
     const cut = ctx.frames.map((f, i) => ({ f, i, items: itemsCutBy(f, side) }));
-    const counted = cut.filter((c) => c.items.length > 0 && cutCounts(ctx, c.i));
+    const counted = cut.filter((c) => c.items.some((item) => cutCounts(ctx, c.i, item, side)));
     if (counted.length === 0) return [];
     // The cut began where the run of frames touching this edge began, even if the camera (or the item) was still moving then.
     let start = counted[0].i;
@@ -112,12 +137,13 @@ export function edgeIssues(ctx: AnalysisContext): IssueDraft[] {
       ? `at ${formatTimestamp(first.f.timestampMs)}`
       : `from ${formatTimestamp(first.f.timestampMs)} (${frames} of ${ctx.frames.length} sampled frames, the last at ${formatTimestamp(last.f.timestampMs)})`;
     const biggest = first.items.reduce((a, b) => (b.pixels > a.pixels ? b : a));
+    const { severity, note } = severityOf({ frames: counted.length, strength: 1, lookalike: null }, 'MEDIUM');
     return [{
-      severity: 'MEDIUM' as const,
+      severity,
       category: 'clipped_content',
       frameIndex: first.f.index,
       location: `${side} edge`,
-      description: `${describe(first.items)} runs into the ${side} edge of the frame ${when}: part of it is cut off or slides out of view.`,
+      description: `${describe(first.items)} runs into the ${side} edge of the frame ${when}: part of it is cut off or slides out of view.${note}`,
       suggestedFix: `Keep every object at least 5% of the frame away from the ${side} edge: move or scale the group, or shorten the text.`,
       region: regionOf(biggest, side),
     }];

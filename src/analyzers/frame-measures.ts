@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { LoadedFrame } from '../media/manifest';
 import type { Rgb } from '../media/colour';
 import { ColourTally, rgbBucket } from './colour';
-import { screenItems, type Box, type ScreenItem } from './objects';
+import { screenItems, type Box, type Ink, type ScreenItem } from './objects';
 
 /**
  * What the local analyzers know about one sampled frame, measured once with
@@ -26,6 +26,8 @@ export interface FrameMeasures {
   /** Box around all text and objects, null when there is none. */
   box: Box | null;
   items: ScreenItem[];
+  /** The ink of every glyph on screen, to tell what was drawn over a text since an earlier frame. */
+  glyphInk: Ink[];
   /** 32x18 luma thumbnail, to compare frames with each other. */
   thumbnail: Buffer;
 }
@@ -58,8 +60,8 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
   const base = { index: frame.index, timestampMs: frame.timestampMs, width, height, thumbnail };
 
   const bg = dominant(data, total);
-  if (bg.count / total < BACKGROUND_SHARE) return { ...base, blank: false, background: null, coverage: 1, box: null, items: [] };
-  const items = screenItems({ data, width, height }, bg.colour);
+  if (bg.count / total < BACKGROUND_SHARE) return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [] };
+  const { items, glyphInk } = screenItems({ data, width, height }, bg.colour);
   const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
   const box = content.length
     ? {
@@ -76,6 +78,7 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
     coverage: content.reduce((sum, i) => sum + i.pixels, 0) / total,
     box,
     items,
+    glyphInk,
   };
 }
 

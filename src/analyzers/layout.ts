@@ -2,80 +2,70 @@ import type { IssueDraft } from '../kinds';
 import { formatTimestamp } from '../media/manifest';
 import { hex } from './colour';
 import { stretches, type AnalysisContext } from './context';
+import { severityOf } from './evidence';
 import { itemsCutBy, SIDES } from './edges';
 import type { FrameMeasures, Side } from './frame-measures';
 import type { Box, ScreenItem } from './objects';
 import { MIN_TEXT_HEIGHT } from './text';
 
-/** WCAG 1.4.3 / 1.4.11: 4.5:1 for text, 3:1 for large text and graphics. */
+/** WCAG 1.4.3: 4.5:1 for text. */
 const TEXT_CONTRAST = 4.5;
-const GRAPHICS_CONTRAST = 3;
 /** Low contrast lasting less than this is a transition (a fade), not a design choice. */
 const MIN_LOW_CONTRAST_MS = 2_000;
 /** More separate things on screen than this at once (text lines and objects, a formula's pieces counted once) is clutter. */
 const CLUTTER_THINGS = 24;
 /** More of the frame covered than this reads as cluttered, however few the things. */
 const CLUTTER_COVERAGE = 0.5;
-/** Items smaller than this many pixels are not counted as things (specks, dots of a dotted line). */
-const MIN_THING_PIXELS = 30;
+/** Items covering less than this share of the frame are not counted as things (specks, dots of a dotted line; 30 px at 768x432). */
+const MIN_THING_AREA = 9e-5;
 /** Content closer to an edge than this share of the frame (but not touching it) is crammed. */
 const MARGIN = 0.04;
-/** Solid objects narrower than this many pixels are strokes, whose anti-aliased colour says little about contrast. */
-const MIN_SOLID_SIDE = 8;
 
 function span(run: readonly FrameMeasures[]): string {
   return run.length === 1 ? `at ${formatTimestamp(run[0].timestampMs)}` : `from ${formatTimestamp(run[0].timestampMs)} to ${formatTimestamp(run.at(-1)!.timestampMs)}`;
 }
 
-/** Items whose contrast against their own surroundings matters: text lines, and solid shapes large enough to have a core colour. */
-function readableItems(f: FrameMeasures): ScreenItem[] {
-  return f.items.filter((i) => {
-    // Text too small to read is reported as such; its strokes are thinner than a pixel, so its colour is a blend.
-    if (i.kind === 'text') return i.box.bottom - i.box.top >= MIN_TEXT_HEIGHT;
-    if (i.kind !== 'object') return false;
-    const w = (i.box.right - i.box.left) * f.width;
-    const h = (i.box.bottom - i.box.top) * f.height;
-    return Math.min(w, h) >= MIN_SOLID_SIDE && i.pixels >= 0.4 * w * h;
-  });
-}
-
-/** The item with the lowest contrast, and how bad it is: text below 4.5:1, or anything below 3:1. */
-export function lowestContrast(f: FrameMeasures): { item: ScreenItem; severity: 'HIGH' | 'MEDIUM' } | null {
-  const items = readableItems(f);
-  if (items.length === 0) return null;
-  const item = items.reduce((a, b) => (b.contrast < a.contrast ? b : a));
-  if (item.contrast < GRAPHICS_CONTRAST) return { item, severity: 'HIGH' };
-  if (item.kind === 'text' && item.contrast < TEXT_CONTRAST) return { item, severity: 'MEDIUM' };
-  return null;
+/**
+ * The text line of a frame hardest to read against what is around its glyphs,
+ * when it is below 4.5:1. Only text is measured: filled shapes, bars, table
+ * highlights and tinted boxes are meant to be seen, not read, and text drawn on
+ * them is measured against them. Text too small to read is left to the size rule
+ * (its strokes are thinner than a pixel, so its colour is a blend).
+ */
+export function lowestContrast(f: FrameMeasures): ScreenItem | null {
+  const text = f.items.filter((i) => i.text !== null && i.text.letterHeight >= MIN_TEXT_HEIGHT);
+  if (text.length === 0) return null;
+  const item = text.reduce((a, b) => (b.text!.contrast < a.text!.contrast ? b : a));
+  return item.text!.contrast < TEXT_CONTRAST ? item : null;
 }
 
 /**
- * Low contrast between a text line (or solid shape) and what is right around
- * it, measured on its core colour, not its anti-aliased rim; a translucent fill
- * behind text is the text's surroundings, not text.
+ * Text below 4.5:1 against the pixels around its glyphs for at least 2 s (a
+ * fade passes through low contrast on its way); the severity follows the
+ * evidence: how many sampled frames show it and how far below 4.5:1 it is.
  */
 export function contrastIssues(ctx: AnalysisContext): IssueDraft[] {
   // A sampled frame stands for the time until the next one.
   const spacing = ctx.frames.length > 0 ? ctx.durationMs / ctx.frames.length : 0;
   return stretches(ctx.frames, (f) => (lowestContrast(f) ? true : null))
-    // A fade-in or fade-out passes through low contrast on its way: only what stays hard to read counts.
     .filter(({ frames: run }) => run.length === ctx.frames.length || run.at(-1)!.timestampMs - run[0].timestampMs + spacing >= MIN_LOW_CONTRAST_MS)
     .map(({ frames: run }) => {
-      const worst = run.map((f) => lowestContrast(f)!).reduce((a, b) => (b.item.contrast < a.item.contrast ? b : a));
-      const { item } = worst;
-      const what = item.kind === 'text' ? 'Text' : 'A shape';
-      const dark = item.surround[0] + item.surround[1] + item.surround[2] < 384;
+      // The stretch's typical frame: its first frames may still be fading in.
+      const item = run.map((f) => lowestContrast(f)!).sort((a, b) => a.text!.contrast - b.text!.contrast)[Math.floor(run.length / 2)];
+      const { colour, surround, contrast } = item.text!;
+      const { severity, note } = severityOf({ frames: run.length, strength: TEXT_CONTRAST / contrast, lookalike: null }, 'HIGH');
+      const dark = surround[0] + surround[1] + surround[2] < 384;
       return {
-        severity: worst.severity,
+        severity,
         category: 'low_contrast',
         frameIndex: run[0].index,
-        location: item.kind === 'text' ? 'text' : 'shape',
+        location: 'text',
         description:
-          `${what} in ${hex(item.colour)} on ${hex(item.surround)} has a contrast ratio of only ${item.contrast.toFixed(1)}:1 ${span(run)} ` +
-          `(WCAG asks for ${TEXT_CONTRAST}:1 for text, ${GRAPHICS_CONTRAST}:1 for large text and shapes): it is hard to read.`,
+          `Text in ${hex(colour)} on ${hex(surround)} has a contrast ratio of only ${contrast.toFixed(1)}:1 ${span(run)} ` +
+          `(WCAG asks for ${TEXT_CONTRAST}:1 for text): it is hard to read.${note}`,
         suggestedFix: dark
-          ? 'Use a light colour (white or a bright palette colour) for text and shapes on this dark background.'
-          : 'Use a dark colour for text and shapes on this light background.',
+          ? 'Use a light colour (white or a bright palette colour) for text on this dark background.'
+          : 'Use a dark colour for text on this light background.',
         region: { ...item.box },
       };
     });
@@ -86,32 +76,42 @@ const gapBetween = (a: Box, b: Box) => ({
   y: Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom)),
 });
 
+/** A line at most this share of the frame wide is an operator, a minus or a fraction bar: it joins a formula's pieces on its row. */
+const OPERATOR_WIDTH = 0.2;
+
 /**
  * The separate things on screen: text lines and objects, with pieces that sit
  * next to each other on a row (a formula split at its operators, a label and
- * its dot) counted as one. Lines (axes, grids and their pieces) are not counted.
+ * its dot) counted as one. Lines (axes, grids and their pieces) are not counted;
+ * short ones (operators, fraction bars) join the pieces beside them.
  */
 export function thingsOnScreen(f: FrameMeasures): number {
-  const items = f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_THING_PIXELS);
+  const things = f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_THING_AREA * f.width * f.height);
+  const operators = f.items.filter((i) => i.kind === 'line' && i.box.right - i.box.left <= OPERATOR_WIDTH);
+  const items = [...things, ...operators];
   const parent = items.map((_, i) => i);
   const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  const heightOf = (i: number) => (i < things.length ? items[i].box.bottom - items[i].box.top : Infinity);
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) {
-      const a = items[i].box;
-      const b = items[j].box;
-      const height = Math.min(a.bottom - a.top, b.bottom - b.top);
-      const gap = gapBetween(a, b);
-      if (gap.y === 0 && gap.x <= 0.6 * height) parent[find(j)] = find(i);
+      // Beside an operator, the piece's own height sets how close is next to it.
+      const height = Math.min(heightOf(i), heightOf(j));
+      const gap = gapBetween(items[i].box, items[j].box);
+      if (height !== Infinity && gap.y === 0 && gap.x <= 0.6 * height) parent[find(j)] = find(i);
     }
   }
-  return new Set(items.map((_, i) => find(i))).size;
+  return new Set(things.map((_, i) => find(i))).size;
 }
 
 function cluttered(f: FrameMeasures): boolean {
   return f.background !== null && (thingsOnScreen(f) > CLUTTER_THINGS || f.coverage > CLUTTER_COVERAGE);
 }
 
-/** Too much on screen at once (too many separate things, or too much of the frame covered): one issue, from the first such frame. */
+/**
+ * Too much on screen at once (too many separate things, or too much of the
+ * frame covered): one issue, from the first such frame; the severity follows
+ * how many sampled frames show it.
+ */
 export function clutterIssues(ctx: AnalysisContext): IssueDraft[] {
   const run = ctx.frames.filter(cluttered);
   if (run.length === 0) return [];
@@ -119,15 +119,16 @@ export function clutterIssues(ctx: AnalysisContext): IssueDraft[] {
   const things = thingsOnScreen(most);
   const covered = Math.max(...run.map((f) => f.coverage));
   const when = run.length === 1 ? `at ${formatTimestamp(run[0].timestampMs)}` : `from ${formatTimestamp(run[0].timestampMs)} (${run.length} of ${ctx.frames.length} sampled frames)`;
+  const { severity, note } = severityOf({ frames: run.length, strength: Math.max(things / CLUTTER_THINGS, covered / CLUTTER_COVERAGE), lookalike: null }, 'MEDIUM');
   return [{
-    severity: 'MEDIUM',
+    severity,
     category: 'clutter',
     frameIndex: run[0].index,
     location: 'whole frame',
     description:
       things > CLUTTER_THINGS
-        ? `Up to ${things} separate labels, formulas and shapes are on screen at once ${when}: too much at once for the eye to know where to look.`
-        : `Content covers up to ${Math.round(covered * 100)}% of the frame ${when}: too much at once for the eye to know where to look.`,
+        ? `Up to ${things} separate labels, formulas and shapes are on screen at once ${when}: too much at once for the eye to know where to look.${note}`
+        : `Content covers up to ${Math.round(covered * 100)}% of the frame ${when}: too much at once for the eye to know where to look.${note}`,
     suggestedFix: 'Show fewer things at a time (fade out what is done, group labels), or make them smaller and leave more empty space.',
     region: most.box ? { ...most.box } : null,
   }];

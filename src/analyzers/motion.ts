@@ -1,15 +1,18 @@
 import type { IssueDraft } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
+import { MOTION_STEP_MS, motionReference } from '../media/signal';
 import type { BlankStretch } from './blank';
 import { seconds, STILL_MOTION, type AnalysisContext, type Timeline } from './context';
 import { thumbnailChange } from './frame-measures';
 
 /** An unchanged stretch this long loses the viewer. */
 const LONG_STILL_MS = 8_000;
+/** The whole picture unchanged this long between moving parts is frozen: the animation stops and starts again. */
+const FROZEN_MS = 3_000;
 /** Scene changes closer together than this count as one (bursts, flashes). */
 const CUT_MERGE_MS = 1_000;
 const FAST_CUTS_PER_MINUTE = 40;
-/** A single decoded frame changing this share (percent) of the picture between still frames is a hard cut. */
+/** A jump changing this share (percent) of the picture, within one motion step, between still frames is a hard cut. */
 const HARD_CUT_MOTION = 2;
 export const DURATION_RANGE_MS = { short: 3_000, idealMin: 10_000, idealMax: 180_000 };
 
@@ -30,7 +33,8 @@ export function stillStretches(ctx: Timeline, blanks: readonly BlankStretch[]): 
   let start: number | null = null;
   for (let i = 1; i <= signal.motion.length; i++) {
     const still = i < signal.motion.length && signal.motion[i] <= STILL_MOTION;
-    if (still && start === null) start = i - 1;
+    // Nothing changed since the frame that frame i is measured against.
+    if (still && start === null) start = motionReference(signal.frameTimesMs, i);
     if (!still && start !== null) {
       runs.push({ startMs: signal.frameTimesMs[start], endMs: i < signal.frameTimesMs.length ? signal.frameTimesMs[i] : durationMs });
       start = null;
@@ -40,36 +44,54 @@ export function stillStretches(ctx: Timeline, blanks: readonly BlankStretch[]): 
   return runs.filter((r) => !blankAt((r.startMs + r.endMs) / 2));
 }
 
+/**
+ * Unchanged stretches that lose the viewer: the whole animation (HIGH), a long
+ * hold, or the whole picture frozen for FROZEN_MS or more between moving parts
+ * (MEDIUM). Measured on every decoded frame, so the rule needs no evidence
+ * grading (src/analyzers/evidence.ts is for guesses from the sampled frames).
+ */
 export function stillIssues(ctx: AnalysisContext, stills: readonly StillStretch[], frameNear: (ms: number) => number | null): IssueDraft[] {
-  return stills
-    .filter((s) => s.endMs - s.startMs >= Math.min(LONG_STILL_MS, ctx.durationMs * 0.9))
-    .map((s) => {
-      const whole = s.endMs - s.startMs >= ctx.durationMs * 0.9;
-      return {
-        severity: whole ? 'HIGH' : 'MEDIUM',
-        category: 'static',
-        frameIndex: frameNear(s.startMs),
-        location: null,
-        description: whole
-          ? 'Nothing moves or changes for the whole animation: it is a still picture, not an animation.'
-          : `Nothing changes on screen for ${seconds(s.endMs - s.startMs)} (${formatTimestamp(s.startMs)} to ${formatTimestamp(s.endMs)}): viewers lose interest.`,
-        suggestedFix: whole
-          ? 'Animate the idea step by step: build the objects, move or transform them, highlight what matters.'
-          : 'Shorten the pause, or use it: highlight the current step, add the next element, or show a short recap.',
-      };
-    });
+  return stills.flatMap((s) => {
+    const length = s.endMs - s.startMs;
+    const whole = length >= ctx.durationMs * 0.9;
+    const frozen = length >= FROZEN_MS && s.startMs > 0 && s.endMs < ctx.durationMs;
+    if (!whole && !frozen && length < LONG_STILL_MS) return [];
+    const span = `${seconds(length)} (${formatTimestamp(s.startMs)} to ${formatTimestamp(s.endMs)})`;
+    return [{
+      severity: whole ? 'HIGH' : 'MEDIUM',
+      category: 'static',
+      frameIndex: frameNear(s.startMs),
+      location: null,
+      description: whole
+        ? 'Nothing moves or changes for the whole animation: it is a still picture, not an animation.'
+        : frozen && length < LONG_STILL_MS
+          ? `The whole picture freezes for ${span} between moving parts: it looks stuck.`
+          : `Nothing changes on screen for ${span}: viewers lose interest.`,
+      suggestedFix: whole
+        ? 'Animate the idea step by step: build the objects, move or transform them, highlight what matters.'
+        : 'Shorten the pause, or use it: highlight the current step, add the next element, or show a short recap.',
+    }];
+  });
 }
 
 /**
  * Cuts to new content: the signal's scene changes, and hard cuts between still
- * pictures (one decoded frame changes a visible part of the picture while the
- * frames before and after it do not move), which on a dark background can stay
- * under the scene threshold when a small object replaces another. Bursts merged.
+ * pictures (the picture jumps, changing a visible part of it, within one motion
+ * step, while before and after it nothing moves), which on a dark background
+ * can stay under the scene threshold when a small object replaces another.
+ * Bursts merged.
  */
 export function cuts(signal: VideoSignal | null): number[] {
   if (!signal) return [];
   const { motion, frameTimesMs } = signal;
-  const hard = motion.flatMap((m, i) => (i > 0 && i + 1 < motion.length && m >= HARD_CUT_MOTION && motion[i - 1] <= STILL_MOTION && motion[i + 1] <= STILL_MOTION ? [frameTimesMs[i]] : []));
+  const hard: number[] = [];
+  for (let i = 1; i < motion.length; i++) {
+    if (motion[i] < HARD_CUT_MOTION || motion[i - 1] > STILL_MOTION) continue;
+    // Motion compares frames a step apart, so a jump moves every frame of the step that follows it.
+    let end = i;
+    while (end + 1 < motion.length && motion[end + 1] > STILL_MOTION) end++;
+    if (end + 1 < motion.length && frameTimesMs[end] - frameTimesMs[i] < MOTION_STEP_MS) hard.push(frameTimesMs[i]);
+  }
   const merged: number[] = [];
   for (const t of [...new Set([...signal.sceneChangesMs, ...hard])].sort((a, b) => a - b)) if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
   return merged;

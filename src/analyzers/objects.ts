@@ -24,18 +24,38 @@ export interface ScreenItem {
   box: Box;
   /** Content pixels of the item (analysis size). */
   pixels: number;
-  /** The colour of the item's strokes and fills at their most distinct from the background: not the anti-aliased rim. */
+  /** What only a line of text has; null for other kinds. */
+  text: TextMeasures | null;
+}
+
+export interface TextMeasures {
+  /** The colour of the glyphs' strokes at their most distinct from the background: not the anti-aliased rim. */
   colour: Rgb;
-  /** The colour right around the item. */
+  /** The most common colour of the pixels right around the glyphs (the background, or a fill the text sits on). */
   surround: Rgb;
   /** WCAG contrast ratio between colour and surround. */
   contrast: number;
-  /** Text: glyphs found on the line. */
+  /** Glyphs found on the line. */
   glyphs: number;
-  /** Pixels of other items inside this text line's box (a curve or outline crossing it, text drawn over text). */
+  /** Height (share of the frame) spanned by the line's letters: its tall signs (brackets, integrals) and small ones (sub- and superscripts, limits) left out. */
+  letterHeight: number;
+  /** Pixels inside the line's box of other things that run through it, reaching well above and below it (a curve or an outline crossing the text). */
   crossedBy: number;
-  /** Text: two texts printed over each other at different heights, merged into one line. */
+  /** Pixels inside the line's box of other things that reach well past it on one side only (a line or an arrow ending at the text). */
+  touchedBy: number;
+  /** The line is over twice as tall as its typical glyph: two texts printed over each other at different heights, or a formula's tall signs. */
   stacked: boolean;
+  /** The line holds a fraction (a bar with glyphs above and below it), which also makes a line tall. */
+  fraction: boolean;
+}
+
+/** One glyph's pixels: its box (analysis pixels) and a mask over it, 1 where it has ink. */
+export interface Ink {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  mask: Uint8Array;
 }
 
 interface Raster {
@@ -46,13 +66,15 @@ interface Raster {
 
 /** A pixel this far (max channel difference) from the background is content; JPEG noise stays below it. */
 const CONTENT_DELTA = 24;
-/** Components smaller than this many pixels are noise. */
-const MIN_COMPONENT_PIXELS = 4;
+/** Components covering less than this share of the frame are noise (4 px at 768x432). */
+const MIN_COMPONENT_AREA = 1.2e-5;
 /** A glyph is at most this tall and wide (fractions of the frame); anything bigger is an object. */
 const GLYPH_MAX_HEIGHT = 0.14;
 const GLYPH_MAX_WIDTH = 0.2;
 /** Glyphs put ink on at least this share of their box; sparser small things are pieces of lines. */
 const GLYPH_MIN_DENSITY = 0.12;
+/** A solid block (ink on this share of its box, thicker than a line) is a fill, such as a highlighted table cell, not a letter. */
+const SOLID_DENSITY = 0.8;
 /** Text lines this close on one row (in line heights) are one text. */
 const ROW_GAP = 1.5;
 /** A line of text this many times taller than its typical glyph holds two texts printed over each other. */
@@ -65,13 +87,41 @@ const MAX_FOREIGN_SHARE = 0.25;
 /** Content spanning this much of the frame at a low density is structure (grid, axes, plane), not an object. */
 const STRUCTURE_SPAN = 0.9;
 const STRUCTURE_DENSITY = 0.2;
-/** Sparse linework reaching an edge and at least this long (fraction of the frame) is part of a grid, an axis or a plotted curve running out of view. */
+/**
+ * Sparse linework reaching an edge, at least this long (fraction of the frame)
+ * and mostly straight (horizontal and vertical runs of STRAIGHT_RUN of the frame
+ * height) is part of a grid or an axis; a curve or an outline running out of
+ * view is a shape cut by the edge.
+ */
 const GRID_PART = 0.25;
+const STRAIGHT_RUN = 0.05;
+const STRAIGHT_SHARE = 0.6;
+/** Pieces reaching past a text line on each side, each with this share of the pixels inside it, cross it. */
+const CROSSING_SIDE_SHARE = 0.25;
+/** Text is read against the pixels within this share of its typical glyph's height around its glyphs. */
+const SURROUND_RADIUS = 0.25;
+
+/** A line is at most this thick (share of the frame height: 6 px at 432) and 8 times as long. */
+const THIN_LINE = 0.014;
+/**
+ * Linework that fills the frame (a field of arrows, stream lines, a grid drawn in
+ * pieces) reaches every edge and shows in this share of the cells of an 8x6 grid
+ * over the frame, or (while it is drawn) comes in this many pieces besides text:
+ * four times the things that make a frame cluttered, too many to be things one
+ * looks at one by one.
+ */
+const FILL_SHARE = 0.75;
+const FILL_GRID = { columns: 8, rows: 6 };
+const FIELD_PIECES = 100;
+/** A piece covers at least this share of the frame (30 px at 768x432); less is a speck or an anti-aliased rim. */
+const MIN_PIECE_AREA = 9e-5;
+/** Within this share of the frame height of an edge (4 px at 432), content reaches it: scaling and JPEG soften the last columns of what an edge cuts. */
+export const EDGE_REACH = 0.0093;
 
 /** Long and at most a few pixels thick: an axis, a grid line, a piece of one. */
-function isThinLine(widthPx: number, heightPx: number): boolean {
+function isThinLine(widthPx: number, heightPx: number, frameHeight: number): boolean {
   const thin = Math.min(widthPx, heightPx);
-  return thin <= 6 && Math.max(widthPx, heightPx) >= 8 * thin;
+  return thin <= THIN_LINE * frameHeight && Math.max(widthPx, heightPx) >= 8 * thin;
 }
 
 interface Component {
@@ -79,6 +129,8 @@ interface Component {
   minY: number;
   maxX: number;
   maxY: number;
+  /** Its palette colour (0: pixels near none). */
+  palette: number;
   count: number;
   maxDistance: number;
   coreR: number;
@@ -87,8 +139,15 @@ interface Component {
   coreCount: number;
   /** Pixels touching a pixel of another region. */
   contact: number;
+
 }
 
+/**
+ * A region's colour is that of its pixels at least this share as far from the
+ * background as its farthest: the middle of its strokes, not the anti-aliased
+ * rim (small text's strokes are barely wider than their rim).
+ */
+const CORE_DISTANCE = 0.9;
 /** Pixels at least this far from the background show their colour clearly enough to define the frame's palette. */
 const PALETTE_DISTANCE = 64;
 /**
@@ -99,8 +158,8 @@ const PALETTE_DISTANCE = 64;
  * direction, so a glyph and its rim share a palette colour.
  */
 const COLOUR_TOLERANCE = 0.3;
-/** A palette colour needs this many clear pixels (fewer is JPEG ringing where two colours meet). */
-const MIN_PALETTE_PIXELS = 6;
+/** A palette colour needs clear pixels over this share of the frame (6 px at 768x432; fewer is JPEG ringing where two colours meet). */
+const MIN_PALETTE_AREA = 1.8e-5;
 
 /**
  * Connected regions of one palette colour. The frame's palette is found first
@@ -134,7 +193,7 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
   // The palette: the most common colours first, each at least COLOUR_TOLERANCE from those before it.
   const palette: Rgb[] = [];
   for (const { colour, count } of bins.ranked()) {
-    if (count < MIN_PALETTE_PIXELS) break;
+    if (count < MIN_PALETTE_AREA * total) break;
     if (palette.every((c) => Math.max(Math.abs(c[0] - colour[0]), Math.abs(c[1] - colour[1]), Math.abs(c[2] - colour[2])) > COLOUR_TOLERANCE)) palette.push(colour);
   }
   // Each content pixel's palette colour (its index + 1); pixels near none keep 0 and group among themselves.
@@ -192,7 +251,7 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     if (i === undefined) {
       i = list.length;
       index.set(root, i);
-      list.push({ minX: width, minY: height, maxX: -1, maxY: -1, count: 0, maxDistance: 0, coreR: 0, coreG: 0, coreB: 0, coreCount: 0, contact: 0 });
+      list.push({ minX: width, minY: height, maxX: -1, maxY: -1, palette: paletteOf[p], count: 0, maxDistance: 0, coreR: 0, coreG: 0, coreB: 0, coreCount: 0, contact: 0 });
     }
     labels[p] = i + 1;
     const c = list[i];
@@ -205,7 +264,7 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     c.count++;
     if (distance[p] > c.maxDistance) c.maxDistance = distance[p];
   }
-  // The core colour: pixels at least 70% as far from the background as the region's farthest.
+  // The core colour: pixels at least CORE_DISTANCE as far from the background as the region's farthest.
   for (let p = 0; p < total; p++) {
     const l = labels[p];
     if (l === 0) continue;
@@ -214,7 +273,7 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     const right = x + 1 < width ? labels[p + 1] : 0;
     const down = p + width < total ? labels[p + width] : 0;
     if ((right !== 0 && right !== l) || (down !== 0 && down !== l)) c.contact++;
-    if (distance[p] < c.maxDistance * 0.7) continue;
+    if (distance[p] < c.maxDistance * CORE_DISTANCE) continue;
     c.coreR += data[p * 3];
     c.coreG += data[p * 3 + 1];
     c.coreB += data[p * 3 + 2];
@@ -226,11 +285,37 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
 const heightOf = (c: Component) => c.maxY - c.minY + 1;
 const widthOf = (c: Component) => c.maxX - c.minX + 1;
 
+/** The pixels of a region on a horizontal or vertical run of it at least `run` long. */
+function straightPixels(labels: Int32Array, width: number, c: Component, label: number, run: number): number {
+  const [w, h] = [widthOf(c), heightOf(c)];
+  const straight = new Uint8Array(w * h);
+  const at = (x: number, y: number) => labels[(c.minY + y) * width + c.minX + x] === label;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; ) {
+      let end = x;
+      while (end < w && at(end, y)) end++;
+      if (end - x >= run) straight.fill(1, y * w + x, y * w + end);
+      x = end + 1;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; ) {
+      let end = y;
+      while (end < h && at(x, end)) end++;
+      if (end - y >= run) for (let k = y; k < end; k++) straight[k * w + x] = 1;
+      y = end + 1;
+    }
+  }
+  return straight.reduce((n, v) => n + v, 0);
+}
+
 /**
  * Glyphs that belong to one line of text: side by side with overlapping rows
- * (superscripts included), or a dot or accent right above or below a glyph.
+ * (superscripts included), a dot or accent of its colour right above or below a glyph, or
+ * either side of an operator (a minus or an equals sign's bars: short flat
+ * lines, not glyphs), so a formula is one line.
  */
-function textLines(glyphs: Component[]): Component[][] {
+function textLines(glyphs: Component[], operators: readonly Component[]): Component[][] {
   const order = [...glyphs.keys()].sort((a, b) => glyphs[a].minX - glyphs[b].minX);
   const parent = glyphs.map((_, i) => i);
   const find = (x: number): number => {
@@ -249,12 +334,19 @@ function textLines(glyphs: Component[]): Component[][] {
       const rows = Math.min(a.maxY, b.maxY) - Math.max(a.minY, b.minY) + 1;
       const short = Math.min(ha, hb);
       const sideBySide = gap <= 0.75 * tall && rows >= 0.65 * short && tall <= 4 * short;
-      // A dot or accent: small, over the glyph's columns, just above or below it.
+      // A dot or accent: small, over the glyph's columns, just above or below it, in its colour.
       const columns = Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX) + 1;
       const vertical = Math.max(a.minY - b.maxY, b.minY - a.maxY);
-      const mark = columns > 0 && vertical <= 0.35 * tall && short <= 0.45 * tall;
+      const mark = columns > 0 && vertical <= 0.35 * tall && short <= 0.45 * tall && a.palette === b.palette;
       if (sideBySide || mark) parent[find(order[oj])] = find(order[oi]);
     }
+  }
+  for (const o of operators) {
+    const middle = (o.minY + o.maxY) / 2;
+    const beside = (g: Component, gap: number) => middle >= g.minY && middle <= g.maxY && gap >= 0 && gap <= 0.75 * heightOf(g);
+    const left = glyphs.findIndex((g) => beside(g, o.minX - g.maxX - 1));
+    const right = glyphs.findIndex((g) => beside(g, g.minX - o.maxX - 1));
+    if (left >= 0 && right >= 0) parent[find(right)] = find(left);
   }
   const lines = new Map<number, Component[]>();
   glyphs.forEach((g, i) => {
@@ -264,21 +356,32 @@ function textLines(glyphs: Component[]): Component[][] {
   return [...lines.values()];
 }
 
-/** The most common colour (16 levels per channel) among background pixels around a box, content excluded. */
-function surroundOf(raster: Raster, labels: Int32Array, minX: number, minY: number, maxX: number, maxY: number, fallback: Rgb): Rgb {
+/**
+ * The most common colour (16 levels per channel) of the pixels within `radius`
+ * of the glyphs of a line, the glyphs themselves excluded: what the text is read
+ * against, the background or a fill behind it.
+ */
+function surroundOfGlyphs(raster: Raster, labels: Int32Array, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number, radius: number, fallback: Rgb): Rgb {
   const { data, width, height } = raster;
-  const pad = Math.max(2, Math.round((maxY - minY + 1) * 0.3));
-  const x0 = Math.max(0, minX - pad);
-  const x1 = Math.min(width - 1, maxX + pad);
-  const y0 = Math.max(0, minY - pad);
-  const y1 = Math.min(height - 1, maxY + pad);
+  const x0 = Math.max(0, minX - radius);
+  const x1 = Math.min(width - 1, maxX + radius);
+  const y0 = Math.max(0, minY - radius);
+  const y1 = Math.min(height - 1, maxY + radius);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  // The glyphs' mask over the region, dilated by `radius` (rows, then columns).
+  const ink = new Uint8Array(w * h);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (members.has(labels[y * width + x])) ink[(y - y0) * w + (x - x0)] = 1;
+  const across = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (ink[y * w + x]) for (let d = Math.max(0, x - radius); d <= Math.min(w - 1, x + radius); d++) across[y * w + d] = 1;
+  const near = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) if (across[y * w + x]) for (let d = Math.max(0, y - radius); d <= Math.min(h - 1, y + radius); d++) near[d * w + x] = 1;
   const tally = new ColourTally();
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
-      const inside = x >= minX && x <= maxX && y >= minY && y <= maxY;
-      const p = y * width + x;
-      if (inside || labels[p] !== 0) continue;
-      const o = p * 3;
+      const r = (y - y0) * w + (x - x0);
+      if (!near[r] || ink[r]) continue;
+      const o = (y * width + x) * 3;
       tally.add(rgbBucket(data[o], data[o + 1], data[o + 2]), data[o], data[o + 1], data[o + 2]);
     }
   }
@@ -318,35 +421,79 @@ function foreignPixels(labels: Int32Array, width: number, members: ReadonlySet<n
   return n;
 }
 
-/**
- * Two texts printed over each other at different heights: their glyphs merge
- * into one line much taller than its letters (a line of text, descenders and
- * capitals included, is under about twice the height of its typical glyph).
- */
-function stacked(line: Component[], rowHeight: number): boolean {
-  // Specks and fringes are not glyphs of the line.
-  const heights = line.map(heightOf).filter((h) => h >= 0.3 * rowHeight).sort((a, b) => a - b);
-  if (heights.length < MIN_STACKED_GLYPHS) return false;
-  return rowHeight > STACKED_HEIGHT * heights[Math.floor(heights.length / 2)];
+/** The glyphs of a line that are letters at its typical size: not tall signs (brackets, integrals, sums, glyphs two texts merged into) or small ones (limits, sub- and superscripts, dots). */
+function letters(line: Component[]): { body: Component[]; typical: number } {
+  const heights = line.map(heightOf).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)];
+  return { body: line.filter((g) => heightOf(g) >= 0.75 * typical && heightOf(g) <= 1.5 * typical), typical };
 }
 
-/** Pixels inside a box of components that cross it: reaching well above or below it, as a curve or an outline through a label does. */
-function crossingPixels(labels: Int32Array, list: Component[], width: number, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number): number {
+const spanOf = (cs: Component[]) => Math.max(...cs.map((g) => g.maxY)) - Math.min(...cs.map((g) => g.minY)) + 1;
+
+/**
+ * Two texts printed over each other at different heights: the letters of the
+ * line span much more than twice its typical glyph's height (a line of text,
+ * descenders and capitals included, stays under it).
+ */
+function stacked(line: Component[]): boolean {
+  const { body, typical } = letters(line);
+  return body.length >= MIN_STACKED_GLYPHS && spanOf(body) > STACKED_HEIGHT * typical;
+}
+
+/**
+ * Pixels inside a box of components that reach well past it (a quarter of its
+ * height), above or below. When both sides are reached (one component running
+ * through, or the pieces of a curve that JPEG and colour split on either side)
+ * something crosses the box, as a curve or an outline through a label does;
+ * one side only is a line or arrow ending at it.
+ */
+function crossingPixels(labels: Int32Array, list: Component[], width: number, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number): { through: number; oneSided: number } {
   const reach = 0.25 * (maxY - minY + 1);
-  let n = 0;
+  let [both, above, below] = [0, 0, 0];
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
       const l = labels[y * width + x];
       if (l === 0 || members.has(l)) continue;
       const c = list[l - 1];
-      if (c.minY < minY - reach || c.maxY > maxY + reach) n++;
+      const up = c.minY < minY - reach;
+      const down = c.maxY > maxY + reach;
+      if (up && down) both++;
+      else if (up) above++;
+      else if (down) below++;
     }
   }
-  return n;
+  const total = both + above + below;
+  const through = both > 0 || Math.min(above, below) >= CROSSING_SIDE_SHARE * total;
+  return through ? { through: total, oneSided: 0 } : { through: 0, oneSided: total };
 }
 
-/** The things on screen, on a background of colour `background`. */
-export function screenItems(raster: Raster, background: Rgb): ScreenItem[] {
+/**
+ * Linework filling the frame edge to edge (a NumberPlane, a field of arrows,
+ * stream lines): the content outside text reaches every edge and shows in most
+ * cells of a coarse grid over the frame.
+ */
+function fillsFrame(labels: Int32Array, width: number, height: number, textMembers: ReadonlySet<number>): boolean {
+  const { columns, rows } = FILL_GRID;
+  const cells = new Uint8Array(columns * rows);
+  const edge = EDGE_REACH * height;
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const l = labels[p];
+      if (l === 0 || textMembers.has(l)) continue;
+      cells[Math.floor((y * rows) / height) * columns + Math.floor((x * columns) / width)] = 1;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  const reachesEdges = minX <= edge && minY <= edge && maxX >= width - 1 - edge && maxY >= height - 1 - edge;
+  return reachesEdges && cells.reduce((n, c) => n + c, 0) >= FILL_SHARE * cells.length;
+}
+
+/** The things on screen, on a background of colour `background`, and the ink of every glyph among them. */
+export function screenItems(raster: Raster, background: Rgb): { items: ScreenItem[]; glyphInk: Ink[] } {
   const { width, height } = raster;
   const { labels, list } = components(raster, background);
   const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({ left: minX / width, top: minY / height, right: (maxX + 1) / width, bottom: (maxY + 1) / height });
@@ -354,38 +501,29 @@ export function screenItems(raster: Raster, background: Rgb): ScreenItem[] {
     const n = cs.reduce((s, c) => s + c.coreCount, 0) || 1;
     return [cs.reduce((s, c) => s + c.coreR, 0) / n, cs.reduce((s, c) => s + c.coreG, 0) / n, cs.reduce((s, c) => s + c.coreB, 0) / n];
   };
+  const bounds = (cs: Component[]) => ({
+    minX: Math.min(...cs.map((c) => c.minX)),
+    minY: Math.min(...cs.map((c) => c.minY)),
+    maxX: Math.max(...cs.map((c) => c.maxX)),
+    maxY: Math.max(...cs.map((c) => c.maxY)),
+  });
   const labelOf = new Map(list.map((c, i) => [c, i + 1]));
-  const items: ScreenItem[] = [];
-  const item = (kind: ItemKind, cs: Component[], extra: Partial<ScreenItem> = {}): ScreenItem => {
-    const minX = Math.min(...cs.map((c) => c.minX));
-    const minY = Math.min(...cs.map((c) => c.minY));
-    const maxX = Math.max(...cs.map((c) => c.maxX));
-    const maxY = Math.max(...cs.map((c) => c.maxY));
-    const colour = core(cs);
-    const surround = kind === 'structure' ? background : surroundOf(raster, labels, minX, minY, maxX, maxY, background);
-    return {
-      kind,
-      box: box(minX, minY, maxX, maxY),
-      pixels: cs.reduce((s, c) => s + c.count, 0),
-      colour,
-      surround,
-      contrast: contrastRatio(colour, surround),
-      glyphs: 0,
-      crossedBy: 0,
-      stacked: false,
-      ...extra,
-    };
+  const item = (kind: ItemKind, cs: Component[], text: TextMeasures | null = null): ScreenItem => {
+    const b = bounds(cs);
+    return { kind, box: box(b.minX, b.minY, b.maxX, b.maxY), pixels: cs.reduce((s, c) => s + c.count, 0), text };
   };
 
   const glyphs: Component[] = [];
   const small: Component[] = [];
+  const shapes: { kind: ItemKind; cs: Component[] }[] = [];
   for (const c of list) {
-    if (c.count < MIN_COMPONENT_PIXELS) continue;
+    if (c.count < MIN_COMPONENT_AREA * width * height) continue;
     const w = widthOf(c);
     const h = heightOf(c);
     if (h <= GLYPH_MAX_HEIGHT * height && w <= GLYPH_MAX_WIDTH * width) {
-      // Letters and digits: not a flat bar or a thin line, and ink on a fair part of their box.
-      if (w <= 3 * h && !isThinLine(w, h) && c.count >= GLYPH_MIN_DENSITY * w * h) glyphs.push(c);
+      // Letters and digits: not a flat bar, a thin line or a solid block, and ink on a fair part of their box.
+      const solid = c.count >= SOLID_DENSITY * w * h && Math.min(w, h) > THIN_LINE * height;
+      if (w <= 3 * h && !isThinLine(w, h, height) && c.count >= GLYPH_MIN_DENSITY * w * h && !solid) glyphs.push(c);
       else small.push(c);
       continue;
     }
@@ -393,35 +531,70 @@ export function screenItems(raster: Raster, background: Rgb): ScreenItem[] {
     const spans = w >= STRUCTURE_SPAN * width || h >= STRUCTURE_SPAN * height;
     const touchesEdge = c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1;
     // A grid (or the part of one between two axes), or an axis line across the frame.
-    const grid = density < STRUCTURE_DENSITY && touchesEdge && (w >= GRID_PART * width || h >= GRID_PART * height);
-    const line = isThinLine(w, h);
-    items.push(item(grid || (spans && (density < STRUCTURE_DENSITY || line)) ? 'structure' : line ? 'line' : 'object', [c]));
+    const grid = density < STRUCTURE_DENSITY && touchesEdge && (w >= GRID_PART * width || h >= GRID_PART * height) && straightPixels(labels, width, c, labelOf.get(c)!, Math.round(STRAIGHT_RUN * height)) >= STRAIGHT_SHARE * c.count;
+    const line = isThinLine(w, h, height);
+    shapes.push({ kind: grid || (spans && (density < STRUCTURE_DENSITY || line)) ? 'structure' : line ? 'line' : 'object', cs: [c] });
   }
-  for (const c of small) items.push(item(isThinLine(widthOf(c), heightOf(c)) ? 'line' : 'object', [c]));
+  for (const c of small) shapes.push({ kind: isThinLine(widthOf(c), heightOf(c), height) ? 'line' : 'object', cs: [c] });
   // Lines of glyphs; pieces embedded in something else (colour fringes of an outline) and lone glyphs are objects.
   const textual: Component[][] = [];
-  for (const line of textLines(glyphs)) {
-    const minX = Math.min(...line.map((c) => c.minX));
-    const minY = Math.min(...line.map((c) => c.minY));
-    const maxX = Math.max(...line.map((c) => c.maxX));
-    const maxY = Math.max(...line.map((c) => c.maxY));
+  // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
+  const operators = small.filter((c) => isThinLine(widthOf(c), heightOf(c), height) && widthOf(c) > heightOf(c));
+  for (const line of textLines(glyphs, operators)) {
+    const { minX, minY, maxX, maxY } = bounds(line);
     const w = maxX - minX + 1;
     const h = maxY - minY + 1;
     const members = new Set(line.map((c) => labelOf.get(c)!));
     const touching = line.reduce((s, c) => s + c.contact, 0) / line.reduce((s, c) => s + c.count, 0);
     const isText = line.length >= 2 && w >= 1.8 * h && touching <= MAX_CONTACT_SHARE && foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
     if (isText) textual.push(line);
-    else items.push(item('object', line));
+    else shapes.push({ kind: 'object', cs: line });
   }
   // Lines on one row with a small gap are one text, even when a curve drawn through it splits it in two.
-  for (const row of textRows(textual)) {
+  const rows = textRows(textual);
+  const textMembers = new Set(rows.flat(2).map((c) => labelOf.get(c)!));
+  // In a frame that linework fills, its pieces (sparse, stroke-thin or cell-sized) are that structure, not shapes.
+  const cell = { w: width / FILL_GRID.columns, h: height / FILL_GRID.rows };
+  const linework = (cs: Component[]) => {
+    const { minX, minY, maxX, maxY } = bounds(cs);
+    const [w, h, ink] = [maxX - minX + 1, maxY - minY + 1, cs.reduce((n, c) => n + c.count, 0)];
+    return ink / (w * h) < STRUCTURE_DENSITY || ink / Math.max(w, h) <= THIN_LINE * height;
+  };
+  const partOfFill = (cs: Component[]) => {
+    const { minX, minY, maxX, maxY } = bounds(cs);
+    return linework(cs) || (maxX - minX + 1 <= cell.w && maxY - minY + 1 <= cell.h);
+  };
+  const pieces = shapes.filter(({ kind, cs }) => kind !== 'structure' && cs.reduce((n, c) => n + c.count, 0) >= MIN_PIECE_AREA * width * height);
+  const filled = pieces.length >= FIELD_PIECES || fillsFrame(labels, width, height, textMembers);
+  const items: ScreenItem[] = shapes.map(({ kind, cs }) => item(filled && kind !== 'structure' && partOfFill(cs) ? 'structure' : kind, cs));
+  for (const row of rows) {
     const cs = row.flat();
-    const minX = Math.min(...cs.map((c) => c.minX));
-    const minY = Math.min(...cs.map((c) => c.minY));
-    const maxX = Math.max(...cs.map((c) => c.maxX));
-    const maxY = Math.max(...cs.map((c) => c.maxY));
+    const { minX, minY, maxX, maxY } = bounds(cs);
     const members = new Set(cs.map((c) => labelOf.get(c)!));
-    items.push(item('text', cs, { glyphs: cs.length, crossedBy: crossingPixels(labels, list, width, members, minX, minY, maxX, maxY), stacked: stacked(cs, maxY - minY + 1) }));
+    const colour = core(cs);
+    const glyphHeight = [...cs.map(heightOf)].sort((a, b) => a - b)[Math.floor(cs.length / 2)];
+    const surround = surroundOfGlyphs(raster, labels, members, minX, minY, maxX, maxY, Math.max(1, Math.round(SURROUND_RADIUS * glyphHeight)), background);
+    const crossing = crossingPixels(labels, list, width, members, minX, minY, maxX, maxY);
+    items.push(item('text', cs, {
+      colour,
+      surround,
+      contrast: contrastRatio(colour, surround),
+      glyphs: cs.length,
+      letterHeight: spanOf(letters(cs).body) / height,
+      crossedBy: crossing.through,
+      touchedBy: crossing.oneSided,
+      stacked: stacked(cs),
+      fraction: operators.some((o) => o.minX >= minX && o.maxX <= maxX && o.minY >= minY && o.maxY <= maxY && ['above', 'below'].every((side) => cs.some((g) => Math.min(g.maxX, o.maxX) >= Math.max(g.minX, o.minX) && (side === 'above' ? g.maxY < o.minY : g.minY > o.maxY)))),
+    }));
   }
-  return items;
+  return { items, glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)) };
+}
+
+/** A component's pixels as a mask over its box. */
+function inkOf(c: Component, labels: Int32Array, label: number, width: number): Ink {
+  const w = widthOf(c);
+  const h = heightOf(c);
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (labels[(c.minY + y) * width + c.minX + x] === label) mask[y * w + x] = 1;
+  return { x: c.minX, y: c.minY, w, h, mask };
 }

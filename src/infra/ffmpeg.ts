@@ -8,7 +8,7 @@ export interface MediaTools {
   ffprobe: string;
 }
 
-function bundled(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {
+export function bundled(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {
   try {
     const file = (require(pkg) as { path: string }).path;
     // npm may skip the package's chmod install script; the binary is ours to fix.

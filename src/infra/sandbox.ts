@@ -130,7 +130,9 @@ export function runSandboxed(
 function sandboxCommand(mode: SandboxMode, program: string, args: readonly string[], readOnly: readonly string[], env: Record<string, string>, limits: SandboxLimits): string[] {
   const rlimits = [
     `--as=${limits.memoryBytes}:${limits.memoryBytes}`,
-    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds}`,
+    // A soft limit below the hard one: the kernel sends SIGXCPU at the soft limit (which names
+    // the cause), and SIGKILL only at the hard one, which it prefers when the two are equal.
+    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 2}`,
     `--fsize=${limits.scratchBytes}:${limits.scratchBytes}`,
     `--nproc=${limits.processes}:${limits.processes}`,
     '--nofile=256:256',

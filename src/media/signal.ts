@@ -14,6 +14,13 @@ import type { VideoProbe } from './probe';
 export const SCENE_THRESHOLD = 0.1;
 /** A grid cell whose luma moves this much between frames has changed (codec noise stays below). */
 const MOTION_LEVELS = 3;
+/**
+ * Motion compares each frame with the latest one at least this long before it
+ * (one frame at 15 fps, two at 30, four at 60): measured frame to frame, the
+ * same fade or slow move changes less per frame at a higher frame rate, and
+ * would read as still.
+ */
+export const MOTION_STEP_MS = 60;
 
 /** What the single pass streams and measures: the filter chain that turns decoded frames into raw bytes, and the meter that reads them. */
 export interface SignalMeasure {
@@ -48,37 +55,66 @@ export function frameSplitter(frameBytes: number, onFrame: (frame: Buffer) => vo
   };
 }
 
-/** Mean luma, motion and scene score of each frame's luma grid, as it arrives (nothing but the previous grid is kept). */
+/**
+ * The frame whose grid frame i's motion is measured against: the latest one at
+ * least MOTION_STEP_MS earlier (the first frame, until there is one). The
+ * picture did not change from it to frame i when frame i's motion is still.
+ */
+export function motionReference(frameTimesMs: readonly number[], i: number): number {
+  let j = Math.max(0, i - 1);
+  while (j > 0 && frameTimesMs[j] > frameTimesMs[i] - MOTION_STEP_MS) j--;
+  return j;
+}
+
+/**
+ * Mean luma, motion (against the frame `motionReference` names) and scene score
+ * (against the previous frame) of each frame's luma grid, as it arrives (only
+ * the grids of the last motion step are kept).
+ */
 export class LumaMeasures {
   readonly luma: number[] = [];
   readonly motion: number[] = [];
   readonly scene: number[] = [];
-  private previous: Buffer | null = null;
+  /** Grids of the frames from `firstKept` on. */
+  private kept: Buffer[] = [];
+  private firstKept = 0;
   private previousMafd = 0;
   private readonly toFullRange: (y: number) => number;
 
-  constructor(fullRange: boolean) {
+  constructor(
+    fullRange: boolean,
+    private readonly frameTimesMs: readonly number[],
+  ) {
     this.toFullRange = fullRange ? (y) => y : (y) => Math.min(255, Math.max(0, ((y - 16) * 255) / 219));
   }
 
   add(grid: Buffer): void {
+    const n = this.luma.length;
+    // A frame past the index (a decoder may yield one more) is measured against the one before it.
+    const reference = n < this.frameTimesMs.length ? motionReference(this.frameTimesMs, n) : n - 1;
+    const previous = this.kept.at(-1) ?? null;
+    const against = this.kept[reference - this.firstKept];
     let sum = 0;
     let changed = 0;
     let sad = 0;
     for (let i = 0; i < grid.length; i++) {
       sum += grid[i];
-      if (!this.previous) continue;
-      const d = Math.abs(grid[i] - this.previous[i]);
-      sad += d;
-      if (d >= MOTION_LEVELS) changed++;
+      if (!previous) continue;
+      sad += Math.abs(grid[i] - previous[i]);
+      if (Math.abs(grid[i] - against[i]) >= MOTION_LEVELS) changed++;
     }
     this.luma.push(this.toFullRange(sum / grid.length));
     this.motion.push((100 * changed) / grid.length);
     // ffmpeg's select scene score: the mean absolute difference, damped by how much it differs from the last one.
-    const mafd = this.previous ? sad / grid.length : 0;
+    const mafd = previous ? sad / grid.length : 0;
     this.scene.push(Math.min(1, Math.max(0, Math.min(mafd, Math.abs(mafd - this.previousMafd)) / 100)));
     this.previousMafd = mafd;
-    this.previous = Buffer.from(grid);
+    // Later frames' references are never earlier than this one's.
+    if (n > 0) {
+      this.kept = this.kept.slice(reference - this.firstKept);
+      this.firstKept = reference;
+    }
+    this.kept.push(Buffer.from(grid));
   }
 
   sceneFrames(decoded: number): number[] {
@@ -105,7 +141,7 @@ class SignalMeter implements SignalMeasure {
     const { width, height } = flashGrid(probe.width, probe.height);
     const fullRange = !probe.planarYuv || probe.fullRange;
     this.filter = `scale=${width}:${height}:flags=area,format=${fullRange ? 'yuvj444p' : 'yuv444p'}`;
-    this.lumaMeasures = new LumaMeasures(fullRange);
+    this.lumaMeasures = new LumaMeasures(fullRange, probe.frameTimesMs);
     // Anything not planar YUV was converted by ffmpeg, with its default BT.601 matrix.
     this.flash = new FlashMeter({ width, height }, { fullRange, bt709: probe.planarYuv && probe.bt709 }, probe.frameTimesMs);
     const plane = width * height;

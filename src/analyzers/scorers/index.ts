@@ -10,7 +10,7 @@ import { scoreVisualRubric } from './visual-rubric';
 import { scoreVisualValidation } from './visual-validation';
 
 /** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
-export const LOCAL_MODEL = 'local-analyzers/v5';
+export const LOCAL_MODEL = 'local-analyzers/v6';
 
 /** Each kind's local scorer, beside the analyzers it uses. */
 export const LOCAL_SCORERS: Record<EvalKind, LocalScorer> = {

@@ -12,10 +12,10 @@ import { criterion, points, rubricVerdictOf, share, type LocalScorer } from './s
 export const scoreVisualRubric: LocalScorer = ({ ctx }) => {
   const max = (name: string) => criterion(VISUAL_CRITERIA, name);
   const blank = share(ctx, (f) => f.blank);
-  const lowContrast = share(ctx, (f) => lowestContrast(f)?.severity === 'HIGH');
+  const lowContrast = share(ctx, (f) => lowestContrast(f) !== null);
   // Each frame's text at its typical contrast: the median over its text lines.
   const contrasts = ctx.frames.flatMap((f) => {
-    const text = f.items.filter((i) => i.kind === 'text').map((i) => i.contrast).sort((a, b) => a - b);
+    const text = f.items.flatMap((i) => (i.text ? [i.text.contrast] : [])).sort((a, b) => a - b);
     return text.length ? [text[Math.floor(text.length / 2)]] : [];
   });
   const medianContrast = contrasts.length ? [...contrasts].sort((a, b) => a - b)[Math.floor(contrasts.length / 2)] : null;
