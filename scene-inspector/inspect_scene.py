@@ -476,7 +476,7 @@ class Recorder:
             geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text}
         if len(rows) > MAX_UNITS:
             self.notes.add(f"recorded at most {MAX_UNITS} objects per sample")
-            rows = sorted(rows, key=lambda r: r[5])[:MAX_UNITS]
+            rows = capped(rows, geometry)
         for row in rows:
             if geometry[row[0]]["text"]:
                 row[11], row[12] = relations(row[0], geometry, camera)
@@ -510,6 +510,31 @@ class Recorder:
             "plays": self.plays,
             "notes": sorted(self.notes),
         }
+
+
+def capped(rows, geometry):
+    """At most MAX_UNITS rows: each root's outermost units first (so a frame-filling field keeps its
+    extent), then the texts, then the rest in draw order; returned in draw order."""
+    keep = []
+    chosen = set()
+
+    def take(row):
+        if row[0] not in chosen and len(keep) < MAX_UNITS:
+            chosen.add(row[0])
+            keep.append(row)
+
+    by_root = {}
+    for row in rows:
+        by_root.setdefault(row[13], []).append(row)
+    for mine in by_root.values():
+        for k, pick in ((1, min), (2, min), (3, max), (4, max)):
+            take(pick(mine, key=lambda r: r[k]))
+    for row in rows:
+        if geometry[row[0]]["text"]:
+            take(row)
+    for row in sorted(rows, key=lambda r: r[5]):
+        take(row)
+    return sorted(keep, key=lambda r: r[5])
 
 
 # Pixels of a typical glyph (between x-height and cap height) per font point at Manim's 8-unit frame height.

@@ -60,6 +60,26 @@ class InspectorTest(unittest.TestCase):
         self.assertAlmostEqual(last[1] - first[1], 7 * 480 / 8, delta=2)
         self.assertGreater(last[3], 854)
 
+    def test_past_the_cap_on_objects_a_frame_filling_field_keeps_its_extent_and_the_text(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Field(Scene):
+                def construct(self):
+                    self.add(ArrowVectorField(lambda p: np.array([1, 0.5, 0])), Text("F", font_size=36).to_corner(UL))
+                    self.wait(0.5)
+            """, [job()])
+        result = answer["results"][0]
+        self.assertIn("recorded at most 600 objects per sample", result["notes"])
+        rows = result["samples"][0]["u"]
+        self.assertEqual(len(rows), 600)
+        # The arrows reach past all four edges of the 854x480 frame, as they are drawn.
+        self.assertLess(min(r[1] for r in rows), 0)
+        self.assertLess(min(r[2] for r in rows), 0)
+        self.assertGreater(max(r[3] for r in rows), 854)
+        self.assertGreater(max(r[4] for r in rows), 480)
+        self.assertTrue(any(result["units"][str(r[0])]["isText"] for r in rows))
+
     def test_a_moving_camera_is_recorded_and_its_zoom_scales_the_boxes(self):
         answer, _ = inspect("""
             from manim import *

@@ -103,6 +103,7 @@ class Scene {
   readonly states: Map<number, UnitState>[];
   /** Per sample, the box of everything visible under each root. */
   readonly roots: Map<number, Box>[];
+  readonly fillingRoots: Set<number>;
 
   constructor(readonly timeline: SceneTimeline) {
     this.frame = { width: timeline.width, height: timeline.height };
@@ -131,6 +132,8 @@ class Scene {
       }
       return boxes;
     });
+    const fills = (b: Box) => b[2] - b[0] >= this.frame.width * SCENE_RULES.frameFilling && b[3] - b[1] >= this.frame.height * SCENE_RULES.frameFilling;
+    this.fillingRoots = new Set(this.roots.flatMap((boxes) => [...boxes].filter(([, b]) => fills(b)).map(([root]) => root)));
   }
 
   unit(id: number): SceneUnit {
@@ -144,12 +147,14 @@ class Scene {
     return [...seen];
   }
 
-  /** Whether the unit belongs to a frame-filling root in this sample (a plane, a vector field, a backdrop). */
+  /**
+   * Whether the unit belongs to a frame-filling root (a plane, a vector field, a
+   * backdrop): one that fills the frame in any sample, so a field still being
+   * drawn arrow by arrow is a field already.
+   */
   isStructure(i: number, id: number): boolean {
     const state = this.states[i].get(id);
-    const root = state && this.roots[i].get(state.root);
-    if (!root) return false;
-    return root[2] - root[0] >= this.frame.width * SCENE_RULES.frameFilling && root[3] - root[1] >= this.frame.height * SCENE_RULES.frameFilling;
+    return !!state && this.fillingRoots.has(state.root);
   }
 
   /** Scene units per pixel in a sample (the camera may zoom). */
