@@ -152,8 +152,10 @@ function bwrapArgs(program: string, args: readonly string[], readOnly: readonly 
     else if (fs.existsSync(dir)) out.push('--ro-bind', dir, dir);
   }
   for (const dir of SYSTEM_READ_ONLY) out.push('--ro-bind-try', dir, dir);
+  // The scratch /tmp first: a checkout or venv under /tmp is bound over it, not hidden by it.
+  out.push('--proc', '/proc', '--dev', '/dev', '--size', String(limits.scratchBytes), '--tmpfs', '/tmp');
   for (const dir of readOnly) out.push('--ro-bind', dir, dir);
-  out.push('--proc', '/proc', '--dev', '/dev', '--size', String(limits.scratchBytes), '--tmpfs', '/tmp', '--chdir', '/tmp', '--clearenv');
+  out.push('--chdir', '/tmp', '--clearenv');
   for (const [name, value] of Object.entries(env)) out.push('--setenv', name, value);
   out.push('--remount-ro', '/', '--', program, ...args);
   return out;
