@@ -9,7 +9,7 @@ import { LabelledSetError, loadLabelledSet, type LabelledAnimation, type Labelle
 import { animationOutcome } from '../../calibration/metrics';
 import { calibrationPage } from '../../calibration/page';
 import { calibrationReport, entryKey, formatCalibration } from '../../calibration/summary';
-import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
+import { inputProblems, startEvalPipeline } from '../../client';
 import { ConfigError, loadConfig, secretsOf, type Config } from '../../config';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
 import { openDatabase } from '../../db/database';
@@ -21,7 +21,7 @@ import { animationDigest } from '../../media/source';
 import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { EXIT, exitWith, say, UsageError, wholeNumber, writableFile } from '../io';
-import { mapLimited, quit } from './run';
+import { BatchInterrupt, mapLimited } from '../batch';
 
 interface CalibrateOptions {
   config: string[];
@@ -145,17 +145,7 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   const startedAt = new Date();
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   const db = await openDatabase(config, note);
-  // The pipelines started and not yet ended, with their animations.
-  const inFlight = new Map<EvalPipelineHandle, string>();
-  let interrupted = false;
-  const interrupt = () => {
-    if (interrupted) quit(config, [...inFlight.values()]);
-    interrupted = true;
-    note(`interrupted: no more pipelines start; cancelling the ${inFlight.size} in flight, then stopping; what finished is kept, run the same command again to resume (Ctrl-C again to quit at once)`);
-    for (const handle of inFlight.keys()) void handle.cancel().catch(() => undefined);
-  };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  const batch = new BatchInterrupt(config, note, '; what finished is kept, run the same command again to resume');
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
     note(config.temporal.address ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
@@ -165,14 +155,14 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
     const results: { configuration: Configuration; judged: Map<string, JudgedRun> }[] = [];
     try {
       for (const configuration of configurations) {
-        if (interrupted) break;
-        const judged = await judgeAll(configuration, prepared, { stack: config, db: db.pool, temporal, opts, inFlight, note, stopped: () => interrupted });
+        if (batch.interrupted) break;
+        const judged = await judgeAll(configuration, prepared, { stack: config, db: db.pool, temporal, opts, batch, note });
         results.push({ configuration, judged });
       }
     } finally {
       await background?.stop();
     }
-    if (interrupted) return EXIT.INTERRUPTED;
+    if (batch.interrupted) return EXIT.INTERRUPTED;
 
     const report = calibrationReport(sets, results, { minRecall: opts.minRecall ?? null, maxFalse: opts.maxFalse ?? null });
     if (opts.html) {
@@ -184,8 +174,7 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   } finally {
     // Side by side: the workers are down, neither server waits on the other.
     await Promise.all([temporal?.close(), db.close()]);
-    process.removeListener('SIGINT', interrupt);
-    process.removeListener('SIGTERM', interrupt);
+    batch.dispose();
   }
 }
 
@@ -195,9 +184,8 @@ interface JudgeContext {
   db: pg.Pool;
   temporal: Awaited<ReturnType<typeof openTemporal>>;
   opts: CalibrateOptions;
-  inFlight: Map<EvalPipelineHandle, string>;
+  batch: BatchInterrupt;
   note: (line: string) => void;
-  stopped: () => boolean;
 }
 
 /**
@@ -234,7 +222,7 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
   const running = worker.run();
   try {
     await mapLimited(pending, opts.concurrency, async (p) => {
-      if (ctx.stopped()) return;
+      if (ctx.batch.interrupted) return;
       const started = Date.now();
       const handle = await startEvalPipeline(temporal.client, taskQueue, {
         fragmentId: `calibrate-${p.hash}`,
@@ -243,11 +231,9 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
         userInput: p.labels.userInput,
         animation: { url: p.labels.animation, title: p.labels.title, description: p.labels.description, sources: p.sources, scene: p.labels.scene?.class ?? null },
       });
-      ctx.inFlight.set(handle, p.key);
-      // Interrupted while it was starting: it is cancelled like the others.
-      if (ctx.stopped()) void handle.cancel().catch(() => undefined);
+      ctx.batch.started(handle, p.key);
       try {
-        const outcome = await handle.result().catch((err: unknown) => (ctx.stopped() ? null : Promise.reject(err)));
+        const outcome = await handle.result().catch((err: unknown) => (ctx.batch.interrupted ? null : Promise.reject(err)));
         const run = outcome ? await judgedRun(db, outcome.pipelineRunId) : null;
         // A cancelled run was interrupted, not judged: the next calibration judges the animation again.
         if (!run || run.run.summary === CANCELLED) return;
@@ -255,7 +241,7 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
         judged.set(p.key, run);
         progress(p, run, `${((Date.now() - started) / 1000).toFixed(1)} s`);
       } finally {
-        ctx.inFlight.delete(handle);
+        ctx.batch.ended(handle);
       }
     });
   } finally {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
-import { inputProblems, startEvalPipeline, type EvalPipelineHandle } from '../../client';
-import { loadConfig, secretsOf, type Config } from '../../config';
+import { inputProblems, startEvalPipeline } from '../../client';
+import { loadConfig, secretsOf } from '../../config';
 import { openDatabase } from '../../db/database';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { openTemporal } from '../../infra/temporal';
@@ -15,6 +15,7 @@ import { activityDeps, createWorker, installRuntime, startBackgroundWork } from 
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
+import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
@@ -82,21 +83,6 @@ async function defaultFragmentId(target: string): Promise<string> {
   return `local-${(await animationDigest(target)).slice(0, 16)}`;
 }
 
-/** Runs `work` over `items`, at most `limit` at once, results in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]);
-      }
-    }),
-  );
-  return results;
-}
-
 async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
   const animations = resolveTargets(targets);
   refuseBadInput([...inputProblems({ ...opts, animation: { title: opts.title, description: opts.description } }), ...animations.flatMap((url) => inputProblems({ animation: { url } }))]);
@@ -125,17 +111,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   const startedAt = new Date();
   const db = await openDatabase(config, note);
-  // The pipelines started and not yet ended, with their animations.
-  const inFlight = new Map<EvalPipelineHandle, string>();
-  let interrupted = false;
-  const interrupt = () => {
-    if (interrupted) quit(config, [...inFlight.values()]);
-    interrupted = true;
-    note(`interrupted: no more pipelines start; cancelling the ${inFlight.size} in flight, then stopping (Ctrl-C again to quit at once)`);
-    for (const handle of inFlight.keys()) void handle.cancel().catch(() => undefined);
-  };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  const batch = new BatchInterrupt(config, note);
   let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
     note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
@@ -150,7 +126,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
       const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
       try {
         const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
-        if (interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
+        if (batch.interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
         const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
           fragmentId,
           projectId: opts.projectId,
@@ -158,13 +134,11 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
           userInput: opts.userInput ?? null,
           animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
         });
-        inFlight.set(handle, file);
-        // Interrupted while it was starting: it is cancelled like the others.
-        if (interrupted) void handle.cancel().catch(() => undefined);
+        batch.started(handle, file);
         progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
         const watching = progress.watch(label(animation), handle, db.pool);
         const outcome = await handle.result().catch(() => null);
-        inFlight.delete(handle);
+        batch.ended(handle);
         await watching.stop();
         const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
         const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
@@ -180,28 +154,12 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     if (opts.html) await writeReports(db.pool, results, opts.html);
     writeOutputs(results, opts);
     const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
-    return interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
+    return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
   } finally {
     // Side by side: the worker is down, neither server waits on the other.
     await Promise.all([temporal?.close(), db.close()]);
-    process.removeListener('SIGINT', interrupt);
-    process.removeListener('SIGTERM', interrupt);
+    batch.dispose();
   }
-}
-
-/** A second Ctrl-C: exit at once, saying what is left. */
-export function quit(config: Config, unfinished: readonly string[]): never {
-  const remote = config.temporal.address !== undefined;
-  const runs = `${unfinished.length} pipeline${unfinished.length === 1 ? '' : 's'} unfinished (${unfinished.join(', ')})`;
-  const left = !unfinished.length
-    ? 'no pipeline was left unfinished'
-    : remote
-      ? `left ${runs}, cancelled: the workers of ${config.temporal.address} end them`
-      : config.database.url
-        ? `left ${runs}: their runs stay RUNNING in DATABASE_URL`
-        : `left ${runs}: the next \`evals run\` or \`evals dev\` on this data directory ends their runs ERROR`;
-  say(`quitting at once: ${left}${remote ? '' : '; the stack this command started stops as it exits'}`);
-  process.exit(EXIT.INTERRUPTED);
 }
 
 /** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */
