@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
@@ -13,12 +10,13 @@ import { InfrastructureError, toActivityFailure } from '../../src/errors';
 import { freePort } from '../../src/infra/temporal';
 import { migrate } from '../../src/db/migrate';
 import { EVAL_KINDS } from '../../src/domain/types';
-import { createPool, startEmbedded } from '../../src/infra/postgres';
+import { createPool } from '../../src/infra/postgres';
 import { createLogger } from '../../src/logger';
 import { activityDeps } from '../../src/worker';
 import { startFakeOpenAI, type FakeOpenAI } from '../../testkit/fake-openai';
 import { sampleAnimation } from '../../testkit/videos';
 import { createTestEnv, type TestEnv } from '../helpers/env';
+import { ownPostgres, type OwnPostgres } from '../helpers/own-postgres';
 import { activityStarts, pipelineInput } from '../helpers/pipeline-checks';
 import { waitFor } from '../helpers/wait';
 
@@ -34,24 +32,16 @@ const OUTAGE_MS = 90_000;
 let env: TestEnv | undefined;
 let fake: FakeOpenAI | undefined;
 let pool: pg.Pool | undefined;
-let stopPostgres: (() => Promise<void>) | undefined;
-// The run's shared PostgreSQL must not be stopped under other test files: this one has its own.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-pg-outage-'));
-fs.chmodSync(dataDir, 0o755);
-
+let postgres: OwnPostgres | undefined;
 afterAll(async () => {
   await env?.close();
   await pool?.end();
   await fake?.close();
-  await stopPostgres?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.close();
 });
 
 it('keeps every judge answer through a 90 s PostgreSQL outage: every pipeline completes, each kind asked once', async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const quiet = () => undefined;
-  let postgres = await startEmbedded(dataDir, port, quiet);
-  stopPostgres = postgres.stop;
+  postgres = await ownPostgres('outage');
   pool = createPool(postgres.url);
   await migrate(pool);
   fake = await startFakeOpenAI({ apiKey: 'sk-outage-test-key', delayMs: 4_000 });
@@ -71,10 +61,8 @@ it('keeps every judge answer through a 90 s PostgreSQL outage: every pipeline co
   // Every pipeline's first frame kind is with the judge: its answer (4 s later) meets a stopped database.
   await waitFor(() => fake!.requestsFor('VISUAL_VALIDATION_JSON').length === PIPELINES, 60_000, () => `judging never started (${fake!.requests.length} requests)`);
   await postgres.stop();
-  stopPostgres = undefined;
   await sleep(OUTAGE_MS);
-  postgres = await startEmbedded(dataDir, port, quiet);
-  stopPostgres = postgres.stop;
+  await postgres.start();
 
   const results = await Promise.all(handles.map((h) => h.result()));
   expect(results.map((r) => r.status)).toEqual(Array(PIPELINES).fill('COMPLETED'));

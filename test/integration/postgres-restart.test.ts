@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
-import { createPool, startEmbedded } from '../../src/infra/postgres';
+import { createPool } from '../../src/infra/postgres';
 import { createTestEnv, type TestEnv } from '../helpers/env';
+import { ownPostgres, type OwnPostgres } from '../helpers/own-postgres';
 import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../../testkit/videos';
@@ -16,25 +14,17 @@ import { waitFor } from '../helpers/wait';
 let env: TestEnv | undefined;
 let server: FileServer | undefined;
 let pool: pg.Pool | undefined;
-let stopPostgres: (() => Promise<void>) | undefined;
-// The run's shared PostgreSQL must not be restarted under other test files: this one has its own.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-pg-restart-'));
-fs.chmodSync(dataDir, 0o755);
-
+let postgres: OwnPostgres | undefined;
 afterAll(async () => {
   killWorkerProcesses();
   await pool?.end();
   await server?.close();
   await env?.close();
-  await stopPostgres?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.close();
 });
 
 it('survives a PostgreSQL restart in the middle of a pipeline', async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const log = () => undefined;
-  let postgres = await startEmbedded(dataDir, port, log);
-  stopPostgres = postgres.stop;
+  postgres = await ownPostgres('restart');
   env = await createTestEnv();
   server = await startFileServer();
   pool = createPool(postgres.url);
@@ -48,10 +38,8 @@ it('survives a PostgreSQL restart in the middle of a pipeline', async () => {
   );
 
   await postgres.stop();
-  stopPostgres = undefined;
   await sleep(4_000);
-  postgres = await startEmbedded(dataDir, port, log);
-  stopPostgres = postgres.stop;
+  await postgres.start();
 
   expect((await handle.result()).status).toBe('COMPLETED');
   await expectOneCleanRun(pool, 'frag-pg-restart');
