@@ -38,6 +38,11 @@ export class FakeFragmentsApi {
     return this;
   }
 
+  /** The service's variables that point it at this server. */
+  get env(): { FRAGMENTS_API_URL: string; FRAGMENTS_API_KEY: string } {
+    return { FRAGMENTS_API_URL: this.baseUrl, FRAGMENTS_API_KEY: this.apiKey };
+  }
+
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));

@@ -29,7 +29,7 @@ const watchedJudge: JudgeProvider = {
 
 beforeAll(async () => {
   api = await new FakeFragmentsApi(sampleAnimation()).start();
-  env = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+  env = await createTestEnv(api.env);
   await env.startWorker({ provider: watchedJudge });
 });
 afterAll(async () => {
@@ -98,7 +98,7 @@ describe('fragments read through the REST interface', () => {
 
   it('ends in ERROR when the render never finishes, on durable timers that survive a worker restart', async () => {
     api.script('frag-never', { status: 200, rendered: false });
-    const own = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+    const own = await createTestEnv(api.env);
     try {
       const first = await own.startWorker({ identity: 'worker-before-restart' });
       const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 8_000 });

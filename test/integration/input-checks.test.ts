@@ -26,7 +26,7 @@ let api: FakeFragmentsApi;
 
 beforeAll(async () => {
   api = await new FakeFragmentsApi(sampleAnimation()).start();
-  env = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+  env = await createTestEnv(api.env);
   await env.startWorker();
 });
 afterAll(async () => {

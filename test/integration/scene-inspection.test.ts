@@ -169,7 +169,7 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     try {
       api.files.set('frag-with-files', { 'scene.py': oneScene('DefectTitleCutTop').content, 'README.md': 'not python' });
       api.render('frag-with-files');
-      const local = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+      const local = await createTestEnv(api.env);
       try {
         await local.startWorker();
         const handle = await startEvalPipeline(local.client, local.taskQueue, { fragmentId: 'frag-with-files', projectId: 'p', userId: 'u', userInput: null });

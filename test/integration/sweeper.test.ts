@@ -27,7 +27,7 @@ let env: TestEnv;
 
 beforeAll(async () => {
   api = await new FakeFragmentsApi(sampleAnimation()).start();
-  env = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+  env = await createTestEnv(api.env);
 });
 afterAll(async () => {
   killWorkerProcesses();
@@ -39,7 +39,7 @@ const storedRun = async (pipelineRunId: string) => PipelineRunResponseSchema.par
 
 describe('the sweeper', () => {
   it('ends a terminated pipeline ERROR within the sweep interval, naming the workflow closing status, its eval runs SKIPPED', async () => {
-    const worker = await spawnWorker(env, { FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey, EVALS_SWEEP_SECONDS: '1' });
+    const worker = await spawnWorker(env, { ...api.env, EVALS_SWEEP_SECONDS: '1' });
     api.script('frag-terminated', { status: 200, rendered: false });
     const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-terminated', projectId: 'p', userId: 'u' }, { renderWait: { pollIntervalMs: 500, limitMs: 600_000 } });
     let pipelineRunId: string | null = null;

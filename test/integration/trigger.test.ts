@@ -21,7 +21,7 @@ let env: TestEnv;
 
 beforeAll(async () => {
   api = await new FakeFragmentsApi(sampleAnimation()).start();
-  env = await createTestEnv({ FRAGMENTS_API_URL: api.baseUrl, FRAGMENTS_API_KEY: api.apiKey });
+  env = await createTestEnv(api.env);
   await env.startWorker();
 });
 afterAll(async () => {
