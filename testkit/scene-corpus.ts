@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../src/config';
@@ -6,6 +5,7 @@ import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { normalizeVerdict } from '../src/kinds/verdict';
 import { evenlySpaced } from '../src/media/plan';
+import { probeVideo } from '../src/media/probe';
 import type { FrameManifest } from '../src/media/manifest';
 import { sceneFindings } from '../src/scene/findings';
 import { timelineOf, type SceneTimeline } from '../src/scene/inspection';
@@ -25,24 +25,6 @@ import { corpusFile, type Corpus, type CorpusVideo } from './manim-corpus';
 export const isGeometryDefect = (video: CorpusVideo) =>
   video.labels.expect.some((e) => [e, ...e.alsoAs].some((k) => k.categories.some((c) => GEOMETRY_CATEGORIES.has(c) || c === 'typography')));
 
-interface ProbedVideo {
-  durationMs: number;
-  width: number;
-  height: number;
-  fps: number;
-  frameTimesMs: number[];
-}
-
-function probe(file: string, config: Config): ProbedVideo {
-  const out = execFileSync(resolveMediaTools(config).ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate:format=duration', '-of', 'json', file], { encoding: 'utf8' });
-  const json = JSON.parse(out) as { streams: { width: number; height: number; r_frame_rate: string }[]; format: { duration: string } };
-  const [n, d] = json.streams[0].r_frame_rate.split('/').map(Number);
-  const fps = n / (d || 1);
-  const durationMs = Math.round(Number(json.format.duration) * 1000);
-  const frames = Math.round((durationMs / 1000) * fps);
-  return { durationMs, width: json.streams[0].width, height: json.streams[0].height, fps, frameTimesMs: Array.from({ length: frames }, (_, i) => (i * 1000) / fps) };
-}
-
 export interface InspectedCorpus {
   timelines: Map<string, SceneTimeline>;
   /** Videos whose inspection did not give a timeline, with why. */
@@ -59,9 +41,10 @@ export interface InspectedCorpus {
  */
 export async function inspectCorpus(corpus: Corpus, config: Config, videos: readonly CorpusVideo[] = corpus.videos): Promise<InspectedCorpus> {
   const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
-  const probed = videos.map((v) => probe(corpusFile(corpus, v), config));
+  const tools = resolveMediaTools(config);
+  const probed = await Promise.all(videos.map((v) => probeVideo(tools, corpusFile(corpus, v), config.media)));
   const limits = { ...config.scene.limits, wallMs: 20 * 60_000, cpuSeconds: 20 * 60 };
-  const jobs = videos.map((v, i) => ({ scene: v.scene, width: probed[i].width, height: probed[i].height, fps: probed[i].fps, durationMs: probed[i].durationMs }));
+  const jobs = videos.map((v, i) => ({ scene: v.scene, width: probed[i].width, height: probed[i].height, fps: probed[i].fps ?? 0, durationMs: probed[i].durationMs }));
   const ran = await runInspector([source], jobs, { ...config.scene, limits });
   if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
   const timelines = new Map<string, SceneTimeline>();
