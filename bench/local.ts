@@ -24,7 +24,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scorers';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
-import { GEOMETRY_CATEGORIES } from '../src/scene/judge';
+import { layoutFromScene } from '../src/scene/judge';
 import { KINDS } from '../src/kinds';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
@@ -118,15 +118,14 @@ const corpusTitle = (corpus: Corpus) => {
   return `${corpus.videos.length} real Manim renders: ${corpus.videos.length - defects} clean, ${defects} with one planted defect; ${corpus.role}`;
 };
 
-/** How the local judge did on one labelled corpus at one quality; returns each video's MEDIUM/HIGH findings (kind, category, severity) to compare qualities. */
-async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): Promise<Map<string, string>> {
+/** How the local judge did on one labelled corpus at one quality; returns each video's results. */
+async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): Promise<Map<string, LocalResults>> {
   const tally = new CorpusTally();
-  const findings = new Map<string, string>();
+  const judged = new Map<string, LocalResults>();
   for (const video of corpus.videos) {
     const results = await judgeVideoLocally(corpusFile(corpus, video, quality), config, workDir);
     tally.add(video, results);
-    const serious = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind}/${i.category}/${i.severity}`));
-    findings.set(video.file, [...new Set(serious)].sort().join(' '));
+    judged.set(video.file, results);
   }
   console.log(`corpus/${corpus.name} at ${quality} (${corpusTitle(corpus)})`);
   console.log('category          recall            precision');
@@ -134,7 +133,7 @@ async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): P
   console.log(tally.totals);
   for (const m of tally.misses) console.log(`  ${m}`);
   console.log('');
-  return findings;
+  return judged;
 }
 
 /**
@@ -143,7 +142,7 @@ async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): P
  * authority on geometry (the pixels' guesses there set aside), the pixels on
  * the signal categories; per category beside the pixels alone.
  */
-async function withSources(corpus: Corpus, workDir: string) {
+async function withSources(corpus: Corpus, pixelResults: ReadonlyMap<string, LocalResults>) {
   let inspected: InspectedCorpus;
   try {
     inspected = await inspectCorpus(corpus, config);
@@ -154,7 +153,7 @@ async function withSources(corpus: Corpus, workDir: string) {
   const pixels = new CorpusTally();
   const scene = new CorpusTally();
   for (const video of corpus.videos) {
-    const judged = await judgeVideoLocally(corpusFile(corpus, video), config, workDir);
+    const judged = pixelResults.get(video.file)!;
     pixels.add(video, judged);
     const timeline = inspected.timelines.get(video.file);
     if (!timeline) {
@@ -165,7 +164,7 @@ async function withSources(corpus: Corpus, workDir: string) {
     const layout = sceneResults(timeline, inspected.manifests.get(video.file)!);
     const merged: LocalResults = new Map(FRAME_KINDS.map((kind) => {
       const own = judged.get(kind)!;
-      return [kind, { ...own, issues: [...own.issues.filter((i) => !GEOMETRY_CATEGORIES.has(i.category)), ...layout.get(kind)!.issues] }];
+      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
     }));
     scene.add(video, merged);
   }
@@ -183,14 +182,20 @@ async function withSources(corpus: Corpus, workDir: string) {
   console.log('');
 }
 
-/** Whether each video of a corpus gets the same MEDIUM/HIGH findings at every quality. */
-async function acrossQualities(corpus: Corpus, workDir: string) {
-  const perQuality: Map<string, string>[] = [];
-  for (const quality of QUALITIES) perQuality.push(await manimCorpus(corpus, quality, workDir));
+/** A video's MEDIUM/HIGH findings (kind, category, severity), to compare qualities. */
+const seriousFindings = (results: LocalResults) =>
+  [...new Set(FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind}/${i.category}/${i.severity}`)))].sort().join(' ');
+
+/** A corpus at every quality, and whether each video gets the same MEDIUM/HIGH findings at each; returns the 480p15 results. */
+async function acrossQualities(corpus: Corpus, workDir: string): Promise<Map<string, LocalResults>> {
+  const judged: Map<string, LocalResults>[] = [];
+  for (const quality of QUALITIES) judged.push(await manimCorpus(corpus, quality, workDir));
+  const perQuality = judged.map((q) => new Map([...q].map(([file, results]) => [file, seriousFindings(results)])));
   const differ = corpus.videos.filter((v) => perQuality.some((q) => q.get(v.file) !== perQuality[0].get(v.file)));
   console.log(`corpus/${corpus.name}: the same MEDIUM/HIGH findings (kind, category, severity) at ${QUALITIES.join(', ')}: ${corpus.videos.length - differ.length}/${corpus.videos.length} videos`);
   for (const v of differ) console.log(`  ${v.file}: ${QUALITIES.map((q, k) => `${q} ${perQuality[k].get(v.file) || 'none'}`).join('; ')}`);
   console.log('');
+  return judged[QUALITIES.indexOf('480p15')];
 }
 
 /**
@@ -281,8 +286,9 @@ async function main() {
   console.log(`local judge ${LOCAL_MODEL}\n`);
   try {
     await animations(workDir);
-    for (const corpus of LABELLED_CORPORA) await acrossQualities(corpus, workDir);
-    for (const corpus of LABELLED_CORPORA) await withSources(corpus, workDir);
+    const atLowQuality = new Map<Corpus, Map<string, LocalResults>>();
+    for (const corpus of LABELLED_CORPORA) atLowQuality.set(corpus, await acrossQualities(corpus, workDir));
+    for (const corpus of LABELLED_CORPORA) await withSources(corpus, atLowQuality.get(corpus)!);
     await flashingSet(workDir);
     await analysisTime(workDir);
     await inputs();

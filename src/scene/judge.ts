@@ -18,15 +18,19 @@ export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: Fram
   return manifest ? (sceneFindings(scene, manifest).get(kind) ?? []) : [];
 }
 
+/** A kind's issues with the scene as the authority on geometry: the pixels' guesses there dropped, the scene's findings in. */
+export function layoutFromScene<I extends { category: string }>(pixels: readonly I[], scene: readonly I[]): I[] {
+  return [...pixels.filter((i) => !GEOMETRY_CATEGORIES.has(i.category)), ...scene];
+}
+
 /**
  * A local verdict with the scene as the authority on geometry: pixel guesses in
  * geometry categories dropped, the scene's findings in, a validation kind's
  * score recounted from the issues (a rubric's stands).
  */
 export function sceneOverPixels(pixels: Verdict, scene: readonly IssueDraft[], maxScore: number, rescore: boolean): Verdict {
-  const kept = pixels.issues.filter((i) => !GEOMETRY_CATEGORIES.has(i.category));
-  const dropped = pixels.issues.length - kept.length;
-  const issues = [...kept, ...scene];
+  const issues = layoutFromScene(pixels.issues, scene);
+  const dropped = pixels.issues.length + scene.length - issues.length;
   const summary = issues.length === 0
     ? 'No issues found; layout checked against the scene.'
     : `${issues.length} issue(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}. Layout from the scene${dropped ? ` (${dropped} pixel guess${dropped === 1 ? '' : 'es'} about layout set aside)` : ''}.`;
