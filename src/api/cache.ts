@@ -106,3 +106,31 @@ export class Recent<V> {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }
+
+/**
+ * When a burst of requests is over. V8 collects garbage only as it allocates,
+ * so a server that falls quiet after a burst keeps the burst's garbage (and its
+ * RSS at the burst's peak) for as long as it stays quiet. Counted per window:
+ * a window with `busyRequests` or more is busy; the first window with fewer
+ * after a busy one says the burst is over, once. A load balancer's health
+ * checks, a few a window, keep a server quiet.
+ */
+export class BurstEnd {
+  private requests = 0;
+  private busy = false;
+
+  constructor(private readonly busyRequests: number) {}
+
+  request(): void {
+    this.requests += 1;
+  }
+
+  /** Ends a window: true when it is the first quiet one after a busy one. */
+  endWindow(): boolean {
+    const busy = this.requests >= this.busyRequests;
+    this.requests = 0;
+    const ended = this.busy && !busy;
+    this.busy = busy;
+    return ended;
+  }
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Server } from 'node:http';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../src/api/cache';
+import { AnswerCache, BurstEnd } from '../../src/api/cache';
 import { createApiKey } from '../../src/api/keys';
 import { createApiServer, listen, type ApiServerOptions } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
@@ -154,4 +154,14 @@ it('keeps the answer cache within its byte bound, least recently used out', () =
   expect([cache.get('a')?.length, cache.get('b'), cache.get('c')?.length]).toEqual([4, undefined, 4]);
   cache.set('huge', Buffer.alloc(11));
   expect(cache.get('huge')).toBeUndefined();
+});
+
+it('tells when a burst of requests is over, once, and not for a trickle of health checks', () => {
+  const bursts = new BurstEnd(20);
+  const window = (requests: number) => {
+    for (let i = 0; i < requests; i += 1) bursts.request();
+    return bursts.endWindow();
+  };
+  // Health checks alone, then a burst over two windows, then quiet again, twice over.
+  expect([5, 5, 0, 500, 300, 5, 0, 3, 20, 19, 0].map(window)).toEqual([false, false, false, false, false, true, false, false, false, true, false]);
 });
