@@ -8,6 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
+import { mapLimited } from '../../src/cli/batch';
 import { program } from '../../src/cli/main';
 import { PROJECT_ROOT } from '../../src/config';
 import { ensureDatabase } from '../../src/infra/postgres';
@@ -71,12 +72,13 @@ describe('npx evals: help, version and usage errors', () => {
     const ports = { TEMPORAL_DEV_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), EVALS_METRICS_PORT: await freePort(), EVALS_API_PORT: await freePort(), EVALS_EMBEDDED_PG_PORT: await freePort() };
     const helpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-help-'));
     try {
-      for (const command of commands) {
+      // A few at once: each is a node start-up, and one that started a server would hold its port for the others' checks too.
+      await mapLimited(commands, 4, async (command) => {
         const result = await evals([...command, '--help'], { EVALS_DATA_DIR: helpDir, DATABASE_URL: databaseUrl, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
         expect(result.code, `${command.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout).toContain(`Usage: evals ${command.join(' ')}`);
         for (const port of Object.values(ports)) expect(await listening(port), `${command.join(' ')} port ${port}`).toBe(false);
-      }
+      });
       expect(fs.readdirSync(helpDir)).toEqual([]);
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -98,11 +100,11 @@ describe('npx evals: help, version and usage errors', () => {
     expect(typo.stderr).toMatch(/unknown command 'rnu'/);
     expect(typo.stderr).toMatch(/Did you mean run\?/);
 
-    for (const args of [['run'], ['run', path.join(dataDir, 'missing.mp4')], ['run', dataDir], ['run', SAMPLE, '--bogus'], ['run', SAMPLE, '--fail-on', 'sometimes'], ['run', SAMPLE, '--concurrency', '0'], ['worker', '--bogus'], ['list', '--limit', 'many'], ['show'], ['replay', path.join(dataDir, 'missing.json')], ['frobnicate'], []]) {
+    await mapLimited([['run'], ['run', path.join(dataDir, 'missing.mp4')], ['run', dataDir], ['run', SAMPLE, '--bogus'], ['run', SAMPLE, '--fail-on', 'sometimes'], ['run', SAMPLE, '--concurrency', '0'], ['worker', '--bogus'], ['list', '--limit', 'many'], ['show'], ['replay', path.join(dataDir, 'missing.json')], ['frobnicate'], []], 4, async (args) => {
       const result = await evals(args);
       expect(result.code, `evals ${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(/^evals: |Usage: evals/);
-    }
+    });
     const missing = await evals(['run', path.join(dataDir, 'missing.mp4')]);
     expect(missing.stderr).toMatch(/no such file/);
     const directory = await evals(['run', dataDir]);
