@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/database';
 import { isProcessAlive } from '../infra/executables';
+import { openTemporal, type TemporalConnections } from '../infra/temporal';
+import type { Logger } from '../logger';
+import { startBackgroundWork } from '../worker';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 
 /**
  * `evals dev` records where its Temporal server listens, in its data
@@ -37,4 +42,40 @@ export function isLocalDevServer(config: Config): boolean {
   if (!config.temporal.address || sameAddress(record.address) !== sameAddress(config.temporal.address)) return false;
   if (record.namespace !== config.temporal.namespace || record.taskQueue !== config.temporal.taskQueue) return false;
   return isProcessAlive(record.pid);
+}
+
+/** What a command that runs pipelines (`evals run`, `evals calibrate`) works on. */
+export interface CommandStack {
+  db: Database;
+  temporal: TemporalConnections;
+  /** TEMPORAL_ADDRESS is set: that stack's workers and sweepers do the work. */
+  remote: boolean;
+}
+
+/**
+ * The database (DATABASE_URL, or PostgreSQL embedded in the data dir) and
+ * Temporal (TEMPORAL_ADDRESS, or a dev server of the command's own), each
+ * step said through `note`; on a stack of its own also the sweeper and
+ * retention a fleet runs, so rows an earlier stack left unfinished are ended.
+ * `use` runs on it; both are closed after, whatever happens.
+ */
+export async function withCommandStack<T>(config: Config, log: Logger, note: (line: string) => void, use: (stack: CommandStack) => Promise<T>): Promise<T> {
+  const remote = config.temporal.address !== undefined;
+  note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
+  const startedAt = new Date();
+  const db = await openDatabase(config, note);
+  let temporal: TemporalConnections | undefined;
+  try {
+    note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
+    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
+    const background = remote ? null : startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
+    try {
+      return await use({ db, temporal, remote });
+    } finally {
+      await background?.stop();
+    }
+  } finally {
+    // Side by side: the command's workers are down, neither server waits on the other.
+    await Promise.all([temporal?.close(), db.close()]);
+  }
 }

@@ -56,6 +56,7 @@ export const SCENE_RULES = {
 /** Coordinate systems whose numbers are tick labels, not things to read one by one. */
 const COORDINATE_SYSTEMS = new Set(['Axes', 'NumberPlane', 'ComplexPlane', 'PolarPlane', 'NumberLine', 'ThreeDAxes', 'CoordinateSystem', 'UnitInterval']);
 
+/** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
 type Box = [number, number, number, number];
 
 interface Frame {

@@ -12,16 +12,15 @@ import { calibrationReport, entryKey, formatCalibration } from '../../calibratio
 import { inputProblems, startEvalPipeline } from '../../client';
 import { ConfigError, loadConfig, secretsOf, type Config } from '../../config';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
-import { openDatabase } from '../../db/database';
 import { CANCELLED } from '../../domain/status';
 import { readSceneSources, type SceneSource } from '../../fragments/scene-sources';
-import { openTemporal } from '../../infra/temporal';
+import type { TemporalConnections } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { animationDigest } from '../../media/source';
-import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
-import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
+import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { EXIT, exitWith, say, UsageError, wholeNumber, writableFile } from '../io';
 import { BatchInterrupt, mapLimited } from '../batch';
+import { withCommandStack } from '../local-stack';
 
 interface CalibrateOptions {
   config: string[];
@@ -142,38 +141,26 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   const note = (line: string) => {
     if (!opts.quiet) say(line);
   };
-  const startedAt = new Date();
-  note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
-  const db = await openDatabase(config, note);
   const batch = new BatchInterrupt(config, note, '; what finished is kept, run the same command again to resume');
-  let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
-    note(config.temporal.address ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
-    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
-    // On a stack of its own, end the rows an earlier stack left unfinished, as `evals run` does; a shared Temporal has its fleet's sweepers.
-    const background = config.temporal.address ? null : startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
-    const results: { configuration: Configuration; judged: Map<string, JudgedRun> }[] = [];
-    try {
+    return await withCommandStack(config, log, note, async ({ db, temporal }) => {
+      const results: { configuration: Configuration; judged: Map<string, JudgedRun> }[] = [];
       for (const configuration of configurations) {
         if (batch.interrupted) break;
         const judged = await judgeAll(configuration, prepared, { stack: config, db: db.pool, temporal, opts, batch, note });
         results.push({ configuration, judged });
       }
-    } finally {
-      await background?.stop();
-    }
-    if (batch.interrupted) return EXIT.INTERRUPTED;
+      if (batch.interrupted) return EXIT.INTERRUPTED;
 
-    const report = calibrationReport(sets, results, { minRecall: opts.minRecall ?? null, maxFalse: opts.maxFalse ?? null });
-    if (opts.html) {
-      fs.writeFileSync(opts.html, await calibrationPage(db.pool, report, prepared.map((p) => ({ key: p.key, labels: p.labels }))));
-      note(`page written to ${opts.html}`);
-    }
-    process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : `${formatCalibration(report)}\n`);
-    return report.thresholds.failures.length ? EXIT.FAIL : EXIT.OK;
+      const report = calibrationReport(sets, results, { minRecall: opts.minRecall ?? null, maxFalse: opts.maxFalse ?? null });
+      if (opts.html) {
+        fs.writeFileSync(opts.html, await calibrationPage(db.pool, report, prepared.map((p) => ({ key: p.key, labels: p.labels }))));
+        note(`page written to ${opts.html}`);
+      }
+      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : `${formatCalibration(report)}\n`);
+      return report.thresholds.failures.length ? EXIT.FAIL : EXIT.OK;
+    });
   } finally {
-    // Side by side: the workers are down, neither server waits on the other.
-    await Promise.all([temporal?.close(), db.close()]);
     batch.dispose();
   }
 }
@@ -182,7 +169,7 @@ interface JudgeContext {
   /** The environment's configuration: the stack. */
   stack: Config;
   db: pg.Pool;
-  temporal: Awaited<ReturnType<typeof openTemporal>>;
+  temporal: TemporalConnections;
   opts: CalibrateOptions;
   batch: BatchInterrupt;
   note: (line: string) => void;

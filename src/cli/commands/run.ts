@@ -6,18 +6,15 @@ import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { inputProblems, startEvalPipeline } from '../../client';
 import { loadConfig, secretsOf } from '../../config';
-import { openDatabase } from '../../db/database';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
-import { openTemporal } from '../../infra/temporal';
 import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';
-import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
-import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
+import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
-import { isLocalDevServer } from '../local-stack';
+import { isLocalDevServer, withCommandStack } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
 import { Progress, progressMode } from '../progress';
@@ -108,56 +105,48 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   // Ctrl-C cancels the pipelines (below) rather than draining the in-process worker, which must finish the cancellations.
   installRuntime(log, { shutdownSignals: [] });
 
-  note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
-  const startedAt = new Date();
-  const db = await openDatabase(config, note);
   const batch = new BatchInterrupt(config, note);
-  let temporal: Awaited<ReturnType<typeof openTemporal>> | undefined;
   try {
-    note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
-    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
-    const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
-    const background = worker ? startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } }) : null;
-    const running = worker?.run();
-    const client = temporal.client;
-    const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
+    return await withCommandStack(config, log, note, async ({ db, temporal }) => {
+      const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+      const running = worker?.run();
+      const client = temporal.client;
+      const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
 
-    const results = await mapLimited(animations, opts.concurrency, async (animation): Promise<RunResult> => {
-      const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
-      try {
-        const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
-        if (batch.interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
-        const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
-          fragmentId,
-          projectId: opts.projectId,
-          userId: opts.userId,
-          userInput: opts.userInput ?? null,
-          animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
-        });
-        batch.started(handle, file);
-        progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
-        const watching = progress.watch(label(animation), handle, db.pool);
-        const outcome = await handle.result().catch(() => null);
-        batch.ended(handle);
-        await watching.stop();
-        const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
-        const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
-        return { file, response, costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [], failure: response ? undefined : 'the pipeline ended before it created its run' };
-      } catch (err) {
-        return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
-      }
+      const results = await mapLimited(animations, opts.concurrency, async (animation): Promise<RunResult> => {
+        const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
+        try {
+          const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
+          if (batch.interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
+          const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
+            fragmentId,
+            projectId: opts.projectId,
+            userId: opts.userId,
+            userInput: opts.userInput ?? null,
+            animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
+          });
+          batch.started(handle, file);
+          progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
+          const watching = progress.watch(label(animation), handle, db.pool);
+          const outcome = await handle.result().catch(() => null);
+          batch.ended(handle);
+          await watching.stop();
+          const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
+          const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
+          return { file, response, costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [], failure: response ? undefined : 'the pipeline ended before it created its run' };
+        } catch (err) {
+          return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
+        }
+      });
+      worker?.shutdown();
+      await running;
+
+      if (opts.html) await writeReports(db.pool, results, opts.html);
+      writeOutputs(results, opts);
+      const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
+      return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
     });
-    await background?.stop();
-    worker?.shutdown();
-    await running;
-
-    if (opts.html) await writeReports(db.pool, results, opts.html);
-    writeOutputs(results, opts);
-    const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
-    return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
   } finally {
-    // Side by side: the worker is down, neither server waits on the other.
-    await Promise.all([temporal?.close(), db.close()]);
     batch.dispose();
   }
 }
