@@ -1,6 +1,7 @@
 import client from 'prom-client';
 import { EVAL_KINDS } from '../domain/types';
 import type { ReviewTally } from '../read-model/reviews';
+import { percent, textTable } from '../text-table';
 
 /**
  * `evals agreement`: how often reviewers agreed with the judge, per kind and
@@ -28,11 +29,10 @@ export function formatAgreement(rows: readonly AgreementRow[]): string {
   const all = total.right + total.wrong + total.missed;
   const cells = [
     ['kind', 'category', 'right', 'wrong', 'missed', 'agreement'],
-    ...rows.map((r) => [r.kind, r.category, String(r.right), String(r.wrong), String(r.missed), r.agreement === null ? '-' : `${(r.agreement * 100).toFixed(0)}%`]),
-    ['all', '', String(total.right), String(total.wrong), String(total.missed), all === 0 ? '-' : `${((total.right / all) * 100).toFixed(0)}%`],
+    ...rows.map((r) => [r.kind, r.category, String(r.right), String(r.wrong), String(r.missed), percent(r.agreement)]),
+    ['all', '', String(total.right), String(total.wrong), String(total.missed), percent(all === 0 ? null : total.right / all)],
   ];
-  const widths = cells[0].map((_, c) => Math.max(...cells.map((r) => r[c].length)));
-  return cells.map((r) => r.map((cell, c) => (c >= 2 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd()).join('\n');
+  return textTable(cells, 2);
 }
 
 /** The same figures in Prometheus's text format (for a textfile collector or a push gateway). */

@@ -3,6 +3,7 @@ import type { Configuration } from './configurations';
 import type { JudgedRun } from './judged';
 import type { LabelledSet } from './labelled-set';
 import { disagreements, figures, type Disagreement, type Figures, type LabelledEntry } from './metrics';
+import { percent, textTable } from '../text-table';
 
 /**
  * What `evals calibrate` reports: per configuration, overall and per kind, the
@@ -76,7 +77,6 @@ export function calibrationReport(
   };
 }
 
-export const percent = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(0)}%`);
 const seconds = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
 const dollars = (usd: number | null) => (usd === null ? '-' : `$${usd.toFixed(usd < 0.01 ? 5 : 4)}`);
 const kappa = (f: Figures) => {
@@ -96,11 +96,6 @@ export const FIGURE_ROWS: [label: string, cell: (f: Figures) => string][] = [
   ['latency (median)', (f) => seconds(f.medianLatencyMs)],
 ];
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ').trimEnd()).join('\n');
-}
-
 /** A disagreement's cell for one configuration: its verdict, what it found, its false findings. */
 export function outcomeCell(o: Disagreement['outcomes'][number]): string {
   const parts = [o.status ?? '-'];
@@ -117,7 +112,7 @@ export function formatCalibration(report: CalibrationReport): string {
   const out = [
     `${report.sets.map((s) => s.name).join(', ')}: ${report.entries.length} animations, ${clean} clean, ${expected} expected issues`,
     '',
-    table([
+    textTable([
       ['', ...names],
       ['judge', ...report.configurations.map((c) => c.judges.join(', ') || '-')],
       ...FIGURE_ROWS.map(([label, cell]) => [label, ...report.configurations.map((c) => cell(c.overall))]),
@@ -125,12 +120,12 @@ export function formatCalibration(report: CalibrationReport): string {
   ];
   for (const kind of EVAL_KINDS) {
     if (!report.configurations.some((c) => c.kinds[kind])) continue;
-    out.push('', table([[kind, ...names], ...FIGURE_ROWS.map(([label, cell]) => [label, ...report.configurations.map((c) => (c.kinds[kind] ? cell(c.kinds[kind]) : '-'))])]));
+    out.push('', textTable([[kind, ...names], ...FIGURE_ROWS.map(([label, cell]) => [label, ...report.configurations.map((c) => (c.kinds[kind] ? cell(c.kinds[kind]) : '-'))])]));
   }
   if (report.configurations.length > 1) {
     out.push('', `The configurations disagree on ${report.disagreements.length} animation ${report.disagreements.length === 1 ? 'kind' : 'kinds'}${report.disagreements.length ? ':' : '.'}`);
     if (report.disagreements.length) {
-      out.push(table([['animation', 'kind', 'labels', ...names], ...report.disagreements.map((d) => [d.key, d.kind, d.labelled ?? 'either', ...d.outcomes.map(outcomeCell)])]));
+      out.push(textTable([['animation', 'kind', 'labels', ...names], ...report.disagreements.map((d) => [d.key, d.kind, d.labelled ?? 'either', ...d.outcomes.map(outcomeCell)])]));
     }
   }
   if (report.thresholds.failures.length) out.push('', ...report.thresholds.failures.map((f) => `threshold not met: ${f}`));

@@ -1,11 +1,7 @@
 import type { EvalPipelineRun } from '../read-model/schemas';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalRunCost } from '../read-model/read-model';
-
-export function table(rows: string[][]): string {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
-  return rows.map((r) => r.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd()).join('\n');
-}
+import { textTable } from '../text-table';
 
 /** The pipeline's own error (bad input, cancellation), as its summary states it. */
 export function pipelineError(run: EvalPipelineRun): string | null {
@@ -26,7 +22,7 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
   lines.push('');
   const costByKind = new Map(costs.map((c) => [c.kind, c]));
   lines.push(
-    table([
+    textTable([
       ['KIND', 'STATUS', 'SCORE', 'ISSUES', 'HIGH', 'PROVIDER/MODEL', 'TOKENS', 'COST', 'NOTE'],
       ...run.evalRuns.map((r) => {
         const cost = costByKind.get(r.kind);
@@ -56,7 +52,7 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
       lines.push(run.overallStatus === 'PASS' || run.overallStatus === 'SKIPPED' ? 'No issues.' : 'No issues recorded.');
     } else {
       lines.push(
-        table([
+        textTable([
           ['SEVERITY', 'KIND', 'CATEGORY', 'FRAME', 'WHEN/WHERE', 'DESCRIPTION'],
           ...issues.map((i) => [i.severity, i.kind, i.category, i.frameIndex === null ? '-' : String(i.frameIndex), i.frameHint ?? '-', i.description]),
         ]),

@@ -1,7 +1,8 @@
 import type { EvalRunCost } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../read-model/schemas';
 import type { EvalKind } from '../domain/types';
-import { clip, pipelineError, table } from './format';
+import { textTable } from '../text-table';
+import { clip, pipelineError } from './format';
 
 /** One animation of an `evals run`: its stored pipeline run, or why there is none. */
 export interface RunResult {
@@ -34,7 +35,7 @@ export function summaryTable(results: readonly RunResult[]): string {
     return [r.file, run.overallStatus ?? run.status, clip(detail, 90), run.id];
   });
   const counts = OUTCOMES.map((o) => `${rows.filter((row) => row[1] === o).length} ${o}`).join(', ');
-  return `${table([['ANIMATION', 'OVERALL', 'WORST ISSUE', 'PIPELINE RUN'], ...rows])}\n\n${counts} (${results.length} animation${results.length === 1 ? '' : 's'})`;
+  return `${textTable([['ANIMATION', 'OVERALL', 'WORST ISSUE', 'PIPELINE RUN'], ...rows])}\n\n${counts} (${results.length} animation${results.length === 1 ? '' : 's'})`;
 }
 
 const xml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

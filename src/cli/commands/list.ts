@@ -3,7 +3,8 @@ import { listPipelineRuns } from '../../read-model/read-model';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { EVAL_RUN_STATUSES, PIPELINE_STATUSES } from '../../domain/types';
-import { clip, table } from '../format';
+import { textTable } from '../../text-table';
+import { clip } from '../format';
 import { EXIT, exitWith, say, wholeNumber } from '../io';
 
 export function listCommand(evals: Command): void {
@@ -25,7 +26,7 @@ export function listCommand(evals: Command): void {
             say('no pipeline runs match');
           } else {
             process.stdout.write(
-              `${table([
+              `${textTable([
                 ['PIPELINE RUN', 'FRAGMENT', 'ATTEMPT', 'STATUS', 'OVERALL', 'CREATED', 'SUMMARY'],
                 ...runs.map((r) => [r.id, r.fragmentId, String(r.attemptNumber), r.status, r.overallStatus ?? '-', r.createdAt.replace(/\.\d+Z$/, 'Z'), clip(r.summary ?? '', 70)]),
               ])}\n`,
