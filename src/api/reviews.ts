@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { addMissedIssue, completeReview, reviewIssue } from '../db/reviews';
-import { EVAL_KINDS, type EvalKind } from '../domain/types';
+import type { EvalKind } from '../domain/types';
 import { KINDS } from '../kinds';
+import { FRAME_KINDS } from '../kinds/answer';
 
 /**
  * A review posted to `{basePath}/reports/pipeline-runs/{id}/reviews` by a
@@ -14,7 +15,8 @@ import { KINDS } from '../kinds';
  * the run has no such issue or frame.
  */
 
-const FRAME_KINDS = EVAL_KINDS.filter((k) => KINDS[k].usesFrames) as [EvalKind, ...EvalKind[]];
+// z.enum wants a non-empty tuple.
+const FRAME_KIND_NAMES = FRAME_KINDS as [EvalKind, ...EvalKind[]];
 const fraction = z.number({ error: () => 'must be a number from 0 to 1' }).min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1');
 
 const VerdictBody = z.object({ issueId: z.string().min(1).max(200), verdict: z.enum(['right', 'wrong'], { error: () => 'must be right or wrong' }) }).strict();
@@ -22,7 +24,7 @@ const MissedBody = z
   .object({
     missed: z
       .object({
-        kind: z.enum(FRAME_KINDS, { error: () => `must be one of ${FRAME_KINDS.join(', ')}` }),
+        kind: z.enum(FRAME_KIND_NAMES, { error: () => `must be one of ${FRAME_KINDS.join(', ')}` }),
         category: z.string(),
         frameIndex: z.number().int('must be a whole number').min(0, 'must be 0 or more'),
         x: fraction,

@@ -4,3 +4,6 @@ export const esc = (text: string | number | null | undefined) =>
 
 /** A fraction of the frame as a CSS percentage, clamped to the frame. */
 export const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;
+
+/** An ISO 8601 time as the report shows it: 2026-11-23 08:20 UTC. */
+export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

@@ -9,7 +9,7 @@ import type { EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { sampleAt } from '../scene/inspection';
-import { esc, pct } from './html';
+import { esc, pct, utcMinute } from './html';
 import { missedList, missedPins, REVIEW_STYLE, reviewHeader, reviewScript, verdictCell, type ReviewControls } from './review';
 import { axisSeconds, timelineMarks, type TimelineMarks } from './timeline';
 
@@ -69,10 +69,6 @@ export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, op
 
 /** Frames are shown at most this wide: a 1080p run's report stays small. */
 const IMAGE_WIDTH = 768;
-
-
-/** 2026-11-23 08:20 UTC */
-const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 
 /** An issue drawn on its frame: its number links to its row (`#issue-N`). */

@@ -1,9 +1,9 @@
 import type { MissedIssue } from '../db/reviews';
-import { EVAL_KINDS } from '../domain/types';
 import { KINDS } from '../kinds';
+import { FRAME_KINDS } from '../kinds/answer';
 import { formatTimestamp } from '../media/manifest';
 import type { RunReviews } from '../read-model/reviews';
-import { esc, pct } from './html';
+import { esc, pct, utcMinute } from './html';
 
 /**
  * The review part of the visual report. Every report shows what reviewers
@@ -21,13 +21,11 @@ export interface ReviewControls {
   nonce: string;
 }
 
-/** The frame kinds a missed issue can be added to: what a frame shows. */
-const FRAME_KINDS = EVAL_KINDS.filter((k) => KINDS[k].usesFrames);
 
 
 /** Who finished reviewing, and for a reviewer the controls that apply to the whole run. */
 export function reviewHeader(reviews: RunReviews, controls: ReviewControls | null): string {
-  const done = reviews.completed.map((c) => `${esc(c.reviewer)} (${c.completedAt.slice(0, 16).replace('T', ' ')} UTC)`).join(', ');
+  const done = reviews.completed.map((c) => `${esc(c.reviewer)} (${utcMinute(c.completedAt)})`).join(', ');
   const status = done ? `<p class="reviewed">Reviewed by ${done}.</p>` : '';
   if (!controls) return status;
   const mine = reviews.completed.some((c) => c.reviewer === controls.reviewer);
@@ -60,7 +58,7 @@ export function missedPins(reviews: RunReviews, frameIndex: number): string {
 export function missedList(missed: readonly MissedIssue[]): string {
   if (missed.length === 0) return '';
   const rows = missed.map(
-    (m) => `<tr class="missed"><td>${esc(m.kind)}</td><td>${esc(m.category)}</td><td><a href="#frame-${m.frameIndex}">frame ${m.frameIndex} · ${formatTimestamp(m.timestampMs)}</a></td><td>${esc(m.reviewer)}</td><td>${m.createdAt.slice(0, 16).replace('T', ' ')} UTC</td></tr>`,
+    (m) => `<tr class="missed"><td>${esc(m.kind)}</td><td>${esc(m.category)}</td><td><a href="#frame-${m.frameIndex}">frame ${m.frameIndex} · ${formatTimestamp(m.timestampMs)}</a></td><td>${esc(m.reviewer)}</td><td>${utcMinute(m.createdAt)}</td></tr>`,
   );
   return `<h3>Missed by the judge, added by reviewers</h3><table class="issues missed-issues"><thead><tr><th>Kind</th><th>Category</th><th>Where</th><th>Reviewer</th><th>Added</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
