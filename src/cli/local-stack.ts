@@ -48,8 +48,6 @@ export function isLocalDevServer(config: Config): boolean {
 export interface CommandStack {
   db: Database;
   temporal: TemporalConnections;
-  /** TEMPORAL_ADDRESS is set: that stack's workers and sweepers do the work. */
-  remote: boolean;
 }
 
 /**
@@ -70,7 +68,7 @@ export async function withCommandStack<T>(config: Config, log: Logger, note: (li
     temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     const background = remote ? null : startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
     try {
-      return await use({ db, temporal, remote });
+      return await use({ db, temporal });
     } finally {
       await background?.stop();
     }

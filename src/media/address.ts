@@ -21,7 +21,7 @@ function ipv4Of(parts: number[], first: number): ipaddr.IPv4 {
 }
 
 /** The IPv4 addresses an IPv6 address hands its packets to, when it is one of the forms that embed one. */
-export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   const p = address.parts;
   const range = address.range();
   if (range === 'ipv4Mapped' || range === 'rfc6145' || address.match(NAT64_WELL_KNOWN)) return [ipv4Of(p, 6)];

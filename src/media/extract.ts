@@ -63,7 +63,7 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
       onProgress('probe', 0, 1);
       const probe = await probeVideo(tools, file, opts.media, signal);
       const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, dir, probe, size, signal, onProgress, maxFrames: opts.media.maxFrames, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
+      const job: Job = { tools, file, dir, probe, size, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
       return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
@@ -130,7 +130,6 @@ interface Job {
   size: { width: number; height: number };
   signal: AbortSignal;
   onProgress: Progress;
-  maxFrames: number;
   media: Config['media'];
   measure: (probe: VideoProbe) => SignalMeasure;
 }
@@ -160,7 +159,7 @@ async function decode(job: Job, args: string[], onStdout?: (chunk: Buffer) => vo
  * that hold them (see seekFrames).
  */
 async function keyframeSeek(job: Job): Promise<Extraction> {
-  const picks = evenlySpaced(job.probe.frameTimesMs.length, job.maxFrames);
+  const picks = evenlySpaced(job.probe.frameTimesMs.length, job.media.maxFrames);
   const jpegs = await seekFrames(job, picks, 'decode');
   return { plan: planOf(job.probe, 'keyframe-seek', picks, []), frames: framesOf(job, picks, jpegs), signal: null };
 }
@@ -211,7 +210,7 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
 async function singlePass(job: Job): Promise<Extraction> {
   const { probe, size, dir } = job;
   const times = probe.frameTimesMs;
-  const evenPicks = evenlySpaced(times.length, job.maxFrames);
+  const evenPicks = evenlySpaced(times.length, job.media.maxFrames);
   const meter = job.measure(probe);
   const filter = [
     `[0:v]split=2[a][b]`,
@@ -236,8 +235,8 @@ async function singlePass(job: Job): Promise<Extraction> {
   if (times.length - decoded > Math.max(2, times.length * 0.02)) {
     throw new PermanentError('unreadable-media', `animation is truncated or corrupt: only ${decoded} of its ${times.length} frames could be decoded (it stops at ${formatTimestamp(times[decoded] ?? 0)})`);
   }
-  const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.maxFrames).filter((n) => !evenPicks.includes(n));
-  const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.maxFrames);
+  const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.media.maxFrames).filter((n) => !evenPicks.includes(n));
+  const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.media.maxFrames);
   const jpegs = new Map<number, Buffer>();
   for (const [i, p] of evenPicks.entries()) if (picks.includes(p)) jpegs.set(p, await readFrame(path.join(dir, 'even-%03d.rgb'), i + 1, times[p], size));
   for (const [p, jpeg] of await seekFrames(job, picks.filter((p) => !jpegs.has(p)), 'scenes')) jpegs.set(p, jpeg);
