@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadLabelledSet, type LabelledAnimation, type LabelledSet } from '../src/calibration/labelled-set';
-import { animationOutcome, atLeast, finds, type LabelledEntry } from '../src/calibration/metrics';
+import { animationOutcome, atLeast, finds, names, type LabelledEntry } from '../src/calibration/metrics';
 import { PROJECT_ROOT } from '../src/config';
 import type { EvalKind } from '../src/domain/types';
 import type { NormalizedIssue } from '../src/kinds/verdict';
@@ -85,7 +85,7 @@ export function scoreCorpusVideo(video: CorpusVideo, results: LocalResults): Cor
   const { expect, toleranceSeconds, countFrom } = video.labels;
   const counted = issues.filter((i) => atLeast(i.severity, countFrom));
   const found = counted.find((i) => expect.some((e) => finds(i, e, toleranceSeconds))) ?? null;
-  const named = found ?? counted.find((i) => expect.some((e) => [e, ...e.alsoAs].some((k) => k.kind === i.kind && k.categories.includes(i.category)))) ?? null;
+  const named = found ?? counted.find((i) => expect.some((e) => names(i, e))) ?? null;
   const noted = named ? null : (issues.find((i) => expect.some((e) => finds(i, e, toleranceSeconds))) ?? null);
   return { found, named, noted, falsePositives: animationOutcome(video.labels, issues).falseFindings };
 }

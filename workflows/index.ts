@@ -89,27 +89,21 @@ const { scoreEvalRun, scoreEvalRuns } = proxyActivities<Activities>({
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
 });
 
-/** The innermost message of a failure chain: the activity's own words, not Temporal's wrapper. */
-function reasonOf(err: unknown): string {
-  let current = err as { message?: string; cause?: unknown } | undefined;
-  let message = 'unknown error';
+/** The innermost `message` or `type` along a failure's cause chain: the activity's own, not Temporal's wrapper's. */
+function innermost(err: unknown, field: 'message' | 'type'): string | undefined {
+  let current = err as { message?: string; type?: string; cause?: unknown } | undefined;
+  let found: string | undefined;
   while (current) {
-    if (current.message) message = current.message;
+    if (current[field]) found = current[field];
     current = current.cause as typeof current;
   }
-  return message;
+  return found;
 }
 
-/** The innermost failure type of a failure chain (the activity's ApplicationFailure), so failEvalRun can tell the database from the judge. */
-function failureTypeOf(err: unknown): string | undefined {
-  let current = err as { type?: string; cause?: unknown } | undefined;
-  let type: string | undefined;
-  while (current) {
-    if (current.type) type = current.type;
-    current = current.cause as typeof current;
-  }
-  return type;
-}
+/** The activity's own words for a failure. */
+const reasonOf = (err: unknown) => innermost(err, 'message') ?? 'unknown error';
+/** The activity's ApplicationFailure type, so failEvalRun can tell the database from the judge. */
+const failureTypeOf = (err: unknown) => innermost(err, 'type');
 
 /**
  * Reads the fragment until its animation is rendered. Between reads the workflow

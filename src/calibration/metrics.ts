@@ -79,10 +79,12 @@ export interface AnimationOutcome<I extends JudgedIssue = JudgedIssue> {
 const RANK: Record<Severity, number> = Object.fromEntries(SEVERITIES.map((s, i) => [s, i])) as Record<Severity, number>;
 export const atLeast = (severity: Severity, floor: Severity) => RANK[severity] >= RANK[floor];
 
+/** Whether an issue is of an expected one's kind and category (or one it is also known as), whatever its severity and time. */
+export const names = (issue: Pick<JudgedIssue, 'kind' | 'category'>, expected: ExpectedIssue) => [expected, ...expected.alsoAs].some((k) => k.kind === issue.kind && k.categories.includes(issue.category));
+
 /** Whether an issue finds an expected one: its kind and category among the expected ones, severe enough, inside the window (with the tolerance) when it has one. */
 export function finds(issue: JudgedIssue, expected: ExpectedIssue, toleranceSeconds: number): boolean {
-  const named = [expected, ...expected.alsoAs].some((k) => k.kind === issue.kind && k.categories.includes(issue.category));
-  if (!named || !atLeast(issue.severity, expected.minSeverity)) return false;
+  if (!names(issue, expected) || !atLeast(issue.severity, expected.minSeverity)) return false;
   if (expected.window === null) return true;
   const [from, to] = expected.window;
   return issue.atMs !== null && issue.atMs >= (from - toleranceSeconds) * 1000 && issue.atMs <= (to + toleranceSeconds) * 1000;
