@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 import { secretScrubber } from './config';
+import { visibleJson } from './text-safety';
 
 export type Logger = pino.Logger;
 
@@ -22,7 +23,9 @@ export const logContext = new AsyncLocalStorage<Record<string, unknown>>();
 /**
  * Structured JSON logs on stderr (stdout stays clean for `--json` output). Known secret
  * keys are redacted by path; the configured secret values (see secretsOf) are scrubbed
- * from the whole line, so they cannot leak through an error message either.
+ * from the whole line, so they cannot leak through an error message either. A logged
+ * judge's text carries no raw control character to the terminal: JSON escapes C0, and
+ * the line escapes DEL, C1 and the bidi controls too (src/text-safety.ts).
  */
 export function createLogger(level: pino.LevelWithSilent, bindings: Record<string, unknown> = {}, secrets: string[] = []): Logger {
   const scrub = secrets.length > 0 ? secretScrubber(secrets) : undefined;
@@ -32,7 +35,7 @@ export function createLogger(level: pino.LevelWithSilent, bindings: Record<strin
       base: { service: 'eval-pipeline', ...bindings },
       redact: { paths: REDACTED_PATHS, censor: CENSOR },
       mixin: () => logContext.getStore() ?? {},
-      ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
+      hooks: { streamWrite: (line) => visibleJson(scrub ? scrub(line) : line) },
     },
     pino.destination(2),
   );

@@ -2,6 +2,7 @@ import type { EvalPipelineRun } from '../read-model/schemas';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalRunCost } from '../read-model/read-model';
 import { textTable } from '../text-table';
+import { visibleLine } from '../text-safety';
 
 /** The pipeline's own error (bad input, cancellation), as its summary states it. */
 export function pipelineError(run: EvalPipelineRun): string | null {
@@ -18,7 +19,7 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
   lines.push(`  fragment ${run.fragmentId}  attempt ${run.attemptNumber}  status ${run.status}  overall ${run.overallStatus ?? '-'}`);
   // An ERROR pipeline's reason first: it explains every row below.
   const reason = pipelineError(run);
-  if (reason) lines.push(`  error: ${reason}`);
+  if (reason) lines.push(`  error: ${visibleLine(reason)}`);
   lines.push('');
   const costByKind = new Map(costs.map((c) => [c.kind, c]));
   lines.push(
@@ -61,11 +62,11 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
       if (fixes.length > 0) {
         lines.push('');
         lines.push('Suggested fixes:');
-        for (const i of fixes) lines.push(`  - [${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}] ${i.suggestedFix}`);
+        for (const i of fixes) lines.push(visibleLine(`  - [${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}] ${i.suggestedFix}`));
       }
     }
   }
   lines.push('');
-  lines.push(`Summary: ${run.summary ?? '(none yet)'}`);
+  lines.push(`Summary: ${visibleLine(run.summary ?? '(none yet)')}`);
   return lines.join('\n');
 }

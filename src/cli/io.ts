@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { visibleJson, visibleText } from '../text-safety';
 
 /**
  * The CLI's exit statuses, one meaning each (README, "Exit status"). A run's
@@ -32,8 +33,18 @@ export function refuseBadInput(problems: readonly string[]): void {
   if (problems.length > 0) throw new UsageError(problems.join('; '));
 }
 
-/** Human-facing progress and diagnostics go to stderr; stdout is for results. */
-export const say = (line: string) => process.stderr.write(`${line}\n`);
+/**
+ * Human-facing progress and diagnostics go to stderr; stdout is for results.
+ * Both carry text the service did not write (judges' issues, file names), so
+ * its control characters are shown, never sent to the terminal (src/text-safety.ts).
+ */
+export const say = (line: string) => process.stderr.write(`${visibleText(line)}\n`);
+
+/** A result as text on stdout. */
+export const print = (text: string) => process.stdout.write(`${visibleText(text)}\n`);
+
+/** A result as one JSON line on stdout: the same value once parsed, no C1 or bidi control raw on the terminal. */
+export const printJson = (value: unknown) => process.stdout.write(`${visibleJson(JSON.stringify(value))}\n`);
 
 /** A command's action: its resolved number is the process's exit status. */
 export function exitWith<A extends unknown[]>(action: (...args: A) => Promise<number>): (...args: A) => Promise<void> {

@@ -17,6 +17,7 @@ import { showCommand } from './commands/show';
 import { triggerCommand } from './commands/trigger';
 import { workerCommand } from './commands/worker';
 import { EXIT, say, UsageError } from './io';
+import { visibleText } from '../text-safety';
 
 const { version } = require('../../package.json') as { version: string };
 
@@ -31,7 +32,7 @@ export function program(): Command {
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
+    .configureOutput({ writeErr: (text) => process.stderr.write(visibleText(text)), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
   for (const register of [runCommand, calibrateCommand, labelsCommand, agreementCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
     register(evals);
   }

@@ -2,6 +2,7 @@ import type { EvalRunCost } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../read-model/schemas';
 import type { EvalKind } from '../domain/types';
 import { textTable } from '../text-table';
+import { spreadsheetText, visibleText } from '../text-safety';
 import { clip, pipelineError } from './format';
 
 /** One animation of an `evals run`: its stored pipeline run, or why there is none. */
@@ -38,7 +39,8 @@ export function summaryTable(results: readonly RunResult[]): string {
   return `${textTable([['ANIMATION', 'OVERALL', 'WORST ISSUE', 'PIPELINE RUN'], ...rows])}\n\n${counts} (${results.length} animation${results.length === 1 ? '' : 's'})`;
 }
 
-const xml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+// Control characters shown, not dropped: XML 1.0 forbids most of them, and a CI page would act on the rest.
+const xml = (text: string) => visibleText(text).replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 function issueText(issues: readonly EvalIssue[]): string {
   return issues.map((i) => `[${i.severity}] ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${i.description}${i.suggestedFix ? `\n  Fix: ${i.suggestedFix}` : ''}`).join('\n');
@@ -89,9 +91,13 @@ export function junitXml(results: readonly RunResult[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="evals" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
+/** A cell: numbers as they are; text with its controls shown and, when it would start a formula, prefixed and quoted (src/text-safety.ts). */
 const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const shown = visibleText(value);
+  const text = spreadsheetText(shown);
+  return text !== shown || /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** CSV, one row per animation and eval kind (an animation whose pipeline never ran: one row). */

@@ -2,6 +2,7 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import type pg from 'pg';
 import { pipelineProgress } from '../read-model/read-model';
 import type { EvalPipelineHandle } from '../client';
+import { visibleLine } from '../text-safety';
 
 /**
  * Progress on stderr while `evals run` works: on a terminal, every stage with
@@ -35,8 +36,10 @@ export class Progress {
     this.write(line, false);
   }
 
-  private write(line: string, inPlace: boolean): void {
+  /** One line, its control characters shown (a label is a file name, which may hold any): only ours move the cursor. */
+  private write(text: string, inPlace: boolean): void {
     if (this.mode === 'quiet') return;
+    const line = visibleLine(text);
     if (inPlace && this.mode === 'terminal') {
       process.stderr.write(`\r\x1b[K${line}`);
       this.inline = true;

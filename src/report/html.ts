@@ -1,6 +1,9 @@
+import { visibleText } from '../text-safety';
+
 /** HTML text and CSS positions, as every page of the report layer writes them. */
+// Control characters shown (src/text-safety.ts): HTML forbids most, and the bidi ones would reorder what the reviewer reads.
 export const esc = (text: string | number | null | undefined) =>
-  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  visibleText(String(text ?? '')).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A fraction of the frame as a CSS percentage, clamped to the frame. */
 export const pct = (fraction: number) => `${(Math.max(0, Math.min(1, fraction)) * 100).toFixed(2)}%`;

@@ -31,6 +31,13 @@ describe('logs', () => {
     expect(lines[2].msg).toBe('header was Bearer [redacted]');
   });
 
+  it('carry no raw control character a terminal would act on, and the exact text once parsed', () => {
+    const text = 'Clipped \x1b[2J\x1b]0;pwned\x07 \u009b31m invoice\u202egnp.exe \x7f';
+    const out = stderrOf([], `log.warn({ description: ${JSON.stringify(text)} }, 'judge said');`);
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(out.trim()).description).toBe(text);
+  });
+
   it('carry the fields of the activity being run', () => {
     const out = stderrOf([], `logContext.run({ workflowId: 'wf-1', pipelineRunId: 'run-1', fragmentId: 'frag-1', kind: 'VISUAL_RUBRIC_JSON' }, () => log.info({ score: 3 }, 'scored'));
        log.info('outside');`);

@@ -3,7 +3,7 @@ import { agreementMetrics, agreementRows, formatAgreement } from '../../calibrat
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { reviewTallies } from '../../read-model/reviews';
-import { EXIT, exitWith, say, sinceOption, UsageError } from '../io';
+import { EXIT, exitWith, print, printJson, say, sinceOption, UsageError } from '../io';
 
 export function agreementCommand(evals: Command): void {
   evals
@@ -19,8 +19,8 @@ export function agreementCommand(evals: Command): void {
         try {
           const rows = agreementRows(await reviewTallies(db.pool, opts.since ?? null));
           if (opts.prometheus) process.stdout.write(await agreementMetrics(rows));
-          else if (opts.json) process.stdout.write(`${JSON.stringify({ since: opts.since?.toISOString() ?? null, rows })}\n`);
-          else process.stdout.write(`${rows.length ? formatAgreement(rows) : `no reviews${opts.since ? ` since ${opts.since.toISOString()}` : ''}`}\n`);
+          else if (opts.json) printJson({ since: opts.since?.toISOString() ?? null, rows });
+          else print(rows.length ? formatAgreement(rows) : `no reviews${opts.since ? ` since ${opts.since.toISOString()}` : ''}`);
           return EXIT.OK;
         } finally {
           await db.close();

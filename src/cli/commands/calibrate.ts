@@ -18,7 +18,7 @@ import type { TemporalConnections } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { animationDigest } from '../../media/source';
 import { activityDeps, createWorker, installRuntime } from '../../worker';
-import { EXIT, exitWith, say, UsageError, wholeNumber, writableFile } from '../io';
+import { EXIT, exitWith, print, printJson, say, UsageError, wholeNumber, writableFile } from '../io';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { withCommandStack } from '../local-stack';
 
@@ -157,7 +157,8 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
         fs.writeFileSync(opts.html, await calibrationPage(db.pool, report, prepared.map((p) => ({ key: p.key, labels: p.labels }))));
         note(`page written to ${opts.html}`);
       }
-      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : `${formatCalibration(report)}\n`);
+      if (opts.json) printJson(report);
+      else print(formatCalibration(report));
       return report.thresholds.failures.length ? EXIT.FAIL : EXIT.OK;
     });
   } finally {

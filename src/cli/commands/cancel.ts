@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
-import { EXIT, exitWith, NOT_FOUND, say, UsageError } from '../io';
+import { EXIT, exitWith, NOT_FOUND, printJson, say, UsageError } from '../io';
 
 export function cancelCommand(evals: Command): void {
   evals
@@ -33,7 +33,7 @@ export function cancelCommand(evals: Command): void {
             // The workflow records the outcome in a non-cancellable step before it ends.
             await temporal.client.workflow.getHandle(run.executionName!).result().catch(() => undefined);
             const ended = (await getPipelineRun(db.pool, pipelineRunId))!.evalPipelineRun;
-            process.stdout.write(`${JSON.stringify({ pipelineRunId, status: ended.status, summary: ended.summary })}\n`);
+            printJson({ pipelineRunId, status: ended.status, summary: ended.summary });
             return EXIT.OK;
           } finally {
             await temporal.close();

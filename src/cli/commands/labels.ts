@@ -6,6 +6,7 @@ import { labelledSetJson } from '../../calibration/labelled-set';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { identifierProblem } from '../../domain/text-limits';
+import { visibleJson } from '../../text-safety';
 import { EXIT, exitWith, NOT_FOUND, say, sinceOption, UsageError, writableFile } from '../io';
 
 export function labelsCommand(evals: Command): void {
@@ -29,7 +30,7 @@ export function labelsCommand(evals: Command): void {
             say(`no run has been reviewed to the end${opts.since ? ` since ${opts.since.toISOString()}` : ''} (a reviewer presses Done on the served report)`);
             return NOT_FOUND;
           }
-          const json = `${JSON.stringify(labelledSetJson(set, path.dirname(path.resolve(opts.out ?? '.'))), null, 2)}\n`;
+          const json = `${visibleJson(JSON.stringify(labelledSetJson(set, path.dirname(path.resolve(opts.out ?? '.'))), null, 2))}\n`;
           if (opts.out) fs.writeFileSync(opts.out, json);
           else process.stdout.write(json);
           const expected = set.animations.reduce((n, a) => n + a.expect.length, 0);

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/database';
 import { EVAL_RUN_STATUSES, PIPELINE_STATUSES } from '../../domain/types';
 import { textTable } from '../../text-table';
 import { clip } from '../format';
-import { EXIT, exitWith, say, wholeNumber } from '../io';
+import { EXIT, exitWith, print, printJson, say, wholeNumber } from '../io';
 
 export function listCommand(evals: Command): void {
   evals
@@ -21,15 +21,15 @@ export function listCommand(evals: Command): void {
         try {
           const runs = await listPipelineRuns(db.pool, { fragmentId: opts.fragmentId, status: opts.status, limit: opts.limit });
           if (opts.json) {
-            for (const run of runs) process.stdout.write(`${JSON.stringify(run)}\n`);
+            for (const run of runs) printJson(run);
           } else if (runs.length === 0) {
             say('no pipeline runs match');
           } else {
-            process.stdout.write(
-              `${textTable([
+            print(
+              textTable([
                 ['PIPELINE RUN', 'FRAGMENT', 'ATTEMPT', 'STATUS', 'OVERALL', 'CREATED', 'SUMMARY'],
                 ...runs.map((r) => [r.id, r.fragmentId, String(r.attemptNumber), r.status, r.overallStatus ?? '-', r.createdAt.replace(/\.\d+Z$/, 'Z'), clip(r.summary ?? '', 70)]),
-              ])}\n`,
+              ]),
             );
           }
           return EXIT.OK;

@@ -13,7 +13,7 @@ import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
 import { BatchInterrupt, mapLimited } from '../batch';
-import { EXIT, exitWith, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
+import { EXIT, exitWith, print, printJson, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer, withCommandStack } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
@@ -179,10 +179,10 @@ function writeOutputs(results: RunResult[], opts: RunOptions): void {
   }
   const single = results.length === 1 ? results[0] : null;
   if (opts.json) {
-    if (single?.response) process.stdout.write(`${JSON.stringify(single.response)}\n`);
-    else for (const r of results) process.stdout.write(`${JSON.stringify(r.response ? { file: r.file, ...r.response } : { file: r.file, error: r.failure })}\n`);
+    if (single?.response) printJson(single.response);
+    else for (const r of results) printJson(r.response ? { file: r.file, ...r.response } : { file: r.file, error: r.failure });
     return;
   }
-  if (single?.response) process.stdout.write(`${formatRun(single.response.evalPipelineRun, single.costs, { issues: true })}\n`);
-  else process.stdout.write(`${summaryTable(results)}\n`);
+  if (single?.response) print(formatRun(single.response.evalPipelineRun, single.costs, { issues: true }));
+  else print(summaryTable(results));
 }

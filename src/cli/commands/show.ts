@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
-import { EXIT, exitWith, NOT_FOUND, say, writableFile } from '../io';
+import { EXIT, exitWith, NOT_FOUND, print, printJson, say, writableFile } from '../io';
 
 export function showCommand(evals: Command): void {
   evals
@@ -29,8 +29,8 @@ export function showCommand(evals: Command): void {
             fs.writeFileSync(opts.html, (await pipelineRunReport(db.pool, pipelineRunId))!);
             say(`report written to ${opts.html}`);
           }
-          if (opts.json) process.stdout.write(`${JSON.stringify(response)}\n`);
-          else process.stdout.write(`${formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: opts.issues === true })}\n`);
+          if (opts.json) printJson(response);
+          else print(formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: opts.issues === true }));
           return EXIT.OK;
         } finally {
           await db.close();

@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
-import { EXIT, exitWith, refuseBadInput, say, UsageError } from '../io';
+import { EXIT, exitWith, printJson, refuseBadInput, say, UsageError } from '../io';
 import { outcomeStatus } from '../outcome';
 
 interface TriggerOptions {
@@ -56,7 +56,7 @@ export function triggerCommand(evals: Command): void {
           const { runId } = await handle.describe();
           const started = { workflowId: handle.workflowId, runId };
           if (!opts.wait) {
-            process.stdout.write(`${JSON.stringify(started)}\n`);
+            printJson(started);
             return EXIT.OK;
           }
           say(`waiting for pipeline ${handle.workflowId}`);
@@ -64,7 +64,7 @@ export function triggerCommand(evals: Command): void {
           const db = await openDatabase(config, say);
           try {
             const run = (await getPipelineRun(db.pool, result.pipelineRunId))!.evalPipelineRun;
-            process.stdout.write(`${JSON.stringify({ ...started, pipelineRunId: result.pipelineRunId, attemptNumber: result.attemptNumber, status: run.status, overallStatus: run.overallStatus, summary: run.summary })}\n`);
+            printJson({ ...started, pipelineRunId: result.pipelineRunId, attemptNumber: result.attemptNumber, status: run.status, overallStatus: run.overallStatus, summary: run.summary });
             return outcomeStatus([run], 'fail');
           } finally {
             await db.close();
