@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { CANCELLED, isPipelineEnded, isTerminal, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../domain/status';
+import { CANCELLED, isPipelineEnded, isTerminal, overallStatus, pipelineSummary, withNotes, type SummaryIssue, type SummaryRun } from '../domain/status';
 import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type PipelineStatus, type Severity, type TerminalEvalRunStatus } from '../domain/types';
 import type { NormalizedIssue } from '../kinds/verdict';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
@@ -282,7 +282,7 @@ export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, er
     const status = error ? 'ERROR' : 'COMPLETED';
     const overall = overallStatus(summaryRuns, error !== null);
     // A cancelled run's summary is the one word (pipelineErrorOf reads it so): notes speak of a run that was judged.
-    const summary = [pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined), ...(error === CANCELLED ? [] : notes)].join(' ');
+    const summary = withNotes(pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined), error === CANCELLED ? [] : notes);
     await client.query(
       `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`,
       [pipelineRunId, status, overall, summary],

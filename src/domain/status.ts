@@ -62,6 +62,17 @@ export function pipelineErrorOf(summary: string | null): string | null {
   return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(summary ?? '')?.[1] ?? null;
 }
 
+/** A note as a sentence of the summary: a full stop added when it ends without one (`…`, `.`, `!` or `?`). */
+function asSentence(note: string): string {
+  const text = note.trim();
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** The summary followed by the run's notes (what was cut from its texts, left out of its sources, the scene's inspection), each a sentence. */
+export function withNotes(summary: string, notes: readonly string[]): string {
+  return [summary, ...notes.map(asSentence)].join(' ');
+}
+
 /**
  * A short, deterministic rollup: the overall verdict, every kind's status and
  * score, then the worst issues with their frame hints. Same input, same text.

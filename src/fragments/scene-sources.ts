@@ -46,7 +46,7 @@ export function pythonSources(files: unknown): { sources: SceneSource[]; note: s
     }
     sources.push({ name, content });
   }
-  return { sources, note: skipped.length ? `source files left out: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''}` : null };
+  return { sources, note: skipped.length ? `Source files left out: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''}` : null };
 }
 
 /** Whether any source uses Manim (imports it): what the inspector can run. */

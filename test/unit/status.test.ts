@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgedStatus, overallStatus, pipelineSummary, type SummaryIssue, type SummaryRun } from '../../src/domain/status';
+import { judgedStatus, overallStatus, pipelineSummary, withNotes, type SummaryIssue, type SummaryRun } from '../../src/domain/status';
+import { pythonSources } from '../../src/fragments/scene-sources';
 
 const run = (kind: SummaryRun['kind'], status: SummaryRun['status'], score: number | null = null): SummaryRun => ({ kind, status, score, maxScore: score === null ? null : 100, summary: null });
 
@@ -62,5 +63,20 @@ describe('pipelineSummary', () => {
 
   it('is exactly "cancelled" for a cancelled pipeline run', () => {
     expect(pipelineSummary('ERROR', runs, issues, 'cancelled')).toBe('cancelled');
+  });
+});
+
+describe('withNotes', () => {
+  it('ends every note with a full stop before the next sentence, as the run composes them (sources left out, then the scene)', () => {
+    const left = pythonSources({ 'scene.py': 'from manim import *', '../escape.py': 'x = 1' }).note!;
+    const text = withNotes('PASS: VISUAL_VALIDATION_JSON PASS 95/100.', [left, 'Scene: no scene source: layout judged from pixels.']);
+    expect(text).toBe('PASS: VISUAL_VALIDATION_JSON PASS 95/100. Source files left out: "../escape.py" (not a plain relative path or not text). Scene: no scene source: layout judged from pixels.');
+  });
+
+  it('keeps a note that already ends a sentence as it is, and trims it', () => {
+    expect(withNotes('FAIL: x.', ['The user message had 40,000 characters; only the first 32,000 were evaluated.', 'Really? ', 'cut short…'])).toBe(
+      'FAIL: x. The user message had 40,000 characters; only the first 32,000 were evaluated. Really? cut short…',
+    );
+    expect(withNotes('FAIL: x.', [])).toBe('FAIL: x.');
   });
 });
