@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { EVAL_KINDS, type EvalKind } from '../src/domain/types';
+import { KINDS } from '../src/kinds';
 import { FRAME_KINDS } from '../src/kinds/answer';
 import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
 import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
@@ -79,6 +80,42 @@ export function passingAnswer(kind: EvalKind): unknown {
   if (kind === 'VISUAL_RUBRIC_JSON') return rubric(VISUAL_CRITERIA);
   if (kind === 'ENGAGEMENT_RUBRIC_JSON') return rubric(ENGAGEMENT_CRITERIA);
   return { score: 95, summary: 'No problems found.', issues: [] };
+}
+
+/**
+ * Texts a hostile (or broken) endpoint may answer with, each aimed at an
+ * output edge: terminal sequences (clear the screen, set the window title,
+ * ring, turn red, rewrite the line), 8-bit C1 controls, spreadsheet formulas,
+ * right-to-left overrides and isolates, markup, and 100 KB of text.
+ */
+export const HOSTILE_TEXTS = {
+  terminal: 'Clipped \x1b[2J\x1b]0;pwned\x07\x1b[31mred text\rOK',
+  c1: 'Eight-bit \u009b2J CSI, \u009d0;pwned\u009c OSC and a \u0085 next line',
+  bidi: 'Open invoice\u202egnp.exe\u202c and \u2067isolated\u2069 text',
+  markup: '<script>alert("x")</script> & <b title="\x1b">bold</b>',
+  formulas: ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '\t=1+1', '@SUM(1)', '-2+3'],
+  long: `${'Long judge text. '.repeat(6_000)}end`,
+} as const;
+
+/**
+ * A failing answer for a kind whose every text is hostile: its summary, and a
+ * HIGH issue (on no frame, so its location is the frame hint) whose
+ * description, location and suggested fix carry HOSTILE_TEXTS. `category`
+ * replaces the kind's own (the schema refuses any other: the kind ends ERROR).
+ */
+export function hostileAnswer(kind: EvalKind, opts: { category?: string } = {}): unknown {
+  const i = EVAL_KINDS.indexOf(kind);
+  const texts = [HOSTILE_TEXTS.terminal, HOSTILE_TEXTS.c1, HOSTILE_TEXTS.bidi, HOSTILE_TEXTS.markup];
+  const issue = {
+    severity: 'HIGH',
+    category: opts.category ?? KINDS[kind].categories[0],
+    frameIndex: null,
+    location: HOSTILE_TEXTS.formulas[i % HOSTILE_TEXTS.formulas.length],
+    description: texts[i % texts.length],
+    suggestedFix: i === 0 ? HOSTILE_TEXTS.long : texts[(i + 1) % texts.length],
+  };
+  const answer = passingAnswer(kind) as Record<string, unknown>;
+  return { ...answer, ...('score' in answer ? { score: 10 } : {}), summary: `${HOSTILE_TEXTS.terminal} ${HOSTILE_TEXTS.bidi}`, issues: [issue] };
 }
 
 const textOf = (content: unknown): string =>
