@@ -1,4 +1,19 @@
-# The eval pipeline worker. Runs the TypeScript sources through tsx (no build step).
+# The eval pipeline worker. The build stage compiles it (`npm run build`, with the dev dependencies);
+# the image runs that compiled build (dist/) on the production dependencies: no tsx, no TypeScript sources.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No install scripts: the build runs below, and neither the Temporal CLI nor the npm-shipped ffmpeg is needed.
+RUN npm ci --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY scripts/build.ts ./scripts/build.ts
+COPY src ./src
+COPY activities ./activities
+COPY workflows ./workflows
+# JavaScript into dist/ and the workflow code bundled once into dist/workflow-bundle.js, which workers load at start.
+RUN npm run build
+
 FROM node:20-bookworm-slim
 
 # ffmpeg/ffprobe from Debian, named explicitly so the service never falls back to the npm-shipped binaries
@@ -18,19 +33,14 @@ COPY package.json package-lock.json ./
 # No install scripts: the worker connects to TEMPORAL_ADDRESS (no Temporal CLI needed) and uses Debian's ffmpeg.
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY bin ./bin
-COPY src ./src
-COPY activities ./activities
-COPY workflows ./workflows
 COPY scene-inspector ./scene-inspector
-COPY tsconfig.json ./
+COPY --from=build /app/dist ./dist
 # Manim (pinned) into .tools/manim-venv on Debian's Python, readable by the sandbox's unprivileged user.
-RUN node -e "require('tsx/cjs'); require('./src/infra/manim.ts').ensureManim((line) => console.error(line))" \
+RUN node -e "require('./dist/src/infra/manim.js').ensureManim((line) => console.error(line))" \
   && rm -rf /var/lib/apt/lists/* /root/.cache/pip
 
 RUN mkdir -p /var/lib/evals && chown node:node /var/lib/evals
 USER node
-# Bundle the workflow code once at build time; workers load the cached bundle at start.
-RUN node -e "require('tsx/cjs'); require('./src/workflow-bundle.ts').workflowBundle(process.env.EVALS_DATA_DIR)"
 
 # SIGTERM drains: no new tasks, activities in progress get EVALS_SHUTDOWN_GRACE_SECONDS.
 STOPSIGNAL SIGTERM

@@ -1,20 +1,73 @@
 /**
- * One `evals run` over 20 short animations against 20 separate `evals run`
- * invocations of one animation each, on the same embedded stack (data dir):
- *   npm run bench:cli [-- count]
- * Each invocation starts its own Temporal dev server and worker (and opens the
- * embedded PostgreSQL); the batch starts them once and runs pipelines side by side.
+ * The CLI's time, on one embedded stack (data dir):
+ *   npm run bench:cli [-- count]        (count 0: the start-up split alone)
+ * First one `evals run examples/pythagoras.mp4` split into process start (to its first output), stack
+ * start (embedded PostgreSQL, dev server, worker), pipeline and shutdown, for the compiled build that
+ * bin/evals.js runs and for the TypeScript sources through tsx as it ran before the build; then one
+ * `evals run` over `count` short animations against `count` separate invocations of one animation each.
+ * Each invocation starts its own Temporal dev server and worker (and opens the embedded PostgreSQL);
+ * the batch starts them once and runs pipelines side by side.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config';
 import { freePort } from '../src/infra/temporal';
+import { textTable } from '../src/text-table';
 import { MANIM_CORPUS, corpusFile } from '../testkit/manim-corpus';
 import { offlineEnv, runMain } from '../testkit/offline-env';
 
 const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');
+const SAMPLE = path.join(PROJECT_ROOT, 'examples', 'pythagoras.mp4');
+const { buildIsCurrent } = require('../bin/evals.js') as { buildIsCurrent(): boolean };
+const COMPILED_CLI = [EVALS];
+/** The CLI as bin/evals.js ran it before the compiled build: tsx compiling the sources at start. */
+const SOURCES_CLI = ['-r', 'tsx/cjs', '-e', `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src', 'cli', 'main.ts'))}).main(process.argv.slice(1)).then((code) => process.exit(code))`];
+const REPEATS = 3;
+
+type Phases = [processStart: number, stackStart: number, pipeline: number, shutdown: number];
+
+/** One `evals run` of the sample, timed from its output: first byte, `started pipeline`, the report on stdout, exit. */
+async function phasesOfRun(cli: string[], env: NodeJS.ProcessEnv): Promise<Phases> {
+  const spawned = performance.now();
+  const child = spawn(process.execPath, [...cli, 'run', SAMPLE, '--fail-on', 'never'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let firstOutput: number | undefined;
+  let started: number | undefined;
+  let report: number | undefined;
+  child.stderr.on('data', (chunk: Buffer) => {
+    firstOutput ??= performance.now();
+    stderr += chunk.toString();
+    if (started === undefined && stderr.includes('started pipeline')) started = performance.now();
+  });
+  child.stdout.on('data', () => {
+    firstOutput ??= performance.now();
+    report ??= performance.now();
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  const exited = performance.now();
+  if (code !== 0 || firstOutput === undefined || started === undefined || report === undefined) throw new Error(`evals run exited ${code}:\n${stderr}`);
+  return [firstOutput - spawned, started - firstOutput, report - started, exited - report].map((ms) => ms / 1000) as Phases;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function startupSplit(env: NodeJS.ProcessEnv): Promise<void> {
+  if (!buildIsCurrent()) throw new Error('dist/ is missing or older than the sources: `npm run build` first');
+  const clis = { 'compiled (dist/)': COMPILED_CLI, 'sources (tsx)': SOURCES_CLI };
+  // Warm-up: the embedded database is initialised, and the sources' workflow bundle cached, outside the timings.
+  for (const cli of Object.values(clis)) await phasesOfRun(cli, env);
+  const runs = new Map<string, Phases[]>(Object.keys(clis).map((name) => [name, []]));
+  for (let i = 0; i < REPEATS; i++) for (const [name, cli] of Object.entries(clis)) runs.get(name)!.push(await phasesOfRun(cli, env));
+  console.log(`evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds`);
+  const rows = [...runs].map(([name, phases]) => {
+    const each = [0, 1, 2, 3].map((i) => median(phases.map((p) => p[i])));
+    return [`  ${name}`, ...[...each, median(phases.map((p) => p.reduce((a, b) => a + b)))].map((s) => s.toFixed(2))];
+  });
+  console.log(textTable([['', 'process start', 'stack start', 'pipeline', 'shutdown', 'total'], ...rows], 1));
+}
 
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 20);
@@ -28,8 +81,8 @@ async function main(): Promise<void> {
     return (performance.now() - started) / 1000;
   };
   try {
-    // Warm-up: the embedded database is initialised and the workflow bundle built once, outside both timings.
-    evals([files[0]]);
+    await startupSplit(env);
+    if (files.length === 0) return;
     const separate = files.reduce((sum, file) => sum + evals([file]), 0);
     const batch = evals(files);
     console.log(`${files.length} short Manim animations (854x480, 4-14 s), local judge, ${os.availableParallelism()} cores`);

@@ -1,6 +1,51 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly, so a fresh clone needs no build step.
-require('tsx/cjs');
-require('../src/cli/main.ts')
-  .main(process.argv.slice(2))
-  .then((code) => process.exit(code));
+// Runs the compiled build (dist/, made by `npm run build`, which `npm ci` runs) while no source file is
+// newer than it; otherwise (not built yet, or sources edited or pulled since) the TypeScript sources
+// through tsx, so what runs is always the code in the checkout. The image has dist/ and no sources.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+/** Relative to the root; written last by `npm run build`, modified at the time the build started. */
+const BUILD_STAMP = path.join('dist', 'build-stamp');
+const SOURCE_DIRS = ['src', 'workflows', 'activities'];
+
+/** The newest modification time of the files under `dir`; 0 when it does not exist. */
+function newestIn(dir) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let newest = 0;
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether dist/ holds the sources as they are: one stat per source file, a few milliseconds. */
+function buildIsCurrent(root = ROOT) {
+  let built;
+  try {
+    built = fs.statSync(path.join(root, BUILD_STAMP)).mtimeMs;
+  } catch {
+    return false;
+  }
+  return SOURCE_DIRS.every((dir) => newestIn(path.join(root, dir)) <= built);
+}
+
+module.exports = { BUILD_STAMP, buildIsCurrent };
+
+if (require.main === module) {
+  let cli;
+  if (buildIsCurrent()) {
+    cli = require('../dist/src/cli/main.js');
+  } else {
+    require('tsx/cjs');
+    cli = require('../src/cli/main.ts');
+  }
+  cli.main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import type { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 
 export interface ReplayOutcome {
@@ -25,7 +25,7 @@ export function readHistory(file: string): temporal.api.history.v1.IHistory {
 }
 
 /** Replays each history file against `workflowBundle`; one outcome per file, in order. */
-export async function replayHistories(files: string[], workflowBundle: { code: string }): Promise<ReplayOutcome[]> {
+export async function replayHistories(files: string[], workflowBundle: WorkflowBundleOption): Promise<ReplayOutcome[]> {
   const byId = new Map(files.map((file, i) => [`${i}:${path.basename(file)}`, file]));
   const outcomes: ReplayOutcome[] = [];
   const histories = [...byId].map(([workflowId, file]) => ({ workflowId, history: readHistory(file) }));

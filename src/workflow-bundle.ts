@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { PROJECT_ROOT } from './config';
+import { bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
+import { COMPILED, PROJECT_ROOT } from './config';
 
 const WORKFLOWS_PATH = path.join(PROJECT_ROOT, 'workflows', 'index.ts');
 const WORKFLOW_INTERCEPTORS_PATH = path.join(PROJECT_ROOT, 'workflows', 'interceptors.ts');
+/** The compiled build's bundle, written by `npm run build` from the same sources as the rest of dist/. */
+const BUILT_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -25,27 +27,43 @@ function bundleHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+async function bundle(): Promise<string> {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH],
+    logger: quietBundlerLogger,
+  });
+  return code;
+}
+
+async function writeAtomically(file: string, code: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.promises.writeFile(tmp, code);
+  await fs.promises.rename(tmp, file);
+}
+
+/** `npm run build`: bundles the workflow code into dist/ for the compiled build. */
+export async function writeBuiltWorkflowBundle(): Promise<void> {
+  await writeAtomically(BUILT_BUNDLE, await bundle());
+}
+
 /**
- * Bundling takes seconds, so the bundle is cached in `cacheDir` by content hash:
+ * The compiled build loads the bundle built with it. Run from the TypeScript sources (tsx, tests), the
+ * code is bundled at start, which takes seconds, so the bundle is cached in `cacheDir` by content hash:
  * the CLI's second run starts its worker at once.
  */
-export async function workflowBundle(cacheDir: string): Promise<{ code: string }> {
+export async function workflowBundle(cacheDir: string): Promise<WorkflowBundleOption> {
+  if (COMPILED && fs.existsSync(BUILT_BUNDLE)) return { codePath: BUILT_BUNDLE };
   const file = path.join(cacheDir, `workflow-bundle-${bundleHash()}.js`);
   try {
     return { code: await fs.promises.readFile(file, 'utf8') };
   } catch {
     // not built yet
   }
-  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({
-    workflowsPath: WORKFLOWS_PATH,
-    workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH],
-    logger: quietBundlerLogger,
-  });
-  await fs.promises.mkdir(cacheDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(tmp, bundle.code);
-  await fs.promises.rename(tmp, file);
-  return { code: bundle.code };
+  const code = await bundle();
+  await writeAtomically(file, code);
+  return { code };
 }
 
 const noop = () => undefined;

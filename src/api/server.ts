@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../db/outage';
 import { pipelineRunReport } from '../report/report';
 import { getPipelineRun, listIssues, runVersion } from '../read-model/read-model';
 import { getRunReviews } from '../read-model/reviews';
-import { API_LIMIT_DEFAULTS } from '../config';
+import { API_LIMIT_DEFAULTS, PACKAGE_VERSION } from '../config';
 import type { Logger } from '../logger';
 import { AnswerCache, Recent, RenderLimit, Saturated } from './cache';
 import { accountOfKey, isWellFormedApiKey, type ApiAccount } from './keys';
@@ -55,7 +55,6 @@ const RENDER_QUEUE_PER_SLOT = 1;
 /** Seconds a client is asked to wait: a saturated renderer drains in about a second, a database comes back in more. */
 const RETRY_AFTER_SATURATED = 1;
 const RETRY_AFTER_DATABASE = 5;
-const { version: SERVICE_VERSION } = require('../../package.json') as { version: string };
 /**
  * Asked on every request, so remembered briefly: a key's account (a credit
  * change or a new key takes effect within a second) and an ended run's version
@@ -255,7 +254,7 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   if (!version.ended) return { status: 200, body: await produce(), html, headers: { 'cache-control': 'no-store' } };
 
   const cacheKey = `${pipelineRunId}|${variant}|${version.tag}`;
-  const etag = `"${crypto.createHash('sha256').update(`${SERVICE_VERSION}|${cacheKey}`).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${crypto.createHash('sha256').update(`${PACKAGE_VERSION}|${cacheKey}`).digest('base64url').slice(0, 27)}"`;
   // Private: the answer depends on the caller's key; no-cache: revalidated (a cheap 304) on every use.
   const headers = { etag, 'cache-control': 'private, no-cache' };
   if (notModified(req, etag)) return { status: 304, body: null, html, headers };

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config';
+import { ConfigError, PACKAGE_VERSION } from '../config';
 import { agreementCommand } from './commands/agreement';
 import { calibrateCommand } from './commands/calibrate';
 import { cancelCommand } from './commands/cancel';
@@ -19,8 +19,6 @@ import { workerCommand } from './commands/worker';
 import { EXIT, say, UsageError } from './io';
 import { visibleText } from '../text-safety';
 
-const { version } = require('../../package.json') as { version: string };
-
 /**
  * The `evals` command. Commander parses every subcommand before it runs, so
  * `--help`, `--version`, an unknown option or a typo never start anything.
@@ -28,7 +26,7 @@ const { version } = require('../../package.json') as { version: string };
 export function program(): Command {
   const evals = new Command('evals')
     .description('Evaluate rendered math animations: eval pipeline runs on Temporal, stored in PostgreSQL.')
-    .version(version, '-V, --version')
+    .version(PACKAGE_VERSION, '-V, --version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()

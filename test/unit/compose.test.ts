@@ -101,7 +101,20 @@ describe('Dockerfile', () => {
     expect(env.FFPROBE_PATH).toBe('/usr/bin/ffprobe');
     expect(CONFIG_VARIABLES).toContain('FFMPEG_PATH');
     expect(dockerfile).toMatch(/^CMD \["worker"\]$/m);
-    // Every directory the worker loads code from is copied into the image.
-    for (const dir of ['bin', 'src', 'activities', 'workflows']) expect(dockerfile).toContain(`COPY ${dir} ./${dir}`);
+  });
+
+  it('compiles the sources in a build stage and runs the compiled build without tsx', () => {
+    const [build, image] = dockerfile.split(/^FROM /m).slice(1);
+    expect(build).toMatch(/^node:20-bookworm-slim AS build$/m);
+    for (const dir of ['bin', 'src', 'activities', 'workflows']) expect(build).toContain(`COPY ${dir} ./${dir}`);
+    expect(build).toMatch(/^RUN npm run build$/m);
+    // The image: the compiled build, what it reads at run time, production dependencies (tsx is a dev dependency).
+    expect(image).toContain('COPY --from=build /app/dist ./dist');
+    for (const dir of ['bin', 'scene-inspector']) expect(image).toContain(`COPY ${dir} ./${dir}`);
+    expect(image).toMatch(/npm ci --omit=dev/);
+    expect(image).not.toMatch(/tsx|COPY (src|workflows|activities) /);
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+    expect(Object.keys(pkg.devDependencies)).toContain('tsx');
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * `npm run build` (`npm ci` runs it too): the compiled build that bin/evals.js and the image run.
+ * tsc type-checks src/, activities/ and workflows/ and emits them into dist/; the migrations go beside
+ * their compiled reader; the workflow code is bundled into dist/workflow-bundle.js. The build stamp,
+ * written last, carries the time the build started: a source saved during the build makes it stale.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config';
+import { writeBuiltWorkflowBundle } from '../src/workflow-bundle';
+
+const { BUILD_STAMP } = require('../bin/evals.js') as { BUILD_STAMP: string };
+const MIGRATIONS = path.join('src', 'db', 'migrations');
+
+async function build(): Promise<void> {
+  const started = new Date();
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  const migrations = path.join(PROJECT_ROOT, 'dist', MIGRATIONS);
+  fs.rmSync(migrations, { recursive: true, force: true });
+  fs.cpSync(path.join(PROJECT_ROOT, MIGRATIONS), migrations, { recursive: true });
+  await writeBuiltWorkflowBundle();
+  const stamp = path.join(PROJECT_ROOT, BUILD_STAMP);
+  fs.writeFileSync(stamp, `${started.toISOString()}\n`);
+  fs.utimesSync(stamp, started, started);
+}
+
+// Imports the service's sources only (no testkit): the image's build stage has nothing else.
+build().catch((err: unknown) => {
+  process.stderr.write(`build: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});
