@@ -32,7 +32,8 @@ const CRD_SCHEMAS = path.join(PROJECT_ROOT, 'deploy', 'schemas');
 /**
  * What the processes serve, as fixed in issue 32's contract: the worker's metrics port answers
  * /healthz (alive) and /readyz (polling, not draining); `evals serve` answers its health route
- * (HEALTH_PATH in src/api/server.ts). Import the worker's exported constant here once it has one.
+ * (HEALTH_PATH in src/api/server.ts). The `fleet` branch exports the worker's as PROBE_PATHS from
+ * src/metrics.ts: take `worker` from there once it is merged.
  */
 const PROBES = {
   worker: { liveness: '/healthz', readiness: '/readyz' },
