@@ -161,8 +161,15 @@ interface Container {
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   securityContext?: { procMount?: string; seccompProfile?: { type: string } };
+  volumeMounts?: { name: string; mountPath: string }[];
 }
-interface PodSpec { containers: Container[]; terminationGracePeriodSeconds?: number; hostUsers?: boolean; runtimeClassName?: string }
+interface PodSpec {
+  containers: Container[];
+  volumes?: { name: string; secret?: unknown }[];
+  terminationGracePeriodSeconds?: number;
+  hostUsers?: boolean;
+  runtimeClassName?: string;
+}
 interface K8sObject { apiVersion: string; kind: string; metadata: { name: string }; spec?: Record<string, unknown> }
 interface Trigger { type: string; metadata: Record<string, string> }
 
@@ -171,14 +178,28 @@ function podSpecOf(object: K8sObject): PodSpec | undefined {
   return template?.spec;
 }
 
-/** The rendered environment as the worker would see it: Secret references stand in as valid placeholders. */
-function environmentOf(container: Container): Record<string, string> {
+/** What a file of a mounted Secret (a certificate, a key) holds, as far as the loader looks. */
+const PEM_PLACEHOLDER = ['CERTIFICATE', 'PRIVATE KEY'].map((what) => `-----BEGIN ${what}-----\nplaceholder\n-----END ${what}-----\n`).join('');
+
+/**
+ * The rendered environment as the process would see it, for the config loader: values from Secrets
+ * stand in as valid placeholders, and paths into a mounted Secret as placeholder files under `files`.
+ */
+function environmentOf(container: Container, pod: PodSpec, files: string): Record<string, string> {
   const placeholder = (name: string) => (name === 'DATABASE_URL' ? 'postgres://evals:from-a-secret@postgresql:5432/evals' : `from-a-secret-${name.toLowerCase()}`);
-  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value ?? placeholder(e.name)]));
+  const secretFile = (value: string) => {
+    const mount = container.volumeMounts?.find((m) => value.startsWith(`${m.mountPath}/`));
+    if (!mount || !pod.volumes?.find((v) => v.name === mount.name)?.secret) return value;
+    const file = path.join(files, value);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, PEM_PLACEHOLDER);
+    return file;
+  };
+  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value === undefined ? placeholder(e.name) : secretFile(e.value)]));
 }
 
 /** The cross-checks of one rendered profile: problems, and notes of what was checked. */
-function crossCheck(objects: K8sObject[]): { problems: string[]; notes: string[] } {
+function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]; notes: string[] } {
   const problems: string[] = [];
   const pending = new Set<string>();
   const variables = new Set<string>();
@@ -199,7 +220,10 @@ function crossCheck(objects: K8sObject[]): { problems: string[]; notes: string[]
         if (PENDING_VARIABLES.includes(name)) pending.add(name);
         else problems.push(`${where}: sets ${name}, which src/config.ts does not read`);
       }
-      const env = environmentOf(container);
+      const env = environmentOf(container, pod, path.join(scratch, object.metadata.name, container.name));
+      const command = container.args?.[0];
+      const pools = command === 'worker' ? (container.args?.[container.args.indexOf('--pools') + 1]?.split(',') ?? []) : [];
+      if (command === 'worker') workers.set(object.metadata.name, { pools, env });
       let config;
       try {
         config = loadConfig(env);
@@ -220,11 +244,8 @@ function crossCheck(objects: K8sObject[]): { problems: string[]; notes: string[]
         if (host !== '0.0.0.0') problems.push(`${where}: listens on ${host}, unreachable by the kubelet's probes (set 0.0.0.0)`);
       };
 
-      const command = container.args?.[0];
       if (command === 'worker') {
-        const pools = container.args?.[container.args.indexOf('--pools') + 1]?.split(',') ?? [];
         if (!container.args?.includes('--pools') || pools.some((p) => !POOL_QUEUES[p])) problems.push(`${where}: --pools must list ${Object.keys(POOL_QUEUES).join(', ')}`);
-        workers.set(object.metadata.name, { pools, env });
         const seconds = config.worker.shutdownGraceSeconds;
         if (!(typeof pod.terminationGracePeriodSeconds === 'number' && pod.terminationGracePeriodSeconds > seconds)) {
           problems.push(`${where}: terminationGracePeriodSeconds (${pod.terminationGracePeriodSeconds ?? 'unset: 30'}) must exceed EVALS_SHUTDOWN_GRACE_SECONDS (${seconds}), or a drain ends in SIGKILL`);
@@ -295,7 +316,7 @@ function checkProfile(helm: string, kubeconform: string, k8sSchemas: string, cha
   if (validation.status !== 0 && problems.length === 0) problems.push(`${name}: kubeconform: ${validation.stderr.trim()}`);
 
   const objects = parseAllDocuments(rendered.stdout).map((d) => d.toJS() as K8sObject | null).filter((o): o is K8sObject => o !== null);
-  const { problems: crossProblems, notes } = crossCheck(objects);
+  const { problems: crossProblems, notes } = crossCheck(objects, path.join(scratch, name));
   const kinds = [...new Set(objects.map((o) => o.kind))].sort();
   say(`${name}: ${objects.length} objects (${kinds.join(', ')}), ${problems.length ? 'INVALID' : 'valid'} against Kubernetes ${KUBERNETES_VERSION} and the vendored CRD schemas`);
   for (const note of notes) say(`  ${note}`);
