@@ -16,6 +16,8 @@ interface Service {
   volumes?: string[];
   deploy?: { replicas?: number | string };
   stop_grace_period?: string;
+  security_opt?: string[];
+  healthcheck?: { test: string[] };
 }
 
 const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
@@ -78,6 +80,29 @@ describe('docker-compose.yml', () => {
     expect(config.temporal.address).toBe('temporal:7233');
     // A drain is never cut short by the container runtime's SIGKILL.
     expect(seconds(services.worker.stop_grace_period!)).toBeGreaterThan(config.worker.shutdownGraceSeconds);
+  });
+
+  it('lets the worker run bubblewrap: no seccomp or AppArmor confinement, /proc unmasked, the sandbox on', () => {
+    // Docker takes `name=value` and `name:value` alike.
+    const options = new Set((services.worker.security_opt ?? []).map((o) => o.replace(':', '=')));
+    for (const option of ['seccomp=unconfined', 'apparmor=unconfined', 'systempaths=unconfined']) expect(options).toContain(option);
+    expect(loadConfig(env('worker')).scene.sandbox).toBe('bwrap');
+  });
+
+  it('serves the read API from the same image and database, on a published port, checked on its health route', () => {
+    const serve = env('serve');
+    expect(services.serve.build).toBe('.');
+    expect(services.serve.image).toBe(services.worker.image);
+    expect(services.serve.command).toEqual(['serve']);
+    expect(Object.keys(serve).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
+    const config = loadConfig(serve);
+    expect(config.database.url).toBe(env('worker').DATABASE_URL);
+    // Reachable from outside its container, on the port compose publishes.
+    expect(config.api.host).toBe('0.0.0.0');
+    expect(services.serve.ports?.map((p) => p.split(':')[1])).toEqual([String(config.api.port)]);
+    expect(services.serve.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${config.api.port}/healthz`);
+    // The workers migrate the database before it is read.
+    expect(dependsOn('serve').worker.condition).toBe('service_healthy');
   });
 
   it('has Prometheus scrape every worker replica on its metrics port', () => {
