@@ -18,6 +18,7 @@ import type { Client } from '@temporalio/client';
 import type pg from 'pg';
 
 let runtimeInstalled = false;
+const ACTIVITY_ONLY_WARNING = 'No workflows registered, not polling for workflow tasks';
 
 /**
  * Routes the Temporal SDK's own logs into our structured logger (once per process).
@@ -28,6 +29,8 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    // The media and judge pools' workers run no workflows by design: the SDK's warning says nothing wrong.
+    if (message === ACTIVITY_ONLY_WARNING) level = 'DEBUG';
     const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
     log[method]({ ...meta, source: 'temporal' }, message);
   };

@@ -1,15 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
 import { PROBE_PATHS } from '../../src/metrics';
 import { LOCAL_MODEL } from '../../src/analyzers/scorers';
-import { createTestEnv, type TestEnv } from '../helpers/env';
+import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { evalRunStatuses, pipelineInput } from '../helpers/pipeline-checks';
 import { waitFor } from '../helpers/wait';
 import { sampleAnimation, writeFixture } from '../../testkit/videos';
-import { killWorkerProcesses, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
+import { childDataDir, killWorkerProcesses, spawnEvals, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 
 let env: TestEnv;
 let server: FileServer;
@@ -141,5 +145,17 @@ describe('a worker process in operation', () => {
     expect(await draining.exited).toBe(0);
     expect(await evalRunStatuses(own.pool, 'frag-draining')).not.toContain('RUNNING');
     await handle.terminate('the test ends here');
+  });
+
+  it('refuses to start with a client certificate (mTLS) against a server without TLS, naming the address and the TLS settings', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-mtls-'));
+    const [cert, key] = [path.join(dir, 'client.pem'), path.join(dir, 'client.key')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=evals-worker'], { stdio: 'pipe' });
+    const address = env.config.temporal.address!;
+    const child = spawnEvals(['worker'], childEnv(env, { TEMPORAL_ADDRESS: address, TEMPORAL_TLS_CLIENT_CERT_PATH: cert, TEMPORAL_TLS_CLIENT_KEY_PATH: key, EVALS_DATA_DIR: childDataDir() }));
+    expect(await child.exited).toBe(4);
+    expect(child.output()).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default, TLS with client certificate)`);
+    expect(child.output()).not.toContain('PRIVATE KEY');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
