@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ACTIVITY_TIMEOUT_SECONDS, LONGEST_ACTIVITY_SECONDS } from './domain/activity-timeouts';
+import { POOLS, type Pool } from './domain/pools';
 import { DEFAULT_RENDER_WAIT, type RenderWait } from './domain/render-wait';
 import { EVAL_KINDS, type EvalKind } from './domain/types';
 
@@ -98,6 +100,12 @@ const hostList = rule('must be comma-separated host names (a leading *. allowed)
   return hosts.every((h) => isHost(h.replace(/^\*\./, ''))) ? hosts : undefined;
 });
 
+/** Pools a worker process runs (src/domain/pools.ts), each named once. */
+const poolList = rule(`must be a comma-separated list of ${POOLS.join(', ')}`, (v): Pool[] | undefined => {
+  const pools = list(v);
+  return pools.length > 0 && pools.every((p) => (POOLS as readonly string[]).includes(p)) ? [...new Set(pools as Pool[])] : undefined;
+});
+
 /** true (every address), false (public addresses only), or the CIDR ranges opened beside the public ones. */
 const privateAddresses = rule('must be true, false, or comma-separated CIDR ranges to allow (e.g. 10.20.0.0/16,fd00:1::/64)', (v): boolean | string[] | undefined => {
   if (['1', 'true'].includes(v)) return true;
@@ -137,7 +145,13 @@ const EnvSchema = z.object({
   TEMPORAL_NAMESPACE: text.default('default'),
   TEMPORAL_TASK_QUEUE: text.default('eval-pipeline'),
   TEMPORAL_API_KEY: text.optional(),
-  TEMPORAL_TLS: bool.default(false),
+  // Temporal's environment configuration (docs.temporal.io, client environment configuration); unset: TLS when any TLS setting or an API key is given.
+  TEMPORAL_TLS: bool.optional(),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: text.optional(),
+  TEMPORAL_TLS_CLIENT_KEY_PATH: text.optional(),
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: text.optional(),
+  TEMPORAL_TLS_SERVER_NAME: text.optional(),
+  TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: bool.default(false),
   TEMPORAL_CLI_PATH: text.optional(),
   TEMPORAL_UI_PORT: port().default(8233),
   TEMPORAL_DEV_PORT: port().default(7233),
@@ -183,6 +197,9 @@ const EnvSchema = z.object({
 
   EVALS_WORKFLOW_TASK_CONCURRENCY: positiveInt.default(10),
   EVALS_ACTIVITY_CONCURRENCY: positiveInt.default(8),
+  // Extraction and scene inspection keep a core busy each.
+  EVALS_MEDIA_CONCURRENCY: positiveInt.default(os.availableParallelism()),
+  EVALS_WORKER_POOLS: poolList.default([...POOLS]),
   // Longer than the longest activity startToCloseTimeout (ACTIVITY_TIMEOUT_SECONDS).
   EVALS_SHUTDOWN_GRACE_SECONDS: positiveInt.default(630),
   EVALS_SWEEP_SECONDS: positiveInt.default(60),
@@ -232,9 +249,10 @@ export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.sha
  */
 export const STACK_VARIABLES: readonly string[] = [
   'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'TEMPORAL_API_KEY', 'TEMPORAL_TLS', 'TEMPORAL_CLI_PATH', 'TEMPORAL_UI_PORT', 'TEMPORAL_DEV_PORT',
+  'TEMPORAL_TLS_CLIENT_CERT_PATH', 'TEMPORAL_TLS_CLIENT_KEY_PATH', 'TEMPORAL_TLS_SERVER_CA_CERT_PATH', 'TEMPORAL_TLS_SERVER_NAME', 'TEMPORAL_TLS_DISABLE_HOST_VERIFICATION',
   'DATABASE_URL', 'EVALS_DATA_DIR', 'EVALS_EMBEDDED_PG_PORT', 'EVALS_DATABASE_OUTAGE_SECONDS',
   'EVALS_API_HOST', 'EVALS_API_PORT', 'EVALS_API_BASE_PATH', 'EVALS_API_RENDER_CONCURRENCY', 'EVALS_API_CACHE_MB',
-  'EVALS_METRICS_PORT', 'EVALS_METRICS_HOST', 'EVALS_DEPLOYMENT_NAME', 'EVALS_BUILD_ID', 'EVALS_VERSIONING_BEHAVIOR',
+  'EVALS_METRICS_PORT', 'EVALS_METRICS_HOST', 'EVALS_WORKER_POOLS', 'EVALS_DEPLOYMENT_NAME', 'EVALS_BUILD_ID', 'EVALS_VERSIONING_BEHAVIOR',
   'EVALS_RETENTION_DAYS', 'EVALS_PRUNE_INTERVAL_SECONDS', 'EVALS_SWEEP_SECONDS', 'LOG_LEVEL',
 ];
 
@@ -245,7 +263,8 @@ export interface Config {
     namespace: string;
     taskQueue: string;
     apiKey?: string;
-    tls: boolean;
+    /** Off, or on with what TEMPORAL_TLS_* give (files already read). Never used toward a dev server the project starts. */
+    tls: TemporalTls | false;
     cliPath?: string;
     uiPort: number;
     /** Frontend port of the dev server `evals dev` starts. */
@@ -305,8 +324,13 @@ export interface Config {
     localDelayMs: number;
   };
   worker: {
+    /** Pools `evals worker` runs (the CLI's own workers run them all). */
+    pools: Pool[];
     workflowTaskConcurrency: number;
+    /** Activity slots of the workflows pool. */
     activityConcurrency: number;
+    /** Activity slots of the media pool. */
+    mediaConcurrency: number;
     shutdownGraceSeconds: number;
     /** How often a worker looks for pipeline runs whose workflow closed without ending them (src/sweeper.ts). */
     sweepSeconds: number;
@@ -353,6 +377,13 @@ export interface Config {
   };
   /** Unset: each command picks its own (the worker logs info, `evals run` only errors). */
   logLevel?: NonNullable<Env['LOG_LEVEL']>;
+}
+
+/** TLS toward Temporal, in the shape both of the SDK's connections take. */
+export interface TemporalTls {
+  serverNameOverride?: string;
+  serverRootCACertificate?: Buffer;
+  clientCertPair?: { crt: Buffer; key: Buffer };
 }
 
 export interface ModelPrice {
@@ -422,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.EVALS_DEPLOYMENT_NAME === undefined) !== (e.EVALS_BUILD_ID === undefined)) {
     throw new ConfigError('invalid configuration: EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID go together (Worker Versioning needs both, or neither)');
   }
+  const tls = temporalTls(e);
   const provider = e.EVALS_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   if (provider === 'openai' && !e.OPENAI_API_KEY) {
     throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
@@ -433,7 +465,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       apiKey: e.TEMPORAL_API_KEY,
-      tls: e.TEMPORAL_TLS,
+      tls,
       cliPath: e.TEMPORAL_CLI_PATH,
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
@@ -474,8 +506,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,
     },
     worker: {
+      pools: e.EVALS_WORKER_POOLS,
       workflowTaskConcurrency: e.EVALS_WORKFLOW_TASK_CONCURRENCY,
       activityConcurrency: e.EVALS_ACTIVITY_CONCURRENCY,
+      mediaConcurrency: e.EVALS_MEDIA_CONCURRENCY,
       shutdownGraceSeconds: e.EVALS_SHUTDOWN_GRACE_SECONDS,
       sweepSeconds: e.EVALS_SWEEP_SECONDS,
       metricsPort: e.EVALS_METRICS_PORT,
@@ -518,6 +552,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** A PEM file named by a TEMPORAL_TLS_* variable; the error names the variable and the path, never the content. */
+function pemFile(variable: string, file: string, what: 'CERTIFICATE' | 'PRIVATE KEY'): Buffer {
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(file);
+  } catch (err) {
+    throw new ConfigError(`invalid configuration: ${variable}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  // Any PEM private key form: PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY.
+  const begin = what === 'CERTIFICATE' ? /-----BEGIN CERTIFICATE-----/ : /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+  if (!begin.test(content.toString('latin1'))) throw new ConfigError(`invalid configuration: ${variable}: ${file} is not a PEM ${what.toLowerCase()}`);
+  return content;
+}
+
+/**
+ * TLS toward Temporal as Temporal's environment configuration describes it: on
+ * when TEMPORAL_TLS=true, or unset with an API key or any TLS setting; mTLS with
+ * a client certificate and its key; a private CA; a server name (SNI) override.
+ */
+function temporalTls(e: Env): TemporalTls | false {
+  const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
+  const key = e.TEMPORAL_TLS_CLIENT_KEY_PATH;
+  if ((cert === undefined) !== (key === undefined)) {
+    throw new ConfigError('invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together (mTLS needs the certificate and its key)');
+  }
+  if (e.TEMPORAL_TLS_DISABLE_HOST_VERIFICATION) {
+    throw new ConfigError(
+      "invalid configuration: TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: the Temporal TypeScript SDK always verifies the server's name; set TEMPORAL_TLS_SERVER_NAME to a name its certificate carries instead",
+    );
+  }
+  const settings = [cert, e.TEMPORAL_TLS_SERVER_CA_CERT_PATH, e.TEMPORAL_TLS_SERVER_NAME].filter((v) => v !== undefined);
+  if (e.TEMPORAL_TLS === false && settings.length > 0) {
+    throw new ConfigError('invalid configuration: TEMPORAL_TLS=false contradicts TEMPORAL_TLS_CLIENT_CERT_PATH, TEMPORAL_TLS_SERVER_CA_CERT_PATH and TEMPORAL_TLS_SERVER_NAME: unset them, or TEMPORAL_TLS');
+  }
+  if (!(e.TEMPORAL_TLS ?? (e.TEMPORAL_API_KEY !== undefined || settings.length > 0))) return false;
+  return {
+    ...(e.TEMPORAL_TLS_SERVER_NAME ? { serverNameOverride: e.TEMPORAL_TLS_SERVER_NAME } : {}),
+    ...(e.TEMPORAL_TLS_SERVER_CA_CERT_PATH ? { serverRootCACertificate: pemFile('TEMPORAL_TLS_SERVER_CA_CERT_PATH', e.TEMPORAL_TLS_SERVER_CA_CERT_PATH, 'CERTIFICATE') } : {}),
+    ...(cert && key
+      ? { clientCertPair: { crt: pemFile('TEMPORAL_TLS_CLIENT_CERT_PATH', cert, 'CERTIFICATE'), key: pemFile('TEMPORAL_TLS_CLIENT_KEY_PATH', key, 'PRIVATE KEY') } }
+      : {}),
+  };
+}
+
 /**
  * Settings that are each valid but contradict one another: the process still
  * starts (an operator may mean it for a test), and says so at start, naming both.
@@ -529,12 +607,6 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       `EVALS_SHUTDOWN_GRACE_SECONDS (${worker.shutdownGraceSeconds} s) is not longer than the longest activity timeout (${LONGEST_ACTIVITY_SECONDS} s): ` +
         'a deploy cuts extractions and judge calls in progress short; set it above that (docs/operations.md)',
-    );
-  }
-  if (judge.concurrency > worker.activityConcurrency) {
-    warnings.push(
-      `EVALS_JUDGE_CONCURRENCY (${judge.concurrency}) is above EVALS_ACTIVITY_CONCURRENCY (${worker.activityConcurrency}): ` +
-        'judge calls run inside activity slots, so the activity limit binds; keep the judge limit below it so extraction and database writes find a slot',
     );
   }
   if (media.downloadStallMs >= media.downloadTimeoutMs) {

@@ -70,21 +70,39 @@ export const metrics = {
 };
 
 /**
- * Serves GET /metrics: this process's registry followed by the Temporal runtime's
- * own exposition, which Core serves on a loopback port (`runtimeMetricsUrl`). Both
- * are Prometheus text format with disjoint names (evals_*, process_*, nodejs_* vs
- * temporal_*), so one scrape target gives the whole worker.
+ * The paths of the metrics port: Prometheus metrics, liveness (the process
+ * answers) and readiness (polling Temporal and not draining). The chart's
+ * probes read them from here.
  */
-export function serveMetrics(opts: { host: string; port: number; runtimeMetricsUrl?: string }): Promise<http.Server> {
+export const PROBE_PATHS = { metrics: '/metrics', liveness: '/healthz', readiness: '/readyz' } as const;
+
+/**
+ * Serves the metrics port: GET /metrics, this process's registry followed by
+ * the Temporal runtime's own exposition, which Core serves on a loopback port
+ * (`runtimeMetricsUrl`); both are Prometheus text format with disjoint names
+ * (evals_*, process_*, nodejs_* vs temporal_*), so one scrape target gives the
+ * whole worker. GET /healthz answers 200 while the process runs; GET /readyz
+ * 200 when `notReady` finds nothing wrong, else 503 with the reason.
+ */
+export function serveMetrics(opts: { host: string; port: number; runtimeMetricsUrl?: string; notReady: () => Promise<string | undefined> }): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || !req.url?.startsWith('/metrics')) {
-      res.writeHead(404).end('not found\n');
-      return;
+    const path = req.method === 'GET' ? new URL(req.url ?? '/', 'http://metrics').pathname : undefined;
+    const text = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`${body}\n`);
+    if (path === PROBE_PATHS.liveness) {
+      text(200, 'alive');
+    } else if (path === PROBE_PATHS.readiness) {
+      void opts.notReady().then(
+        (reason) => (reason === undefined ? text(200, 'ready') : text(503, `not ready: ${reason}`)),
+        (err: Error) => text(503, `not ready: ${err.message}`),
+      );
+    } else if (path === PROBE_PATHS.metrics) {
+      void scrape(opts.runtimeMetricsUrl).then(
+        (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(body),
+        (err: Error) => res.writeHead(500).end(`${err.message}\n`),
+      );
+    } else {
+      text(404, 'not found');
     }
-    void scrape(opts.runtimeMetricsUrl).then(
-      (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(body),
-      (err: Error) => res.writeHead(500).end(`${err.message}\n`),
-    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

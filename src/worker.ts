@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata } from '@temporalio/worker';
-import { createActivities, type ActivityDeps } from '../activities';
+import { NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata, type State } from '@temporalio/worker';
+import { createActivities, type Activities, type ActivityDeps } from '../activities';
+import { POOLS, poolTaskQueue, type Pool } from './domain/pools';
 import { configWarnings, type Config } from './config';
 import { resolveMediaTools } from './infra/ffmpeg';
 import type { Logger } from './logger';
@@ -17,6 +18,7 @@ import type { Client } from '@temporalio/client';
 import type pg from 'pg';
 
 let runtimeInstalled = false;
+const ACTIVITY_ONLY_WARNING = 'No workflows registered, not polling for workflow tasks';
 
 /**
  * Routes the Temporal SDK's own logs into our structured logger (once per process).
@@ -27,6 +29,8 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    // The media and judge pools' workers run no workflows by design: the SDK's warning says nothing wrong.
+    if (message === ACTIVITY_ONLY_WARNING) level = 'DEBUG';
     const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
     log[method]({ ...meta, source: 'temporal' }, message);
   };
@@ -91,39 +95,136 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
   };
 }
 
+/** The pool whose workers run each activity (src/domain/pools.ts); the workflow schedules each on that pool's queue. */
+const ACTIVITY_POOLS: Record<keyof Activities, Pool> = {
+  createPipelineRun: 'workflows',
+  fetchFragment: 'workflows',
+  markPipelineRunning: 'workflows',
+  failEvalRun: 'workflows',
+  finishPipelineRun: 'workflows',
+  extractFrames: 'media',
+  inspectScene: 'media',
+  scoreEvalRun: 'judge',
+  scoreEvalRuns: 'judge',
+};
+
+/**
+ * The Temporal workers of one process, one per pool, on one connection: they
+ * run together and stop together (a signal, shutdown(), or one of them failing).
+ */
+export class PoolWorkers {
+  private draining = false;
+
+  constructor(
+    readonly workers: ReadonlyMap<Pool, Worker>,
+    private readonly connection: NativeConnection,
+  ) {}
+
+  async run(): Promise<void> {
+    const runs = [...this.workers.values()].map((worker) =>
+      worker.run().catch((err: unknown) => {
+        this.shutdown();
+        throw err;
+      }),
+    );
+    const failed = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Runs the workers until `until` settles, then stops them. */
+  async runUntil<T>(until: Promise<T> | (() => Promise<T>)): Promise<T> {
+    const running = this.run();
+    try {
+      return await Promise.race([typeof until === 'function' ? until() : until, running.then(() => Promise.reject(new Error('the workers stopped first')))]);
+    } finally {
+      this.shutdown();
+      await running;
+    }
+  }
+
+  /** Stop polling; activities in progress get the shutdown grace. */
+  shutdown(): void {
+    this.draining = true;
+    for (const worker of this.workers.values()) if (worker.getState() === 'RUNNING') worker.shutdown();
+  }
+
+  /** The state the pools' workers share; while they differ, the first that is neither running nor stopped (else STOPPING). */
+  getState(): State {
+    const states = [...this.workers.values()].map((w) => w.getState());
+    if (states.every((s) => s === states[0])) return states[0];
+    return states.find((s) => s !== 'RUNNING' && s !== 'STOPPED') ?? 'STOPPING';
+  }
+
+  /**
+   * Why this process is not ready for work, or undefined when it is: every
+   * pool's worker polling, not draining, and Temporal answering on the shared
+   * connection (the metrics port's `/readyz`).
+   */
+  async notReady(): Promise<string | undefined> {
+    if (this.draining) return 'draining';
+    for (const [pool, worker] of this.workers) if (worker.getState() !== 'RUNNING') return `the ${pool} worker is ${worker.getState()}`;
+    try {
+      await this.connection.withDeadline(Date.now() + 2_000, () => this.connection.workflowService.getSystemInfo({}));
+      return undefined;
+    } catch (err) {
+      return `Temporal does not answer: ${(err as Error).message}`;
+    }
+  }
+}
+
+/**
+ * A Temporal worker per pool (default: all three, as the CLI's own workers run
+ * them): `workflows` runs the workflow and its database activities on the
+ * fleet's task queue, `media` and `judge` their activities on queues named
+ * after it, each with its own slots. Worker Versioning applies to each.
+ */
 export async function createWorker(opts: {
   connection: NativeConnection;
   config: Config;
   deps: ActivityDeps;
   taskQueue?: string;
   identity?: string;
-}): Promise<Worker> {
+  pools?: readonly Pool[];
+}): Promise<PoolWorkers> {
   const { config } = opts;
   const { deployment } = config.worker;
+  const pools = opts.pools ?? POOLS;
+  const taskQueue = opts.taskQueue ?? config.temporal.taskQueue;
   for (const warning of configWarnings(config)) opts.deps.log.warn({ warning }, 'contradictory settings');
-  const removed = await removeStaleScratch(opts.deps.workDir, config.media);
-  if (removed > 0) opts.deps.log.info({ removed }, 'removed the scratch of extractions whose worker died');
-  return Worker.create({
-    connection: opts.connection,
-    namespace: config.temporal.namespace,
-    taskQueue: opts.taskQueue ?? config.temporal.taskQueue,
-    ...(opts.identity ? { identity: opts.identity } : {}),
-    workflowBundle: await workflowBundle(config.dataDir),
-    activities: createActivities({ ...opts.deps, temporalClusterId: (await temporalIdentity(opts.connection.workflowService, config.temporal.namespace)).clusterId }),
-    interceptors: { activity: [activityObservability] },
-    maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
-    maxConcurrentActivityTaskExecutions: config.worker.activityConcurrency,
-    shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,
-    // Extraction reports how much of the video it decoded in its heartbeats; `evals run` shows it while it lasts.
-    maxHeartbeatThrottleInterval: '2s',
-    ...(deployment
-      ? {
-          workerDeploymentOptions: {
-            version: { deploymentName: deployment.name, buildId: deployment.buildId },
-            useWorkerVersioning: true,
-            defaultVersioningBehavior: deployment.defaultBehavior,
-          },
-        }
-      : {}),
-  });
+  if (pools.includes('media')) {
+    const removed = await removeStaleScratch(opts.deps.workDir, config.media);
+    if (removed > 0) opts.deps.log.info({ removed }, 'removed the scratch of extractions whose worker died');
+  }
+  const activities = createActivities({ ...opts.deps, temporalClusterId: (await temporalIdentity(opts.connection.workflowService, config.temporal.namespace)).clusterId });
+  const slots: Record<Pool, number> = { workflows: config.worker.activityConcurrency, media: config.worker.mediaConcurrency, judge: config.judge.concurrency };
+  const workers = new Map<Pool, Worker>();
+  for (const pool of POOLS.filter((p) => pools.includes(p))) {
+    const poolActivities = Object.fromEntries(Object.entries(activities).filter(([name]) => ACTIVITY_POOLS[name as keyof Activities] === pool));
+    workers.set(
+      pool,
+      await Worker.create({
+        connection: opts.connection,
+        namespace: config.temporal.namespace,
+        taskQueue: poolTaskQueue(taskQueue, pool),
+        ...(opts.identity ? { identity: opts.identity } : {}),
+        ...(pool === 'workflows' ? { workflowBundle: await workflowBundle(config.dataDir), maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency } : {}),
+        activities: poolActivities,
+        interceptors: { activity: [activityObservability] },
+        maxConcurrentActivityTaskExecutions: slots[pool],
+        shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,
+        // Extraction reports how much of the video it decoded in its heartbeats; `evals run` shows it while it lasts.
+        maxHeartbeatThrottleInterval: '2s',
+        ...(deployment
+          ? {
+              workerDeploymentOptions: {
+                version: { deploymentName: deployment.name, buildId: deployment.buildId },
+                useWorkerVersioning: true,
+                defaultVersioningBehavior: deployment.defaultBehavior,
+              },
+            }
+          : {}),
+      }),
+    );
+  }
+  return new PoolWorkers(workers, opts.connection);
 }

@@ -8,6 +8,8 @@ import {
   patched,
   proxyActivities,
   setCurrentDetails,
+  workflowInfo,
+  type ActivityOptions,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -19,6 +21,7 @@ import type { SceneSource } from '../src/fragments/scene-sources';
 import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
+import { poolTaskQueue, type Pool } from '../src/domain/pools';
 import { CANCELLED } from '../src/domain/status';
 import { permanentFailureType } from '../src/errors';
 import { SEARCH_ATTRIBUTES } from './search-attributes';
@@ -70,24 +73,36 @@ const { fetchFragment } = proxyActivities<Activities>({
   startToCloseTimeout: `${TIMEOUTS.fetchFragment}s`,
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 10 },
 });
-const { extractFrames } = proxyActivities<Activities>({
+const EXTRACTION: ActivityOptions = {
   startToCloseTimeout: `${TIMEOUTS.extractFrames}s`,
   heartbeatTimeout: '30s',
   // A cancelled pipeline ends only after the extraction has killed ffmpeg and removed its files.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 4 },
-});
+};
 // A scene that misbehaves is a note, not a failure: retried only for infrastructure faults.
-const { inspectScene } = proxyActivities<Activities>({
+const INSPECTION: ActivityOptions = {
   startToCloseTimeout: `${TIMEOUTS.inspectScene}s`,
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 3 },
-});
-const { scoreEvalRun, scoreEvalRuns } = proxyActivities<Activities>({
+};
+const JUDGING: ActivityOptions = {
   startToCloseTimeout: `${TIMEOUTS.scoreEvalRun}s`,
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
-});
+};
+
+/** Marks the workflow change that put the media and judge activities on their pools' task queues. */
+export const TASK_QUEUES_BY_POOL_PATCH = 'task-queues-by-pool';
+
+/**
+ * The activities of the media or judge pool, scheduled on that pool's task
+ * queue, named after the workflow's own (src/domain/pools.ts). Histories
+ * recorded before the pools replay with every activity on the workflow's queue.
+ */
+function onPool(pool: Exclude<Pool, 'workflows'>, options: ActivityOptions) {
+  return proxyActivities<Activities>(patched(TASK_QUEUES_BY_POOL_PATCH) ? { ...options, taskQueue: poolTaskQueue(workflowInfo().taskQueue, pool) } : options);
+}
 
 /** The innermost `message` or `type` along a failure's cause chain: the activity's own, not Temporal's wrapper's. */
 function innermost(err: unknown, field: 'message' | 'type'): string | undefined {
@@ -175,16 +190,16 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     const animation = await animationOf(input);
     notes.push(...(animation.notes ?? []));
     await markPipelineRunning(run.pipelineRunId);
-    const manifest = await extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
+    const manifest = await onPool('media', EXTRACTION).extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
     if (patched(SCENE_INSPECTION_PATCH)) {
-      const scene = await inspectScene.executeWithOptions({ summary: 'inspect scene' }, [{ pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null }]);
+      const scene = await onPool('media', INSPECTION).inspectScene.executeWithOptions({ summary: 'inspect scene' }, [{ pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null }]);
       notes.push(`Scene: ${scene.note}.`);
     }
     const scoring = { pipelineRunId: run.pipelineRunId, manifest, userInput: input.userInput ?? null, title: animation.title ?? null, description: animation.description ?? null };
     if (run.judgeMode === 'combined') {
       // One activity for every kind: the frame kinds share requests; kinds it could not score end in ERROR.
       try {
-        await scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...EVAL_KINDS] }]);
+        await onPool('judge', JUDGING).scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...EVAL_KINDS] }]);
       } catch (err) {
         if (isCancellation(err)) throw err;
         log.warn('eval runs failed', { reason: reasonOf(err) });
@@ -195,7 +210,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
         EVAL_KINDS.map(async (kind) => {
           try {
             const { manifest, userInput, title, description } = scoring;
-            await scoreEvalRun.executeWithOptions({ summary: kind }, [{ pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description }]);
+            await onPool('judge', JUDGING).scoreEvalRun.executeWithOptions({ summary: kind }, [{ pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description }]);
           } catch (err) {
             if (isCancellation(err)) throw err;
             log.warn('eval run failed', { kind, reason: reasonOf(err) });

@@ -4,7 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { ConfigError, PROJECT_ROOT, type Config } from '../config';
+import { temporal } from '@temporalio/proto';
+import { ConfigError, PROJECT_ROOT, type Config, type TemporalTls } from '../config';
 import { onPath } from './executables';
 import { startServerProcess } from './server-process';
 
@@ -120,12 +121,12 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
   const devServer = config.temporal.address ? undefined : await startDevServer(config, log, opts);
   const address = devServer?.address ?? config.temporal.address!;
   const { namespace, apiKey, tls } = config.temporal;
-  const useTls = devServer ? false : tls || apiKey !== undefined;
+  const useTls = devServer ? false : tls;
   const { connection, nativeConnection } = await connectBoth(address, apiKey, useTls).catch(async (err: Error) => {
     await devServer?.stop();
     // A dev server we started is ours to explain; a configured address is the operator's to check.
     if (devServer) throw err;
-    throw new ConfigError(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${useTls ? ', TLS' : ''}): ${err.message}`);
+    throw new ConfigError(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${tlsDescription(useTls)}): ${err.message}`);
   });
   return {
     address,
@@ -140,7 +141,14 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
   };
 }
 
-async function connectBoth(address: string, apiKey: string | undefined, tls: boolean): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
+/** What the connection error says of TLS: which TEMPORAL_TLS_* settings were in use (never their contents). */
+function tlsDescription(tls: TemporalTls | false): string {
+  if (!tls) return '';
+  const parts = [tls.clientCertPair && 'client certificate', tls.serverRootCACertificate && 'server CA', tls.serverNameOverride && `server name ${tls.serverNameOverride}`].filter(Boolean);
+  return `, TLS${parts.length ? ` with ${parts.join(', ')}` : ''}`;
+}
+
+async function connectBoth(address: string, apiKey: string | undefined, tls: TemporalTls | false): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
   const connection = await Connection.connect({ address, apiKey, tls });
   try {
     return { connection, nativeConnection: await NativeConnection.connect({ address, apiKey, tls }) };
@@ -169,4 +177,18 @@ export async function missingSearchAttributes(client: Client, namespace: string,
     return undefined;
   }
   return names.filter((name) => !registered.has(name));
+}
+
+/**
+ * Registers the workflow's search attributes the namespace lacks (as Keyword),
+ * through the operator service: what `evals migrate --search-attributes` does
+ * before a fleet starts. Returns the names it added (none when all were there).
+ */
+export async function registerSearchAttributes(client: Client, namespace: string, names: readonly string[]): Promise<string[]> {
+  const missing = await missingSearchAttributes(client, namespace, names);
+  if (missing === undefined) throw new ConfigError(`TEMPORAL_NAMESPACE: cannot list the search attributes of namespace ${namespace} (does it exist, and may this client use the operator service?)`);
+  if (missing.length === 0) return [];
+  const KEYWORD = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+  await client.connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) });
+  return missing;
 }

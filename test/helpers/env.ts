@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { ActivityDeps } from '../../activities';
@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { createPool, ensureDatabase } from '../../src/infra/postgres';
 import { createLogger } from '../../src/logger';
-import { activityDeps, createWorker, installRuntime } from '../../src/worker';
+import { activityDeps, createWorker, installRuntime, type PoolWorkers } from '../../src/worker';
 
 export interface TestEnv {
   config: Config;
@@ -20,8 +20,8 @@ export interface TestEnv {
   client: Client;
   connection: NativeConnection;
   taskQueue: string;
-  /** Starts a worker on this file's task queue; stopped by close(). */
-  startWorker(overrides?: Partial<ActivityDeps> & { identity?: string }): Promise<Worker>;
+  /** Starts a worker (every pool) on this file's task queue; stopped by close(). */
+  startWorker(overrides?: Partial<ActivityDeps> & { identity?: string }): Promise<PoolWorkers>;
   close(): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ export async function createTestEnv(configEnv: Record<string, string> = {}): Pro
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
   const connection = await NativeConnection.connect({ address: config.temporal.address! });
   const log = createLogger('silent');
-  const running: { worker: Worker; done: Promise<void> }[] = [];
+  const running: { worker: PoolWorkers; done: Promise<void> }[] = [];
 
   return {
     config,

@@ -60,12 +60,12 @@ export function childDataDir(): string {
 }
 
 /**
- * `evals worker` in a child process on this test file's dev server, task queue and
- * database (override with `extra`), resolved once it polls.
+ * `evals worker [args]` in a child process on this test file's dev server, task
+ * queue and database (override with `extra`), resolved once it polls.
  */
-export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}): Promise<WorkerProcess> {
+export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}, args: string[] = []): Promise<WorkerProcess> {
   const worker = spawnEvals(
-    ['worker'],
+    ['worker', ...args],
     childEnv(env, {
       TEMPORAL_ADDRESS: env.config.temporal.address!,
       TEMPORAL_TASK_QUEUE: env.taskQueue,

@@ -277,11 +277,11 @@ describe('operator mistakes', () => {
   });
 
   it('warns at start about contradictory settings, naming both variables', async () => {
-    const worker = await spawnWorker(env, { EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_JUDGE_CONCURRENCY: '9' });
+    const worker = await spawnWorker(env, { EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_DOWNLOAD_STALL_SECONDS: '200' });
     const warnings = worker.output().split('\n').filter((line) => line.includes('"contradictory settings"')).map((line) => (JSON.parse(line) as { warning: string }).warning);
     expect(warnings).toEqual([
       expect.stringMatching(/^EVALS_SHUTDOWN_GRACE_SECONDS \(10 s\) is not longer than the longest activity timeout \(600 s\)/),
-      expect.stringMatching(/^EVALS_JUDGE_CONCURRENCY \(9\) is above EVALS_ACTIVITY_CONCURRENCY \(8\)/),
+      expect.stringMatching(/^EVALS_DOWNLOAD_STALL_SECONDS \(200 s\) is not below EVALS_DOWNLOAD_TIMEOUT_SECONDS \(120 s\)/),
     ]);
     worker.kill('SIGKILL');
   });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WorkflowFailedError } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { getPipelineRun, pipelineRunIdOf } from '../../src/read-model/read-model';
@@ -16,7 +16,7 @@ import { createPool } from '../../src/infra/postgres';
 import { createLogger } from '../../src/logger';
 import { FrameStore } from '../../src/media/frame-store';
 import type { JudgeProvider } from '../../src/providers/provider';
-import { activityDeps, createWorker } from '../../src/worker';
+import { activityDeps, createWorker, type PoolWorkers } from '../../src/worker';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { syntheticVideo } from '../../testkit/videos';
@@ -78,7 +78,7 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
     let release!: () => void;
     const inFlight = { n: 0, release: () => release(), released: new Promise<void>((r) => (release = r)) };
     // Two workers as two hosts would run them: own Temporal connection, own pool, own cache and temp dirs.
-    const workers: { worker: Worker; done: Promise<void>; connection: NativeConnection; pool: pg.Pool }[] = [];
+    const workers: { worker: PoolWorkers; done: Promise<void>; connection: NativeConnection; pool: pg.Pool }[] = [];
     for (const name of ['a', 'b']) {
       const dir = path.join(scratch, `worker-${name}`);
       const pool = createPool(env.databaseUrl);

@@ -1,13 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
+import { PROBE_PATHS } from '../../src/metrics';
 import { LOCAL_MODEL } from '../../src/analyzers/scorers';
-import { createTestEnv, type TestEnv } from '../helpers/env';
+import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { startFileServer, type FileServer } from '../../testkit/file-server';
-import { pipelineInput } from '../helpers/pipeline-checks';
+import { evalRunStatuses, pipelineInput } from '../helpers/pipeline-checks';
+import { waitFor } from '../helpers/wait';
 import { sampleAnimation, writeFixture } from '../../testkit/videos';
-import { killWorkerProcesses, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
+import { childDataDir, killWorkerProcesses, spawnEvals, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
 
 let env: TestEnv;
 let server: FileServer;
@@ -36,10 +42,11 @@ beforeAll(async () => {
   good = { workflowId: goodHandle.workflowId, pipelineRunId: (await goodHandle.result()).pipelineRunId };
   bad = { workflowId: badHandle.workflowId, pipelineRunId: (await badHandle.result()).pipelineRunId };
 });
+const envs: TestEnv[] = [];
 afterAll(async () => {
   killWorkerProcesses();
   await server?.close();
-  await env?.close();
+  await Promise.all([env?.close(), ...envs.map((e) => e.close())]);
 });
 
 /** The value of one sample line `name{labels} value` of a scrape. */
@@ -105,5 +112,50 @@ describe('a worker process in operation', () => {
     expect(output).not.toContain(apiKey);
     expect(output).not.toContain(password);
     expect(output).not.toContain(encodeURIComponent(password));
+  });
+
+  it('answers /healthz while alive and /readyz while polling, and turns not ready as soon as SIGTERM arrives, before it stops', async () => {
+    const probe = async (port: number, path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      return { status: response.status, body: await response.text() };
+    };
+    expect(await probe(metricsPort, PROBE_PATHS.liveness)).toEqual({ status: 200, body: 'alive\n' });
+    expect(await probe(metricsPort, PROBE_PATHS.readiness)).toEqual({ status: 200, body: 'ready\n' });
+    expect((await probe(metricsPort, '/nothing')).status).toBe(404);
+
+    // A worker of its own with judge calls slow enough to drain for a while.
+    const own = await createTestEnv();
+    envs.push(own);
+    const port = await freePort();
+    const draining = await spawnWorker(own, { EVALS_METRICS_PORT: String(port), EVALS_LOCAL_JUDGE_DELAY_MS: '6000', EVALS_JUDGE_CONCURRENCY: '5' });
+    expect((await probe(port, PROBE_PATHS.readiness)).status).toBe(200);
+    const handle = await startEvalPipeline(own.client, own.taskQueue, pipelineInput('frag-draining', server.url(sampleAnimation())));
+    const allRunning = async () => (await evalRunStatuses(own.pool, 'frag-draining')).filter((s) => s === 'RUNNING').length === 5;
+    await waitFor(allRunning, 60_000, () => `judging never started:\n${draining.output()}`);
+
+    let exited = false;
+    void draining.exited.then(() => (exited = true));
+    draining.kill('SIGTERM');
+    await waitFor(async () => (await probe(port, PROBE_PATHS.readiness)).status === 503, 3_000, () => 'readyz still 200 after SIGTERM');
+    // Not ready while the judge calls in progress still run: the process has not stopped.
+    expect(exited).toBe(false);
+    expect(await allRunning()).toBe(true);
+    expect(await probe(port, PROBE_PATHS.readiness)).toEqual({ status: 503, body: 'not ready: draining\n' });
+    expect(await probe(port, PROBE_PATHS.liveness)).toEqual({ status: 200, body: 'alive\n' });
+    expect(await draining.exited).toBe(0);
+    expect(await evalRunStatuses(own.pool, 'frag-draining')).not.toContain('RUNNING');
+    await handle.terminate('the test ends here');
+  });
+
+  it('refuses to start with a client certificate (mTLS) against a server without TLS, naming the address and the TLS settings', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-mtls-'));
+    const [cert, key] = [path.join(dir, 'client.pem'), path.join(dir, 'client.key')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=evals-worker'], { stdio: 'pipe' });
+    const address = env.config.temporal.address!;
+    const child = spawnEvals(['worker'], childEnv(env, { TEMPORAL_ADDRESS: address, TEMPORAL_TLS_CLIENT_CERT_PATH: cert, TEMPORAL_TLS_CLIENT_KEY_PATH: key, EVALS_DATA_DIR: childDataDir() }));
+    expect(await child.exited).toBe(4);
+    expect(child.output()).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default, TLS with client certificate)`);
+    expect(child.output()).not.toContain('PRIVATE KEY');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { findTemporalCli, missingSearchAttributes } from '../../src/infra/temporal';
 import { SEARCH_ATTRIBUTE_NAMES, SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
-import { createTestEnv, type TestEnv } from '../helpers/env';
+import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../../testkit/videos';
-import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
+import { childDataDir, killWorkerProcesses, spawnEvals, spawnWorker } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
 
 let env: TestEnv;
@@ -88,5 +88,31 @@ describe('search attributes', () => {
     const cli = findTemporalCli(env.config)!;
     execFileSync(cli, [...command!.split(' ').slice(1), '--address', env.config.temporal.address!], { stdio: 'pipe' });
     await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0, 30_000, () => 'registration not visible');
+  });
+
+  it('are registered on a fresh namespace by `evals migrate --search-attributes`, once, after which a worker starts there', async () => {
+    const namespace = `evals-migrate-${crypto.randomBytes(4).toString('hex')}`;
+    await env.client.connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 4, 30_000, () => `namespace ${namespace} never appeared`);
+    const migrate = async (extra: Record<string, string>) => {
+      const child = spawnEvals(['migrate', '--search-attributes'], childEnv(env, { EVALS_DATA_DIR: childDataDir(), ...extra }));
+      return { code: await child.exited, output: child.output() };
+    };
+    const on = { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_NAMESPACE: namespace };
+
+    const first = await migrate(on);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain(`registered the search attributes FragmentId, ProjectId, PipelineRunId, EvalOverallStatus on namespace ${namespace}`);
+    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0, 30_000, () => 'registration not visible');
+    const again = await migrate(on);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain(`namespace ${namespace} has the search attributes`);
+    const worker = await spawnWorker(env, { TEMPORAL_NAMESPACE: namespace });
+    worker.kill('SIGKILL');
+
+    // Without an address there is no fleet's Temporal to register them on.
+    const nowhere = await migrate({});
+    expect(nowhere.code).toBe(4);
+    expect(nowhere.output).toMatch(/TEMPORAL_ADDRESS: evals migrate --search-attributes registers them on the fleet's Temporal/);
   });
 });

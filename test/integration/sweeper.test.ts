@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPipelineRun } from '../../src/read-model/read-model';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logger';
 import { sweepOnce } from '../../src/sweeper';
 import { startDevServer } from '../../src/infra/temporal';
 import { temporalIdentity } from '../../src/infra/temporal-identity';
-import { activityDeps, createWorker } from '../../src/worker';
+import { activityDeps, createWorker, type PoolWorkers } from '../../src/worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';
 import { sampleAnimation } from '../../testkit/videos';
@@ -94,7 +94,7 @@ describe('the sweeper', () => {
     const other = await startDevServer(env.config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
     const clientConnection = await Connection.connect({ address: other.address });
     const nativeConnection = await NativeConnection.connect({ address: other.address });
-    let worker: Worker | undefined;
+    let worker: PoolWorkers | undefined;
     let running: Promise<void> | undefined;
     try {
       // The other stack: its own dev server, this file's database, a judge slow enough to sweep while it runs.

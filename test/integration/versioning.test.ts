@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
-import { findTemporalCli } from '../../src/infra/temporal';
 import { sampleAnimation } from '../../testkit/videos';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
+import { setCurrentVersion } from '../helpers/versioning';
 import { waitFor } from '../helpers/wait';
 
-const run = promisify(execFile);
 const deploymentName = `evals-${crypto.randomBytes(4).toString('hex')}`;
 
 let env: TestEnv;
@@ -21,19 +18,9 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** `temporal worker deployment set-current-version`, as a deploy would run it; fails until the version's workers have polled. */
-async function setCurrentVersion(buildId: string): Promise<boolean> {
-  const cli = findTemporalCli(env.config)!;
-  const args = ['worker', 'deployment', 'set-current-version', '--address', env.config.temporal.address!, '--deployment-name', deploymentName, '--build-id', buildId, '--yes'];
-  return run(cli, args).then(
-    () => true,
-    () => false,
-  );
-}
-
 describe('Worker Versioning', () => {
   it('runs a pipeline on a versioned worker once its version is current, pinned to that version', async () => {
-    await waitFor(() => setCurrentVersion('build-1'), 60_000, () => `version build-1 of ${deploymentName} never became current`);
+    await waitFor(() => setCurrentVersion(env, deploymentName, 'build-1'), 60_000, () => `version build-1 of ${deploymentName} never became current`);
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(`frag-versioned-${crypto.randomBytes(4).toString('hex')}`, sampleAnimation(), null));
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'COMPLETED', overallStatus: 'PASS' });

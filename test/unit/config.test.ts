@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig } from '../../src/config';
 
@@ -53,6 +56,11 @@ const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string,
   TEMPORAL_TASK_QUEUE: [' eval-pipeline', /whitespace or control/],
   TEMPORAL_API_KEY: ['secret-temporal-key\n', /whitespace or control/],
   TEMPORAL_TLS: ['yes', /one of 0, 1, true, false/],
+  TEMPORAL_TLS_CLIENT_CERT_PATH: ['/etc/temporal/client.pem\n', /whitespace or control/, { TEMPORAL_TLS_CLIENT_KEY_PATH: '/etc/temporal/client.key' }],
+  TEMPORAL_TLS_CLIENT_KEY_PATH: [' /etc/temporal/client.key', /whitespace or control/, { TEMPORAL_TLS_CLIENT_CERT_PATH: '/etc/temporal/client.pem' }],
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: ['/etc/temporal/ca.pem\t', /whitespace or control/],
+  TEMPORAL_TLS_SERVER_NAME: ['temporal.internal ', /whitespace or control/],
+  TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: ['off', /one of 0, 1, true, false/],
   TEMPORAL_CLI_PATH: ['/usr/bin/temporal\t', /whitespace or control/],
   TEMPORAL_UI_PORT: ['70000', /port/],
   TEMPORAL_DEV_PORT: ['-1', /port/],
@@ -90,6 +98,8 @@ const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string,
   EVALS_EXTRACT_TIMEOUT_SECONDS: ['Infinity', /whole number above 0/],
   EVALS_WORKFLOW_TASK_CONCURRENCY: ['0', /whole number above 0/],
   EVALS_ACTIVITY_CONCURRENCY: ['2.5', /whole number above 0/],
+  EVALS_MEDIA_CONCURRENCY: ['0', /whole number above 0/],
+  EVALS_WORKER_POOLS: ['workflows,gpu', /comma-separated list of workflows, media, judge/],
   EVALS_SHUTDOWN_GRACE_SECONDS: ['0', /whole number above 0/],
   EVALS_SWEEP_SECONDS: ['-5', /whole number above 0/],
   EVALS_METRICS_PORT: ['99999', /port/],
@@ -156,11 +166,14 @@ describe('contradictory settings', () => {
     expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
-  it('name both variables: a shutdown grace shorter than the longest activity, more judge slots than activity slots', () => {
-    const warnings = configWarnings(loadConfig({ EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_JUDGE_CONCURRENCY: '12', EVALS_ACTIVITY_CONCURRENCY: '8' }));
-    expect(warnings).toHaveLength(2);
+  it('name both variables: a shutdown grace shorter than the longest activity', () => {
+    const warnings = configWarnings(loadConfig({ EVALS_SHUTDOWN_GRACE_SECONDS: '10' }));
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/EVALS_SHUTDOWN_GRACE_SECONDS \(10 s\) is not longer than the longest activity timeout \(600 s\)/);
-    expect(warnings[1]).toMatch(/EVALS_JUDGE_CONCURRENCY \(12\) is above EVALS_ACTIVITY_CONCURRENCY \(8\)/);
+  });
+
+  it('leave judge slots apart from activity slots: judge calls have a pool of their own', () => {
+    expect(configWarnings(loadConfig({ EVALS_JUDGE_CONCURRENCY: '32', EVALS_ACTIVITY_CONCURRENCY: '8' }))).toEqual([]);
   });
 
   it('name both variables: a stall wait longer than the whole download, a poll interval longer than the render wait', () => {
@@ -181,5 +194,81 @@ describe('listening addresses', () => {
     expect(config.worker.metricsHost).toBe('127.0.0.1');
     expect(config.api.host).toBe('127.0.0.1');
     expect(loadConfig({ EVALS_METRICS_HOST: '0.0.0.0', EVALS_API_HOST: '::' })).toMatchObject({ worker: { metricsHost: '0.0.0.0' }, api: { host: '::' } });
+  });
+});
+
+describe('worker pools', () => {
+  it('run all three by default, with a media slot per core', () => {
+    const { worker } = loadConfig({});
+    expect(worker.pools).toEqual(['workflows', 'media', 'judge']);
+    expect(worker.mediaConcurrency).toBe(os.availableParallelism());
+  });
+
+  it('are read from EVALS_WORKER_POOLS, each once', () => {
+    expect(loadConfig({ EVALS_WORKER_POOLS: 'media' }).worker.pools).toEqual(['media']);
+    expect(loadConfig({ EVALS_WORKER_POOLS: 'judge, workflows,judge' }).worker.pools).toEqual(['judge', 'workflows']);
+    expect(() => loadConfig({ EVALS_WORKER_POOLS: ',' })).toThrow(/EVALS_WORKER_POOLS: must be a comma-separated list/);
+  });
+});
+
+describe("Temporal's environment configuration (TEMPORAL_TLS_*)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-tls-'));
+  const file = (name: string, content: string) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, content);
+    return p;
+  };
+  const cert = file('client.pem', '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+  const key = file('client.key', '-----BEGIN EC PRIVATE KEY-----\nMHcC\n-----END EC PRIVATE KEY-----\n');
+  const ca = file('ca.pem', '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----\n');
+  const address = { TEMPORAL_ADDRESS: 'temporal.internal:7233' };
+
+  it('leaves TLS off with none of them, and turns it on with TEMPORAL_TLS or an API key', () => {
+    expect(loadConfig(address).temporal.tls).toBe(false);
+    expect(loadConfig({ ...address, TEMPORAL_TLS: 'true' }).temporal.tls).toEqual({});
+    expect(loadConfig({ ...address, TEMPORAL_API_KEY: 'key-1234' }).temporal.tls).toEqual({});
+    // As Temporal documents it: an explicit false turns TLS off even with an API key (a local proxy).
+    expect(loadConfig({ ...address, TEMPORAL_API_KEY: 'key-1234', TEMPORAL_TLS: 'false' }).temporal.tls).toBe(false);
+  });
+
+  it('reads the client certificate and key (mTLS), the server CA and the server name, which turn TLS on', () => {
+    const { tls } = loadConfig({
+      ...address,
+      TEMPORAL_TLS_CLIENT_CERT_PATH: cert,
+      TEMPORAL_TLS_CLIENT_KEY_PATH: key,
+      TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca,
+      TEMPORAL_TLS_SERVER_NAME: 'temporal.internal',
+    }).temporal;
+    expect(tls).toEqual({
+      serverNameOverride: 'temporal.internal',
+      serverRootCACertificate: fs.readFileSync(ca),
+      clientCertPair: { crt: fs.readFileSync(cert), key: fs.readFileSync(key) },
+    });
+    expect(loadConfig({ ...address, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }).temporal.tls).toEqual({ serverNameOverride: 'temporal.internal' });
+  });
+
+  it('names the variable of a file it cannot read or that is not PEM', () => {
+    const missing = path.join(dir, 'missing.pem');
+    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: missing, TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(
+      `invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read ${missing} (ENOENT)`,
+    );
+    expect(() => loadConfig({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: dir })).toThrow(/^invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .* \(EISDIR\)/);
+    // A key given where the certificate belongs: named, and the key's content is not in the message.
+    let message = '';
+    try {
+      loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: key, TEMPORAL_TLS_CLIENT_KEY_PATH: cert });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe(`invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: ${key} is not a PEM certificate`);
+    expect(message).not.toContain('MHcC');
+  });
+
+  it('refuses a certificate without its key, an explicit TEMPORAL_TLS=false beside TLS files, and disabling host verification', () => {
+    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: cert })).toThrow(/TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/);
+    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(/TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/);
+    expect(() => loadConfig({ TEMPORAL_TLS: 'false', TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca })).toThrow(/TEMPORAL_TLS=false contradicts/);
+    expect(() => loadConfig({ TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: 'true' })).toThrow(/TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: .*TEMPORAL_TLS_SERVER_NAME/);
+    expect(loadConfig({ TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: 'false' }).temporal.tls).toBe(false);
   });
 });
