@@ -19,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, PROJECT_ROOT } from '../src/config';
+import { type Pool, POOLS, poolTaskQueue } from '../src/domain/pools';
+import { PROBE_PATHS } from '../src/metrics';
 
 const HELM_VERSION = '3.21.4';
 const KUBECONFORM_VERSION = '0.8.0';
@@ -30,35 +32,17 @@ const TOOLS_DIR = path.join(PROJECT_ROOT, '.tools');
 const CRD_SCHEMAS = path.join(PROJECT_ROOT, 'deploy', 'schemas');
 
 /**
- * What the processes serve, as fixed in issue 32's contract: the worker's metrics port answers
- * /healthz (alive) and /readyz (polling, not draining); `evals serve` answers its health route
- * (HEALTH_PATH in src/api/server.ts). The `fleet` branch exports the worker's as PROBE_PATHS from
- * src/metrics.ts: take `worker` from there once it is merged.
+ * What the processes serve: the worker's metrics port answers PROBE_PATHS (src/metrics.ts);
+ * `evals serve` answers its health route (HEALTH_PATH in src/api/server.ts) for both probes.
  */
 const PROBES = {
-  worker: { liveness: '/healthz', readiness: '/readyz' },
+  worker: { liveness: PROBE_PATHS.liveness, readiness: PROBE_PATHS.readiness },
   serve: { liveness: '/healthz', readiness: '/healthz' },
 } as const;
 
-/** The pools and their task queues (contract of issue 32): `<TEMPORAL_TASK_QUEUE>` and its -media, -judge. */
-const POOL_QUEUES: Record<string, { suffix: string; type: 'workflow' | 'activity' }> = {
-  workflows: { suffix: '', type: 'workflow' },
-  media: { suffix: '-media', type: 'activity' },
-  judge: { suffix: '-judge', type: 'activity' },
-};
-
-/**
- * Variables the contract of issue 32 names that src/config.ts does not read yet (the `fleet` branch adds
- * them): reported, not failed. Delete this list once they are in CONFIG_VARIABLES.
- */
-const PENDING_VARIABLES = [
-  'EVALS_MEDIA_CONCURRENCY',
-  'TEMPORAL_TLS_CLIENT_CERT_PATH',
-  'TEMPORAL_TLS_CLIENT_KEY_PATH',
-  'TEMPORAL_TLS_SERVER_CA_CERT_PATH',
-  'TEMPORAL_TLS_SERVER_NAME',
-  'TEMPORAL_TLS_DISABLE_HOST_VERIFICATION',
-];
+/** Which of Temporal's queue types each pool's scaler watches: workflow tasks for `workflows`, activities for the rest. */
+const QUEUE_TYPE: Record<Pool, 'workflow' | 'activity'> = { workflows: 'workflow', media: 'activity', judge: 'activity' };
+const isPool = (name: string): name is Pool => (POOLS as readonly string[]).includes(name);
 
 const say = (line: string) => console.log(line);
 
@@ -201,7 +185,6 @@ function environmentOf(container: Container, pod: PodSpec, files: string): Recor
 /** The cross-checks of one rendered profile: problems, and notes of what was checked. */
 function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]; notes: string[] } {
   const problems: string[] = [];
-  const pending = new Set<string>();
   const variables = new Set<string>();
   const grace: string[] = [];
   const workers = new Map<string, { pools: string[]; env: Record<string, string> }>();
@@ -216,9 +199,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       if (twice.length) problems.push(`${where}: sets ${twice.join(', ')} more than once`);
       for (const name of names) {
         variables.add(name);
-        if (CONFIG_VARIABLES.includes(name)) continue;
-        if (PENDING_VARIABLES.includes(name)) pending.add(name);
-        else problems.push(`${where}: sets ${name}, which src/config.ts does not read`);
+        if (!CONFIG_VARIABLES.includes(name)) problems.push(`${where}: sets ${name}, which src/config.ts does not read`);
       }
       const env = environmentOf(container, pod, path.join(scratch, object.metadata.name, container.name));
       const command = container.args?.[0];
@@ -245,7 +226,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       };
 
       if (command === 'worker') {
-        if (!container.args?.includes('--pools') || pools.some((p) => !POOL_QUEUES[p])) problems.push(`${where}: --pools must list ${Object.keys(POOL_QUEUES).join(', ')}`);
+        if (!container.args?.includes('--pools') || pools.some((p) => !isPool(p))) problems.push(`${where}: --pools must list ${POOLS.join(', ')}`);
         const seconds = config.worker.shutdownGraceSeconds;
         if (!(typeof pod.terminationGracePeriodSeconds === 'number' && pod.terminationGracePeriodSeconds > seconds)) {
           problems.push(`${where}: terminationGracePeriodSeconds (${pod.terminationGracePeriodSeconds ?? 'unset: 30'}) must exceed EVALS_SHUTDOWN_GRACE_SECONDS (${seconds}), or a drain ends in SIGKILL`);
@@ -274,7 +255,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
     }
     if (!((spec.minReplicaCount ?? 0) >= 1)) problems.push(`${where}: minReplicaCount must be at least 1 (pinned runs and timers need a poller)`);
     const base = target.env.TEMPORAL_TASK_QUEUE ?? 'eval-pipeline';
-    const expected = target.pools.map((p) => ({ taskQueue: `${base}${POOL_QUEUES[p].suffix}`, queueTypes: POOL_QUEUES[p].type }));
+    const expected = target.pools.filter(isPool).map((p) => ({ taskQueue: poolTaskQueue(base, p), queueTypes: QUEUE_TYPE[p] }));
     const actual = spec.triggers.filter((t) => t.type === 'temporal').map((t) => ({ taskQueue: t.metadata.taskQueue, queueTypes: t.metadata.queueTypes }));
     const key = (q: { taskQueue: string; queueTypes: string }) => `${q.taskQueue} (${q.queueTypes})`;
     if (JSON.stringify(actual.map(key).sort()) !== JSON.stringify(expected.map(key).sort())) {
@@ -289,7 +270,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
   }
 
   const notes = [
-    `${variables.size} variables set, ${pending.size ? `all read by src/config.ts but ${[...pending].join(', ')} (issue 32's contract, not yet in src/config.ts)` : 'all read by src/config.ts'}; each container's environment loads`,
+    `${variables.size} variables set, all read by src/config.ts; each container's environment loads`,
     `grace: ${grace.join(', ') || 'no workers'}`,
     `probes: workers ${PROBES.worker.liveness} and ${PROBES.worker.readiness} on the metrics port, serve ${PROBES.serve.liveness}; ScaledObjects match their pools' task queues`,
   ];
