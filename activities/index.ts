@@ -218,9 +218,9 @@ export function createActivities(deps: ActivityDeps) {
     async createPipelineRun(input: CreatePipelineRunInput): Promise<CreatedPipelineRun> {
       const execution = Context.current().info.workflowExecution;
       if (!execution) throw new Error('createPipelineRun runs only inside a workflow');
-      // A workflow started past the client's checks fails at once rather than retrying a write PostgreSQL refuses.
+      // Runs started before the workflow checked its input (INPUT_CHECK_PATCH) reach here unchecked: they fail at once rather than retrying a write PostgreSQL refuses.
       const ids: [string, string | null][] = [['fragment id', input.fragmentId], ['project id', input.projectId], ['user id', input.userId], ['render job id', input.renderJobId]];
-      const problem = ids.map(([what, value]) => value !== null && identifierProblem(what, value)).find(Boolean);
+      const problem = ids.map(([what, value]) => (typeof value === 'string' ? identifierProblem(what, value) : value !== null && `${what} is missing`)).find(Boolean);
       if (problem) throw toActivityFailure(new PermanentError('bad-input', problem));
       const ref = await store.createPipelineRun(pool, {
         ...input,

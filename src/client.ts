@@ -44,7 +44,7 @@ function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevalu
  * a bad one is a PermanentError('bad-input') naming the field (never echoing
  * it), so a caller learns at once rather than from a run that fails later.
  */
-export function inputProblems(request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> }): string[] {
+export function inputProblems(request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> | null }): string[] {
   const ids: [string, string | null | undefined][] = [
     ['fragment id', request.fragmentId],
     ['project id', request.projectId],

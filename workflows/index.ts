@@ -17,39 +17,17 @@ import {
 import type { Activities } from '../activities';
 import type { PipelineOutcome } from '../src/db/store';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
-import type { SceneSource } from '../src/fragments/scene-sources';
 import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
 import { poolTaskQueue, type Pool } from '../src/domain/pools';
 import { CANCELLED } from '../src/domain/status';
 import { permanentFailureType } from '../src/errors';
+import { pipelineInputProblem, type EvalPipelineInput, type InlineAnimation } from './input';
 import { SEARCH_ATTRIBUTES } from './search-attributes';
 import { renderFinishedSignal } from './signals';
 
-export interface EvalPipelineInput {
-  fragmentId: string;
-  projectId: string;
-  userId: string;
-  renderJobId?: string | null;
-  /** The user's message that produced the fragment (USER_INPUT_SECURITY). */
-  userInput?: string | null;
-  /** The rendered animation given inline (the CLI's file or URL); absent: the fragment is read from the fragments API. */
-  animation?: InlineAnimation;
-  /** How often and how long to read the fragment while its animation is not rendered. */
-  renderWait?: RenderWait;
-  /** What the client cut from the texts above (src/domain/text-limits.ts), for the run's summary. */
-  notes?: string[];
-}
-
-export interface InlineAnimation {
-  url: string;
-  title?: string | null;
-  description?: string | null;
-  /** The Manim source that drew it (CLI `--source`), and the Scene subclass (`--scene`). */
-  sources?: SceneSource[] | null;
-  scene?: string | null;
-}
+export type { EvalPipelineInput, InlineAnimation } from './input';
 
 export interface EvalPipelineResult {
   pipelineRunId: string;
@@ -169,7 +147,19 @@ function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string
   return `**${outcome.overallStatus}**${counts} · ${outcome.status} · attempt ${attemptNumber}, pipeline run \`${outcome.pipelineRunId}\`\n\n${outcome.summary}`;
 }
 
+/** Marks the workflow change that checks the input first: histories recorded before it replay without the check. */
+export const INPUT_CHECK_PATCH = 'input-check';
+
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
+  // Checked here rather than in the first activity: a client in another language may send anything
+  // (a bare string, null, no argument), and workflow code reading a field of that throws a TypeError,
+  // which Temporal treats as a failed workflow task and retries without end. An ApplicationFailure
+  // thrown here fails the workflow at once, with the fields at fault in the failure message that
+  // `temporal workflow describe` and the UI show; there is no row to hold the reason without a valid fragment id.
+  if (patched(INPUT_CHECK_PATCH)) {
+    const problem = pipelineInputProblem(input);
+    if (problem) throw ApplicationFailure.nonRetryable(problem, permanentFailureType('bad-input'));
+  }
   const run = await createPipelineRun({
     fragmentId: input.fragmentId,
     projectId: input.projectId,

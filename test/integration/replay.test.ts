@@ -60,11 +60,10 @@ describe('replay', () => {
     // A copy of the workflow code that no longer marks the run RUNNING before extracting.
     const copy = path.join(scratch, 'workflows');
     fs.cpSync(path.join(PROJECT_ROOT, 'workflows'), copy, { recursive: true });
+    // Every file of the copy imports the project's modules where they are.
+    for (const file of fs.readdirSync(copy).map((f) => path.join(copy, f))) fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll("from '../", `from '${PROJECT_ROOT}/`));
     const index = path.join(copy, 'index.ts');
-    const original = fs.readFileSync(index, 'utf8');
-    const changed = original
-      .replace('    await markPipelineRunning(run.pipelineRunId);\n', '')
-      .replaceAll("from '../", `from '${PROJECT_ROOT}/`);
+    const changed = fs.readFileSync(index, 'utf8').replace('    await markPipelineRunning(run.pipelineRunId);\n', '');
     expect(changed).not.toContain('await markPipelineRunning(');
     fs.writeFileSync(index, changed);
     const bundle = await bundleWorkflowCode({

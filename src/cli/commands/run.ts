@@ -55,12 +55,12 @@ export function runCommand(evals: Command): void {
     .option('--junit <file>', 'also write a JUnit XML report: a test suite per animation, a test case per eval kind')
     .option('--csv <file>', 'also write a CSV report: a row per animation and eval kind')
     .option('--html <path>', 'also write the visual report of each animation (frames with their issues pinned, the whole-video signal): a file for one animation, a directory for several')
-    .addOption(new Option('--fail-on <outcome>', 'exit non-zero on: fail (an overall FAIL or ERROR), error (only an ERROR), never').choices(FAIL_ON).default('fail'))
+    .addOption(new Option('--fail-on <outcome>', 'exit non-zero on: fail (an overall FAIL or any ERROR), error (only an ERROR: of a pipeline or of one of its kinds), never').choices(FAIL_ON).default('fail'))
     .option('--concurrency <n>', 'pipelines in flight at once', wholeNumber(1, 64), Math.max(1, os.availableParallelism()))
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
-      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
+      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated: its pipeline or one of its kinds ended ERROR, whatever its overall status), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
     )
     .action(exitWith(runAnimations));
 }
@@ -143,7 +143,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
 
       if (opts.html) await writeReports(db.pool, results, opts.html);
       writeOutputs(results, opts);
-      const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const });
+      const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const, evalRuns: [] });
       return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
     });
   } finally {
