@@ -43,7 +43,11 @@ export function readLocalFile(file: string, maxBytes: number, label = file): str
     // Never more than the limit, even if the file grows meanwhile.
     const buffer = Buffer.alloc(stat.size + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+    let read: number;
+    do {
+      read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      length += read;
+    } while (read > 0 && length < buffer.length);
     if (length > maxBytes) throw refuse(`too large (over ${megabytes(maxBytes)})`);
     return buffer.toString('utf8', 0, length);
   } finally {
