@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { identifierProblem, MAX_URL_CHARS, textProblem } from '../domain/text-limits';
 import { EVAL_KINDS, SEVERITIES, type EvalKind, type Severity } from '../domain/types';
 import { isSceneClassName } from '../fragments/scene-sources';
+import { readLocalFile } from '../infra/local-file';
 import { KINDS } from '../kinds';
 
 /**
@@ -17,6 +17,8 @@ import { KINDS } from '../kinds';
 
 export const LABELLED_SET_FORMAT = 'evals-labelled-set';
 export const LABELLED_SET_VERSION = 1;
+/** Labels and paths, not media: the committed sets are tens of KB. */
+export const LABELLED_SET_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A kind and the categories of it that report one expected issue. */
 export interface KindCategories {
@@ -223,9 +225,9 @@ export function parseLabelledSet(json: unknown, where: string, dir: string | nul
 export function loadLabelledSet(file: string): LabelledSet {
   let raw: string;
   try {
-    raw = fs.readFileSync(file, 'utf8');
+    raw = readLocalFile(file, LABELLED_SET_MAX_BYTES);
   } catch (err) {
-    throw new LabelledSetError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new LabelledSetError((err as Error).message);
   }
   let json: unknown;
   try {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
+import { fileProblem } from '../infra/local-file';
 import { UsageError } from './io';
 
 /** Containers `evals run` picks up from a directory (the extraction accepts the same formats). */
@@ -12,18 +13,8 @@ const isGlob = (target: string) => /[*?[\]{}]/.test(target);
 /** Every path must be a readable file, checked before anything starts. */
 export function readableFiles(files: readonly string[]): void {
   for (const file of files) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      throw new UsageError(`no such file: ${file}`);
-    }
-    if (!stat.isFile()) throw new UsageError(`not a file: ${file}`);
-    try {
-      fs.accessSync(file, fs.constants.R_OK);
-    } catch {
-      throw new UsageError(`cannot read ${file}: permission denied`);
-    }
+    const problem = fileProblem(file);
+    if (problem) throw new UsageError(`cannot read ${file}: ${problem}`);
   }
 }
 

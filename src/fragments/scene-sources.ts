@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { readLocalFile } from '../infra/local-file';
 
 /**
  * A fragment's scene source: the Python files among its generated files
@@ -62,12 +62,7 @@ export function isManimScene(sources: readonly SceneSource[]): boolean {
  */
 export function readSceneSources(files: readonly { file: string; label: string }[], group: string): SceneSource[] {
   const sources = files.map(({ file, label }) => {
-    let content: string;
-    try {
-      content = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new Error(`cannot read ${label}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
-    }
+    const content = readLocalFile(file, SOURCE_LIMITS.totalBytes, label);
     const name = path.basename(file);
     if (!name.endsWith('.py') || !isSafeSourceName(name)) throw new Error(`${label}: a scene source is a Python file (name.py)`);
     if (content.includes('\u0000')) throw new Error(`${label} is not a text file`);

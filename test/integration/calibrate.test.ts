@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,9 +70,10 @@ const truthful = () =>
 
 const stackEnv = () => childEnv(env, { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_TASK_QUEUE: env.taskQueue, EVALS_DATA_DIR: dataDir });
 
-async function evals(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `evals <args>` to its end; a hang is killed after `timeout` ms and has no exit code (-1). */
+async function evals(args: string[], timeout = 240_000): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { env: stackEnv(), timeout: 240_000 });
+    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { env: stackEnv(), timeout, killSignal: 'SIGKILL' });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -163,7 +164,7 @@ describe('evals calibrate', () => {
     const bad = set('bad', [{ id: 'x', animation: corpus('clean-summary'), expect: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'typography', window: [0, 1] }] }]);
     const cases: [string[], RegExp][] = [
       [['calibrate', bad], /bad\.json: animations\[0\]\.expect\[0\]\.category: "typography" is not a category of VISUAL_VALIDATION_JSON/],
-      [['calibrate', set('missing', [{ id: 'x', animation: 'nowhere.mp4', expect: 'clean' }])], /missing\.json: animations\[0\]\.animation: no such file .*nowhere\.mp4/],
+      [['calibrate', set('missing', [{ id: 'x', animation: 'nowhere.mp4', expect: 'clean' }])], /missing\.json: animations\[0\]\.animation: cannot read .*nowhere\.mp4: no such file/],
       [['calibrate', truthful(), '--config', `typo=${write('typo.env', 'EVALS_SAMPLE=3\n')}`], /--config typo: EVALS_SAMPLE is not a variable evals reads \(did you mean EVALS_SAMPLES\?\)/],
       [['calibrate', truthful(), '--config', `stack=${write('stack.env', 'DATABASE_URL=postgres://x@y/z\n')}`], /--config stack: DATABASE_URL names the stack, not the judge/],
       [['calibrate', truthful(), '--config', `wrong=${write('wrong.env', 'EVALS_SAMPLES=12\n')}`], /--config wrong: invalid configuration: EVALS_SAMPLES: must be a whole number above 0, at most 9/],
@@ -174,6 +175,38 @@ describe('evals calibrate', () => {
       const result = await evals(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(says);
+    }
+    expect(await pipelineRuns()).toBe(before);
+  });
+
+  it('refuses, by itself and at once, a set file or an animation that is not a regular file (exit 2), naming it', { timeout: 600_000 }, async () => {
+    const before = await pipelineRuns();
+    const fifo = path.join(dir, 'labels.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const folder = fs.mkdtempSync(path.join(dir, 'folder-'));
+    const animated = (name: string, animation: string) => set(name, [{ id: 'x', animation, expect: 'clean' }]);
+    const cases: [string[], RegExp][] = [
+      // The set file itself.
+      [['calibrate', '/dev/zero'], /cannot read \/dev\/zero: it is a device/],
+      [['calibrate', fifo], /cannot read .*labels\.fifo: it is a FIFO/],
+      [['calibrate', folder], /cannot read .*folder-\w+: it is a directory/],
+      [['calibrate', write('null.json', 'null')], /null\.json: \(the whole file\): /],
+      [['calibrate', write('array.json', '[]')], /array\.json: \(the whole file\): /],
+      [['calibrate', write('cut.json', fs.readFileSync(truthful(), 'utf8').slice(0, 60))], /cut\.json: not JSON/],
+      // An animation in it: the check `evals run` makes of a file.
+      [['calibrate', animated('zero', '/dev/zero')], /zero\.json: animations\[0\]\.animation: cannot read \/dev\/zero: it is a device/],
+      [['calibrate', animated('piped', fifo)], /piped\.json: animations\[0\]\.animation: cannot read .*labels\.fifo: it is a FIFO/],
+      [['calibrate', animated('folder', folder)], /folder\.json: animations\[0\]\.animation: cannot read .*folder-\w+: it is a directory/],
+    ];
+    for (const [args, says] of cases) {
+      const result = await evals(args, 60_000);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(says);
+    }
+    // `evals run` refuses the same paths alike.
+    for (const target of ['/dev/zero', fifo, folder]) {
+      const result = await evals(['run', target], 60_000);
+      expect(result.code, `run ${target}: ${result.stderr}`).toBe(2);
     }
     expect(await pipelineRuns()).toBe(before);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { loadConfig, PROJECT_ROOT } from '../../src/config';
 import { findTemporalCli } from '../../src/infra/temporal';
-import { readHistory, replayHistories } from '../../src/replay';
+import { HISTORY_LIMITS, readHistory, replayHistories } from '../../src/replay';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { pipelineInput } from '../helpers/pipeline-checks';
@@ -16,6 +16,7 @@ import { childDataDir, spawnEvals } from '../helpers/worker-process';
 
 const HISTORIES = path.join(PROJECT_ROOT, 'test', 'histories');
 const committed = fs.readdirSync(HISTORIES).filter((f) => f.endsWith('.json')).map((f) => path.join(HISTORIES, f));
+const read = (file: string) => ({ file, history: readHistory(file) });
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-replay-'));
 
 let env: TestEnv;
@@ -28,18 +29,26 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** `evals replay <files>` as a user runs it: exit code and what it printed. */
+/** `evals replay <files>` as a user runs it: exit code and what it printed. A hang is killed (no exit code) after two minutes. */
 async function replayCli(...files: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawnEvals(['replay', ...files], { ...process.env, EVALS_DATA_DIR: childDataDir() });
+  const hang = setTimeout(() => child.kill('SIGKILL'), 120_000);
   const code = await child.exited;
+  clearTimeout(hang);
   return { code, output: child.output() };
 }
+
+const writeScratch = (name: string, text: string) => {
+  const file = path.join(scratch, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
 
 describe('replay', () => {
   it('replays every committed history against the current workflow code', async () => {
     // Recorded by `npm run record-histories`: pass, FAIL with issues, unreadable animation, judge error, cancelled, render wait, combined judge mode.
     expect(committed.length).toBeGreaterThanOrEqual(7);
-    const outcomes = await replayHistories(committed, await workflowBundle(env.config.dataDir));
+    const outcomes = await replayHistories(committed.map(read), await workflowBundle(env.config.dataDir));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(outcomes).toHaveLength(committed.length);
   });
@@ -74,7 +83,7 @@ describe('replay', () => {
       logger: quiet,
     });
 
-    const [outcome] = await replayHistories([path.join(HISTORIES, 'pass.json')], bundle);
+    const [outcome] = await replayHistories([read(path.join(HISTORIES, 'pass.json'))], bundle);
     expect(outcome).toMatchObject({ ok: false, nondeterministic: true });
     expect(outcome.message).toMatch(/[Nn]ondeterminism/);
   });
@@ -102,6 +111,50 @@ describe('replay', () => {
     expect(bad.output).toContain(`ok: ${exported}`);
     expect(bad.output).toContain(`NONDETERMINISTIC: ${doctored}`);
     expect(bad.output).toMatch(/markPipelineStarted/);
+  });
+});
+
+describe('`evals replay` of files that are not workflow histories', () => {
+  const recorded = () => JSON.parse(fs.readFileSync(path.join(HISTORIES, 'pass.json'), 'utf8')) as { events: Record<string, unknown>[] };
+
+  it('exits 2 by itself, naming the file and what is wrong, and never says ok', { timeout: 600_000 }, async () => {
+    const { events } = recorded();
+    const fifo = path.join(scratch, 'history.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const oversized = path.join(scratch, 'oversized.json');
+    // Sparse: over the limit without writing it.
+    fs.writeFileSync(oversized, '');
+    fs.truncateSync(oversized, HISTORY_LIMITS.bytes + 1);
+    const megabytes = HISTORY_LIMITS.bytes / (1024 * 1024);
+    const cases: [string, RegExp][] = [
+      [writeScratch('null.json', 'null'), /null\.json: not a workflow history: expected \{ "events": \[\.\.\.\] \}/],
+      [writeScratch('empty-array.json', '[]'), /empty-array\.json: the history has no events/],
+      [writeScratch('truncated.json', JSON.stringify({ events }).slice(0, 1000)), /truncated\.json: not JSON/],
+      [writeScratch('not-events.json', JSON.stringify({ events: [1, 2, 3] })), /not-events\.json: not a workflow history \(/],
+      ['/dev/zero', /cannot read \/dev\/zero: it is a device/],
+      [fifo, /cannot read .*history\.fifo: it is a FIFO/],
+      [scratch, /cannot read .*evals-replay-\w+: it is a directory/],
+      [oversized, new RegExp(`oversized\\.json: too large \\(${megabytes}\\.01 MB; at most ${megabytes} MB\\)`)],
+      // A workflow started and nothing more: the replayer would wait for a task forever.
+      [writeScratch('first-event.json', JSON.stringify({ events: events.slice(0, 1) })), /first-event\.json: the history ends before the workflow's first task/],
+      // Start events repeated (numbered on, or all the same number): the replayer reported ok, or went on after it.
+      [writeScratch('restarted.json', JSON.stringify({ events: Array.from({ length: 300 }, (_, i) => ({ ...events[0], eventId: String(i + 1) })) })), /restarted\.json: event 2 starts the workflow again/],
+      [writeScratch('repeated.json', JSON.stringify({ events: Array.from({ length: 300 }, () => events[0]) })), /repeated\.json: event 2 has the id 1: a history's events are numbered 1, 2, 3/],
+      [writeScratch('unnumbered.json', JSON.stringify({ events: events.map(({ eventId: _, ...e }) => e) })), /unnumbered\.json: event 1 has the id none/],
+    ];
+    for (const [file, says] of cases) {
+      const { code, output } = await replayCli(path.join(HISTORIES, 'pass.json'), file);
+      expect(code, `${file}: ${output}`).toBe(2);
+      expect(output).toMatch(says);
+      expect(output).not.toMatch(/^ok:/m);
+    }
+  });
+
+  it('refuses a history longer than a workflow history can be', () => {
+    const { events } = recorded();
+    const long = writeScratch('long.json', JSON.stringify({ events: Array.from({ length: HISTORY_LIMITS.events + 1 }, (_, i) => ({ eventId: String(i + 1) })) }));
+    expect(() => readHistory(long)).toThrow(new RegExp(`long\\.json: ${HISTORY_LIMITS.events + 1} events, more than a workflow history holds`));
+    expect(readHistory(writeScratch('ok.json', JSON.stringify({ events }))).events).toHaveLength(events.length);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { labelledSetJson, loadLabelledSet, parseLabelledSet, type LabelledSetJson } from '../../src/calibration/labelled-set';
+import { LABELLED_SET_MAX_BYTES, labelledSetJson, loadLabelledSet, parseLabelledSet, type LabelledSetJson } from '../../src/calibration/labelled-set';
 import { PROJECT_ROOT } from '../../src/config';
 
 const valid = (): LabelledSetJson => ({
@@ -72,6 +72,11 @@ describe('labelled sets', () => {
       expect(() => loadLabelledSet(path.join(dir, 'none.json'))).toThrow(/cannot read .*none\.json: no such file/);
       fs.writeFileSync(path.join(dir, 'bad.json'), '{"format": ');
       expect(() => loadLabelledSet(path.join(dir, 'bad.json'))).toThrow(/bad\.json: not JSON/);
+      // Over the limit without being written (sparse): refused by its size, not read.
+      fs.writeFileSync(path.join(dir, 'huge.json'), '');
+      fs.truncateSync(path.join(dir, 'huge.json'), LABELLED_SET_MAX_BYTES + 1);
+      expect(() => loadLabelledSet(path.join(dir, 'huge.json'))).toThrow(/cannot read .*huge\.json: too large \([\d.]+ MB; at most 16 MB\)/);
+      expect(() => loadLabelledSet(dir)).toThrow(/cannot read .*evals-set-\w+: it is a directory/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

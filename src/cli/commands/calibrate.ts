@@ -14,6 +14,7 @@ import { ConfigError, loadConfig, secretsOf, type Config } from '../../config';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
 import { CANCELLED } from '../../domain/status';
 import { readSceneSources, type SceneSource } from '../../fragments/scene-sources';
+import { fileProblem } from '../../infra/local-file';
 import type { TemporalConnections } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { animationDigest } from '../../media/source';
@@ -74,7 +75,9 @@ async function prepare(sets: readonly LabelledSet[]): Promise<Prepared[]> {
   for (const set of sets) {
     for (const [i, labels] of set.animations.entries()) {
       const at = `${set.file ?? set.name}: animations[${i}]`;
-      if (!/^https?:\/\//i.test(labels.animation) && !fs.existsSync(labels.animation)) throw new UsageError(`${at}.animation: no such file ${labels.animation}`);
+      // The check `evals run` makes of a file, before anything starts: a FIFO or /dev/zero would hang the digest below.
+      const problem = /^https?:\/\//i.test(labels.animation) ? null : fileProblem(labels.animation);
+      if (problem) throw new UsageError(`${at}.animation: cannot read ${labels.animation}: ${problem}`);
       const problems = inputProblems({ userInput: labels.userInput, animation: { url: labels.animation, title: labels.title, description: labels.description } });
       if (problems.length) throw new UsageError(`${at}: ${problems.join('; ')}`);
       let sources: SceneSource[] | null = null;
