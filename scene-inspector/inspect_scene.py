@@ -138,11 +138,11 @@ def inspect_request(request, result):
 
     sys.path.insert(0, SOURCE_DIR)
     candidates = []
-    import importlib
-
-    for name in sorted(written):
+    # Files nearest the top first: a helper its scene imports is then imported by Python, as the scene does, and is
+    # found here already.
+    for name in sorted(written, key=lambda n: (n.count(os.sep), n)):
         try:
-            module = importlib.import_module(name[:-3].replace("/", "."))
+            module = load_source(name)
         except BaseException as exc:  # noqa: BLE001 - a broken module is the scene's error
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -159,6 +159,26 @@ def inspect_request(request, result):
         # TeX counted apart: the compiler's processes, and this process's time waiting on and reading their output.
         outcome["tex"] = {k: round(TEX_CLOCK[k] - tex_before[k], 3) for k in TEX_CLOCK}
         result["results"].append(outcome)
+
+
+def load_source(name):
+    """A source file as Manim's own command line loads a scene: from its path, under its dotted name, without importing
+    the folders above it as packages. Importing `d.d.….scene` would import every folder as a namespace package, and
+    Python's namespace paths recompute their parents' twice per level: 2^depth steps, past any CPU limit at 60 levels."""
+    import importlib.util
+
+    module_name = name[:-3].replace(os.sep, ".")
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, os.path.join(SOURCE_DIR, name))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
 
 
 def inspect_job(job, candidates, config):

@@ -41,14 +41,15 @@ export class RetryableError extends Error {
 }
 
 /**
- * A component the service depends on did not answer (the database): retryable,
- * and never blamed on the judge or the input. Its failure type names the
- * component, so a run that still ends ERROR says which.
+ * A component the service depends on failed (the database did not answer, this
+ * worker's disk is full): retryable, and never blamed on the judge or the
+ * input. Its failure type names the component, so a run that still ends ERROR
+ * says which.
  */
 export class InfrastructureError extends Error {
   override name = 'InfrastructureError';
   constructor(
-    readonly component: 'database',
+    readonly component: 'database' | 'disk',
     message: string,
   ) {
     super(message);

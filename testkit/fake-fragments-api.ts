@@ -25,6 +25,8 @@ export class FakeFragmentsApi {
   readonly descriptions = new Map<string, string>();
   /** A fragment's generated source files, embedded when the request asks with `includeFiles`. */
   readonly files = new Map<string, unknown>();
+  /** Fragments whose answer never ends: its description streams on, without Content-Length, until the client hangs up. */
+  readonly endless = new Set<string>();
   private readonly fragments = new Map<string, ScriptedFragment>();
   private server?: http.Server;
   baseUrl = '';
@@ -82,7 +84,7 @@ export class FakeFragmentsApi {
     if (step.status !== 200) return this.json(res, step.status, { error: `scripted HTTP ${step.status}` });
     const rendered = 'rendered' in step && step.rendered;
     const now = new Date().toISOString();
-    this.json(res, 200, {
+    (this.endless.has(fragmentId) ? this.endlessly : this.json).call(this, res, 200, {
       fragment: {
         id: fragmentId,
         messageId: `message-${fragmentId}`,
@@ -105,6 +107,19 @@ export class FakeFragmentsApi {
 
   private origin(): string {
     return this.baseUrl.replace(/\/v1$/, '');
+  }
+
+  /** The answer up to its description, then the description for ever, as fast as the client reads it. */
+  private endlessly(res: http.ServerResponse, status: number, body: unknown): void {
+    const json = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.write(json.slice(0, json.indexOf('"description":"') + '"description":"'.length));
+    const chunk = 'x'.repeat(64 * 1024);
+    const more = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on('drain', more);
+    more();
   }
 
   private json(res: http.ServerResponse, status: number, body: unknown): void {

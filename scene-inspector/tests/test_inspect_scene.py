@@ -11,9 +11,9 @@ import unittest
 INSPECTOR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "inspect_scene.py")
 
 
-def inspect(source, jobs):
+def inspect(source, jobs, name="scene.py", files=None):
     with tempfile.TemporaryDirectory() as scratch:
-        request = {"files": {"scene.py": textwrap.dedent(source)}, "jobs": jobs}
+        request = {"files": {name: textwrap.dedent(source), **(files or {})}, "jobs": jobs}
         done = subprocess.run([sys.executable, INSPECTOR], input=json.dumps(request), capture_output=True, text=True, cwd=scratch, timeout=300)
         if done.returncode != 0:
             raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
@@ -143,6 +143,28 @@ class InspectorTest(unittest.TestCase):
         result = answer["results"][0]
         self.assertEqual(result["status"], "error")
         self.assertEqual(result["error"], "ZeroDivisionError: division by zero (scene.py, line 7)")
+
+    def test_a_scene_sixty_folders_deep_is_loaded_from_its_path_and_its_helpers_from_their_folders(self):
+        deep = "d/" * 60 + "scene.py"
+        answer, _ = inspect(SLIDE, [job()], name=deep)
+        result = answer["results"][0]
+        self.assertEqual((result["status"], result["durationMs"]), ("ok", 4000))
+        [unit] = [u for u in result["units"].values() if u["isText"]]
+        self.assertEqual((unit["file"], unit["line"]), (deep, 6))
+        helper = "from manim import *\n\ndef title(text):\n    return Text(text)\n"
+        answer, _ = inspect("""
+            import lib.titles
+            from manim import *
+
+            class Titled(Scene):
+                def construct(self):
+                    self.add(lib.titles.title("Area"))
+                    self.wait(1)
+        """, [job()], files={"lib/titles.py": helper})
+        result = answer["results"][0]
+        self.assertEqual((answer.get("error"), result["status"], result["scene"]), (None, "ok", "Titled"))
+        [unit] = [u for u in result["units"].values() if u["isText"]]
+        self.assertEqual((unit["file"], unit["line"], unit["calledFrom"]), ("lib/titles.py", 4, 7))
 
     def test_files_outside_the_sources_are_not_written(self):
         with tempfile.TemporaryDirectory() as scratch:

@@ -36,7 +36,7 @@ import { applyReview } from './reviews';
  * key that reads the run reads its reviews. A browser carries the key on the
  * report routes as the password of HTTP Basic authentication, which it asks
  * for once; a review must be JSON and, when the browser says where it comes
- * from (Origin), come from this server, so no other site can post one.
+ * from (Origin, Sec-Fetch-Site), come from this server, so no other site can post one.
  */
 
 export interface ApiServerOptions {
@@ -270,7 +270,11 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
 function checkReviewRequest(req: http.IncomingMessage): void {
   if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'a review is JSON (content-type: application/json)');
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) throw new HttpError(403, "a review must come from this server's report page");
+  const otherOrigin = origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`;
+  // A browser that sends no Origin still says where a request comes from: only this origin, or no page at all (`none`), may post.
+  const site = req.headers['sec-fetch-site'];
+  const otherSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+  if (otherOrigin || otherSite) throw new HttpError(403, "a review must come from this server's report page");
   if (Number(req.headers['content-length'] ?? 0) > MAX_REVIEW_BYTES) throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
 }
 

@@ -35,6 +35,8 @@ export interface FragmentsApiSettings {
   apiUrl?: string;
   apiKey?: string;
   filesParam: string;
+  /** FRAGMENTS_MAX_RESPONSE_BYTES: an answer is read up to this many bytes, never further. */
+  maxResponseBytes: number;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -48,11 +50,13 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
   if (!settings.apiUrl) throw new PermanentError('config', 'FRAGMENTS_API_URL is not set: this worker cannot read fragments');
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/fragments/${encodeURIComponent(fragmentId)}?${encodeURIComponent(settings.filesParam)}=true`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  // Aborted once an answer passes its bound: the rest is never read.
+  const tooLarge = new AbortController();
   let response: Response;
   try {
     response = await fetch(url, {
       headers: { accept: 'application/json', ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}) },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: AbortSignal.any([timeout, tooLarge.signal, ...(signal ? [signal] : [])]),
     });
   } catch (err) {
     if (signal?.aborted) throw err;
@@ -67,7 +71,12 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
     throw new RetryableError(`fragments API answered HTTP ${status}`, retryAfterMs(response.headers));
   }
   if (status !== 200) throw new PermanentError('fragment-request-rejected', `fragments API answered HTTP ${status} for fragment ${fragmentId}`);
-  const parsed = FragmentResponseSchema.safeParse(await response.json().catch(() => undefined));
+  const body = await readBounded(response, settings.maxResponseBytes, tooLarge);
+  if (body === 'too-large') {
+    throw new PermanentError('too-large', `fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${settings.maxResponseBytes} bytes)`);
+  }
+  if (signal?.aborted) throw signal.reason;
+  const parsed = FragmentResponseSchema.safeParse(body === null ? undefined : parseJson(body));
   if (!parsed.success) throw new RetryableError('fragments API answered 200 with a body that is not a { fragment } object');
   const { fragment } = parsed.data;
   // What the fragments API sends enters the pipeline here: checked like a caller's input, a bad one ends the run with its reason.
@@ -91,4 +100,38 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
     ...(files.sources.length ? { sources: files.sources } : {}),
     ...(notes.length ? { notes } : {}),
   };
+}
+
+/**
+ * The answer's body as text, read no further than `maxBytes`: a declared
+ * length over it is refused before reading, a longer stream is aborted where
+ * it passes it. Null when the body could not be read (the connection failed).
+ */
+async function readBounded(response: Response, maxBytes: number, stop: AbortController): Promise<string | 'too-large' | null> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    stop.abort();
+    return 'too-large';
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      received += chunk.byteLength;
+      if (received > maxBytes) break;
+      chunks.push(chunk);
+    }
+  } catch {
+    return null;
+  }
+  if (received <= maxBytes) return Buffer.concat(chunks).toString('utf8');
+  stop.abort();
+  return 'too-large';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Config } from '../config';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
-import { PermanentError } from '../errors';
+import { InfrastructureError, PermanentError } from '../errors';
 import { FfmpegError, runFfmpeg, type MediaTools } from '../infra/ffmpeg';
 import { isProcessAlive } from '../infra/executables';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
@@ -52,6 +52,23 @@ const PARALLEL_SEEKS = 2;
  * Temp files and ffmpeg processes never outlive the call.
  */
 export async function extractFrames(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
+  try {
+    return await extractIn(url, tools, opts, onProgress, cancel);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw noSpaceLeft(opts.workDir);
+    throw err;
+  }
+}
+
+/**
+ * A full disk is this worker's fault, never the animation's: retryable, so the
+ * extraction is tried again a bounded number of times (its retry policy), on
+ * whichever worker takes it, one with room perhaps; a run that still ends ERROR
+ * says so, naming the directory.
+ */
+const noSpaceLeft = (workDir: string) => new InfrastructureError('disk', `no space left on device in ${workDir}`);
+
+async function extractIn(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
   fs.mkdirSync(opts.workDir, { recursive: true });
   const dir = await fs.promises.mkdtemp(path.join(opts.workDir, SCRATCH_PREFIX));
   try {
@@ -63,7 +80,7 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
       onProgress('probe', 0, 1);
       const probe = await probeVideo(tools, file, opts.media, signal);
       const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, dir, probe, size, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
+      const job: Job = { tools, file, workDir: opts.workDir, dir, probe, size, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
       return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
@@ -125,6 +142,8 @@ export async function removeStaleScratch(workDir: string, media: Pick<Config['me
 interface Job {
   tools: MediaTools;
   file: string;
+  /** The extraction directory (ExtractOptions.workDir), `dir` the scratch of this call inside it. */
+  workDir: string;
   dir: string;
   probe: VideoProbe;
   size: { width: number; height: number };
@@ -147,6 +166,7 @@ async function decode(job: Job, args: string[], onStdout?: (chunk: Buffer) => vo
     // A stream may change size mid-way: the decoder refuses any picture over the pixel limit.
     stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, onStdout);
   } catch (err) {
+    if (err instanceof FfmpegError && /No space left on device/.test(err.stderr)) throw noSpaceLeft(job.workDir);
     if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, job) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
     throw err;
   }

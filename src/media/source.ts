@@ -178,6 +178,8 @@ async function save(response: http.IncomingMessage, file: string, media: Config[
   } catch (err) {
     if (cancel?.aborted) throw cancel.reason;
     if (err instanceof PermanentError) throw err;
+    // A full disk is not a network fault: the extraction says where (extract.ts).
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
     if (aborted.aborted) throw timeoutError(media);
     throw new RetryableError(`animation download was cut off after ${received} bytes`);
   }

@@ -24,13 +24,17 @@ export function killWorkerProcesses(): void {
   for (const worker of running) worker.kill('SIGKILL');
 }
 
-/**
- * Runs `node bin/evals.js <command>` as a child with this test's env (its own
- * data dir); `groupLeader`: in a process group of its own, which a test can
- * signal as a terminal does on Ctrl-C (`process.kill(-pid, 'SIGINT')`).
- */
-export function spawnEvals(args: string[], env: NodeJS.ProcessEnv, opts: { groupLeader?: boolean } = {}): WorkerProcess {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.groupLeader });
+export interface SpawnOptions {
+  /** In a process group of its own, which a test can signal as a terminal does on Ctrl-C (`process.kill(-pid, 'SIGINT')`). */
+  groupLeader?: boolean;
+  /** A command the process is run under, which ends by executing its arguments (`unshare … sh -c '…; exec "$@"'`). */
+  within?: string[];
+}
+
+/** Runs `node bin/evals.js <command>` as a child with this test's env (its own data dir). */
+export function spawnEvals(args: string[], env: NodeJS.ProcessEnv, opts: SpawnOptions = {}): WorkerProcess {
+  const [command, ...rest] = [...(opts.within ?? []), process.execPath, path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args];
+  const child = spawn(command, rest, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.groupLeader });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -63,9 +67,9 @@ export function childDataDir(): string {
  * `evals worker [args]` in a child process on this test file's dev server, task
  * queue and database (override with `extra`), resolved once it polls.
  */
-export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}, args: string[] = []): Promise<WorkerProcess> {
+export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}, opts: Pick<SpawnOptions, 'within'> & { args?: string[] } = {}): Promise<WorkerProcess> {
   const worker = spawnEvals(
-    ['worker', ...args],
+    ['worker', ...(opts.args ?? [])],
     childEnv(env, {
       TEMPORAL_ADDRESS: env.config.temporal.address!,
       TEMPORAL_TASK_QUEUE: env.taskQueue,
@@ -74,6 +78,7 @@ export async function spawnWorker(env: TestEnv, extra: Record<string, string> = 
       LOG_LEVEL: 'info',
       ...extra,
     }),
+    opts,
   );
   await waitFor(() => worker.output().includes('"worker started"'), 60_000, () => `worker did not start:\n${worker.output()}`, worker.exited);
   return worker;

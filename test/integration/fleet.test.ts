@@ -34,7 +34,7 @@ async function setup(beforeServe?: Parameters<typeof startFileServer>[0]) {
   return { env, server, start };
 }
 
-const pools = (env: TestEnv, list: string, extra: Record<string, string> = {}) => spawnWorker(env, extra, ['--pools', list]);
+const pools = (env: TestEnv, list: string, extra: Record<string, string> = {}) => spawnWorker(env, extra, { args: ['--pools', list] });
 const pidOf = (identity: string) => Number(identity.split('@')[0]);
 type Handle = WorkflowHandle<typeof evalPipeline>;
 

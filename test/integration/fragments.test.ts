@@ -81,6 +81,31 @@ describe('fragments read through the REST interface', () => {
     }
   });
 
+  it('reads no answer past FRAGMENTS_MAX_RESPONSE_BYTES, declared or streamed without a length: the run ends ERROR naming the bound, without retries', async () => {
+    const bound = 1024 * 1024;
+    const own = await createTestEnv({ ...api.env, FRAGMENTS_MAX_RESPONSE_BYTES: String(bound) });
+    try {
+      await own.startWorker();
+      // A description of the bound's size: the whole answer is just above it, and says so in Content-Length.
+      api.render('frag-declared-large');
+      api.descriptions.set('frag-declared-large', 'x'.repeat(bound));
+      // An answer that never ends: only a reader that stops can finish this run.
+      api.render('frag-endless');
+      api.endless.add('frag-endless');
+      for (const fragmentId of ['frag-declared-large', 'frag-endless']) {
+        const result = await (await trigger(own, fragmentId)).result();
+        expect(result.status, fragmentId).toBe('ERROR');
+        const run = await storedRun(own, result.pipelineRunId);
+        expect(run.overallStatus).toBe('ERROR');
+        expect(run.summary).toContain(`fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${bound} bytes)`);
+        expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
+        expect(api.requestsFor(fragmentId)).toBe(1);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reads the fragment at once when signalled that the render finished, without waiting for the next poll', async () => {
     api.script('frag-signalled', { status: 200, rendered: false });
     // A poll interval far beyond the test's timeout: only the signal can end this wait in time.

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { getPipelineRun } from '../../src/read-model/read-model';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { childDataDir, spawnWorker } from '../helpers/worker-process';
 import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 
 /**
@@ -32,6 +34,8 @@ function fixtures(): Record<string, string> {
     '/too-long.mp4': syntheticVideo('hostile-too-long', 'color=c=gray:size=64x64:rate=1:duration=40'),
     '/too-wide.mp4': syntheticVideo('hostile-too-wide', 'color=c=gray:size=1920x1080:rate=5:duration=0.4'),
     '/too-many-frames.mp4': syntheticVideo('hostile-too-many-frames', 'color=c=gray:size=64x64:rate=120:duration=5'),
+    // 7.5 MB of noise that does not compress: a real video larger than a small disk.
+    '/noisy.mp4': syntheticVideo('hostile-noisy', 'testsrc2=size=640x360:rate=15:duration=4,noise=alls=60:allf=t'),
     // A playlist dressed as an mp4: if ffmpeg followed it, the local file would become frames.
     '/playlist.mp4': writeFixture('hostile-playlist.m3u8', '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n'),
     '/playlist-local-video.mp4': writeFixture('hostile-playlist-video.m3u8', `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:4,\nfile://${sample}\n#EXT-X-ENDLIST\n`),
@@ -156,4 +160,35 @@ describe('bad animations end in ERROR with their reason, without retries', () =>
       await strict.close();
     }
   });
+});
+
+describe('a full disk is the worker\'s fault, not the animation\'s', () => {
+  it('an animation or its frames that do not fit: the extraction is retried a bounded number of times, then the run ends ERROR saying no space is left, and where', async () => {
+    // A real full file system: a 4 MB tmpfs over the worker's extraction directory, mounted in a mount namespace of
+    // the worker's own, so it goes when the worker does.
+    const full = await createTestEnv();
+    const dataDir = childDataDir();
+    const extractDir = path.join(dataDir, 'extract');
+    fs.mkdirSync(extractDir);
+    const mounted = ['unshare', '--mount', '--map-root-user', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=4m tmpfs "$0" && exec "$@"', extractDir];
+    const worker = await spawnWorker(full, { EVALS_DATA_DIR: dataDir }, { within: mounted });
+    try {
+      // The 7.5 MB download does not fit; the 270 KB one does, and its frames (16 raw 640x360 pictures, 11 MB, written by ffmpeg) do not.
+      for (const [fragmentId, urlPath] of [['frag-disk-download', '/noisy.mp4'], ['frag-disk-frames', '/sample.mp4']]) {
+        const { run, extractAttempts } = await runToEnd(full, fragmentId, server.url(urlPath));
+        expect(run.status, fragmentId).toBe('ERROR');
+        expect(run.overallStatus).toBe('ERROR');
+        expect(run.summary).toContain(`no space left on device in ${extractDir}`);
+        expect(run.summary).not.toMatch(/cut off|could not be decoded/);
+        // The history keeps the start of the last attempt only: the fourth, its retry policy's last.
+        expect(extractAttempts).toEqual([4]);
+        expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
+      }
+    } finally {
+      worker.kill('SIGTERM');
+      await worker.exited;
+      await full.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -176,6 +176,8 @@ describe('human review of a served report, exported as labels', () => {
     const cases: [Promise<Response>, number, string][] = [
       [post('{"complete": true}', { 'content-type': 'text/plain' }), 415, 'a review is JSON (content-type: application/json)'],
       [post('{"complete": true}', { origin: 'https://elsewhere.example' }), 403, "a review must come from this server's report page"],
+      [post('{"complete": true}', { 'sec-fetch-site': 'cross-site' }), 403, "a review must come from this server's report page"],
+      [post('{"complete": true}', { 'sec-fetch-site': 'same-site' }), 403, "a review must come from this server's report page"],
       [post('not json'), 400, 'the review is not JSON'],
       [post('{"issueId": "nope", "verdict": "right"}'), 404, 'issue not found in this pipeline run'],
       [post('{"issueId": "x", "verdict": "maybe"}'), 400, 'verdict: must be right or wrong'],

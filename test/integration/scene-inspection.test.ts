@@ -164,20 +164,34 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     }
   });
 
-  it('reads the scene from the fragment\'s files, asking for them with the files flag', async () => {
+  it('reads the scene from the fragment\'s files, asking for them with the files flag; a file nested too deep or given twice is left out, and the run says so', async () => {
     const api = await new FakeFragmentsApi(video('defect-title-cut-top.mp4')).start();
     try {
-      api.files.set('frag-with-files', { 'scene.py': oneScene('DefectTitleCutTop').content, 'README.md': 'not python' });
-      api.render('frag-with-files');
-      const local = await createTestEnv(api.env);
+      const scene = oneScene('DefectTitleCutTop').content;
+      api.files.set('frag-with-files', { 'scene.py': scene, 'README.md': 'not python' });
+      api.files.set('frag-deep-file', { [`${'d/'.repeat(60)}scene.py`]: scene });
+      // As a list, a second scene.py would replace the first when the files are written: the first is kept.
+      api.files.set('frag-file-twice', [{ path: 'scene.py', content: scene }, { path: 'scene.py', content: hostile('x = 1 / 0')[0].content }]);
+      for (const id of ['frag-with-files', 'frag-deep-file', 'frag-file-twice']) api.render(id);
+      const local = await createTestEnv({ ...api.env, EVALS_SCENE_TIMEOUT_SECONDS: '25', EVALS_SCENE_CPU_SECONDS: '15' });
       try {
         await local.startWorker();
-        const handle = await startEvalPipeline(local.client, local.taskQueue, { fragmentId: 'frag-with-files', projectId: 'p', userId: 'u', userInput: null });
-        const result = await handle.result();
-        expect(api.requests.at(-1)?.query.get('includeFiles')).toBe('true');
-        const inspection = await loadSceneInspection(local.pool, result.pipelineRunId);
-        expect(inspection?.status, inspection?.note).toBe('inspected');
-        expect(inspection?.timeline?.scene).toBe('DefectTitleCutTop');
+        const [files, deep, twice] = await Promise.all(
+          ['frag-with-files', 'frag-deep-file', 'frag-file-twice'].map(async (fragmentId) => {
+            const result = await (await startEvalPipeline(local.client, local.taskQueue, { fragmentId, projectId: 'p', userId: 'u', userInput: null })).result();
+            const run = PipelineRunResponseSchema.parse(await getPipelineRun(local.pool, result.pipelineRunId)).evalPipelineRun;
+            return { run, inspection: await loadSceneInspection(local.pool, result.pipelineRunId) };
+          }),
+        );
+        expect(api.requests.every((r) => r.query.get('includeFiles') === 'true')).toBe(true);
+        expect(files.inspection?.status, files.inspection?.note).toBe('inspected');
+        expect(files.inspection?.timeline?.scene).toBe('DefectTitleCutTop');
+        expect(deep.run.status).toBe('COMPLETED');
+        expect(deep.run.summary).toContain(`source files left out: "${'d/'.repeat(30)}" (more than 16 directories deep)`);
+        expect(deep.inspection?.note).toBe('no scene source: layout judged from pixels');
+        expect(twice.run.summary).toContain('source files left out: scene.py (a second file at that path; the first is kept)');
+        expect(twice.inspection?.status, twice.inspection?.note).toBe('inspected');
+        expect(twice.inspection?.timeline?.scene).toBe('DefectTitleCutTop');
       } finally {
         await local.close();
       }

@@ -6,7 +6,7 @@ describe('service configuration', () => {
   it('defaults to the /v1 base path and the default render wait', () => {
     const config = loadConfig({});
     expect(config.api).toEqual({ host: '127.0.0.1', port: 8080, basePath: '/v1', renderConcurrency: 2, cacheBytes: 32 * 1024 * 1024 });
-    expect(config.fragments).toEqual({ apiUrl: undefined, apiKey: undefined, filesParam: 'includeFiles', renderWait: DEFAULT_RENDER_WAIT });
+    expect(config.fragments).toEqual({ apiUrl: undefined, apiKey: undefined, filesParam: 'includeFiles', maxResponseBytes: 8 * 1024 * 1024, renderWait: DEFAULT_RENDER_WAIT });
   });
 
   it('reads the fragments API and render wait settings, in seconds with fractions', () => {
@@ -17,8 +17,9 @@ describe('service configuration', () => {
       EVALS_RENDER_WAIT_LIMIT_SECONDS: '90',
       EVALS_API_BASE_PATH: '/api/v1',
       FRAGMENTS_FILES_PARAM: 'embedFiles',
+      FRAGMENTS_MAX_RESPONSE_BYTES: '1048576',
     });
-    expect(config.fragments).toEqual({ apiUrl: 'https://api.example.com/v1', apiKey: 'secret', filesParam: 'embedFiles', renderWait: { pollIntervalMs: 500, limitMs: 90_000 } });
+    expect(config.fragments).toEqual({ apiUrl: 'https://api.example.com/v1', apiKey: 'secret', filesParam: 'embedFiles', maxResponseBytes: 1_048_576, renderWait: { pollIntervalMs: 500, limitMs: 90_000 } });
     expect(config.api.basePath).toBe('/api/v1');
   });
 
