@@ -76,8 +76,8 @@ describe.concurrent('a fleet of split pools', () => {
     const { env, start } = await setup();
     const deployment = `evals-fleet-${crypto.randomBytes(4).toString('hex')}`;
     const build = (buildId: string, extra: Record<string, string> = {}) => ({ EVALS_DEPLOYMENT_NAME: deployment, EVALS_BUILD_ID: buildId, ...extra });
-    // The old build's judge is slow, so its runs are still judging when the new build becomes current.
-    const old = [await pools(env, 'workflows,media', build('b1')), await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '5000', EVALS_JUDGE_CONCURRENCY: '5' }))];
+    // The old build's judge is slow (15 s a kind: room for a loaded machine), so its runs are still judging when the new build becomes current.
+    const old = [await pools(env, 'workflows,media', build('b1')), await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '15000', EVALS_JUDGE_CONCURRENCY: '5' }))];
     await waitFor(() => setCurrentVersion(env, deployment, 'b1'), 60_000, () => `version b1 of ${deployment} never became current`);
     // As a deploy goes: the new build's workers start beside the old ones and poll, getting nothing until their version is current.
     const next = [await pools(env, 'workflows,media', build('b2')), await pools(env, 'judge', build('b2'))];

@@ -118,8 +118,9 @@ describe('a judge that answers with hostile texts', () => {
     pipelineRunIds = (await env.pool.query<{ id: string }>("SELECT id FROM pipeline_runs WHERE user_id = 'local'")).rows.map((r) => r.id);
   });
 
-  it('evals run judges both animations through the endpoint and fails them', () => {
-    expect(result.code, result.stderr.slice(-2000)).toBe(1);
+  it('evals run judges both animations through the endpoint and fails them, one kind in ERROR (exit 3)', () => {
+    // The hostile category is refused by the answer schema, so that kind ends ERROR: exit 3 outranks FAIL's 1.
+    expect(result.code, result.stderr.slice(-2000)).toBe(3);
     expect(fake.requests.length).toBeGreaterThanOrEqual(10);
     expect(pipelineRunIds).toHaveLength(2);
   });
