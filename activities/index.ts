@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import type pg from 'pg';
-import { scrubJson, secretScrubber, secretsOf, type Config } from '../src/config';
+import type { Config } from '../src/config';
+import { scrubJson, secretScrubber, secretsOf } from '../src/secrets';
 import { untilDatabaseAnswers } from '../src/db/outage';
 import * as store from '../src/db/store';
 import { identifierProblem } from '../src/domain/text-limits';

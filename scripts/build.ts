@@ -13,9 +13,27 @@ import { writeBuiltWorkflowBundle } from '../src/workflow-bundle';
 const { BUILD_STAMP } = require('../bin/evals.js') as { BUILD_STAMP: string };
 const MIGRATIONS = path.join('src', 'db', 'migrations');
 
+/** The folders tsc compiles (tsconfig.build.json's include). */
+const COMPILED_FOLDERS = ['src', 'activities', 'workflows'];
+
+/**
+ * Removes compiled files whose source is gone: tsc leaves them, and a stale
+ * dist/src/x.js would shadow a source moved to src/x/index.ts.
+ */
+function removeOrphans(folder: string): void {
+  if (!fs.existsSync(folder)) return;
+  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !file.endsWith('.js')) continue;
+    const source = path.join(PROJECT_ROOT, path.relative(path.join(PROJECT_ROOT, 'dist'), file)).replace(/\.js$/, '.ts');
+    if (!fs.existsSync(source)) fs.rmSync(file);
+  }
+}
+
 async function build(): Promise<void> {
   const started = new Date();
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  for (const folder of COMPILED_FOLDERS) removeOrphans(path.join(PROJECT_ROOT, 'dist', folder));
   const migrations = path.join(PROJECT_ROOT, 'dist', MIGRATIONS);
   fs.rmSync(migrations, { recursive: true, force: true });
   fs.cpSync(path.join(PROJECT_ROOT, MIGRATIONS), migrations, { recursive: true });

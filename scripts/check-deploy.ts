@@ -4,7 +4,7 @@
  *   1. `helm lint --strict` and `helm template` (values.schema.json applies to both);
  *   2. every object validated strictly, offline, by kubeconform against Kubernetes' JSON schemas (from
  *      the PyPI package kubernetes-validate) and the CRD-derived ones vendored in deploy/schemas/;
- *   3. cross-checks with the worker: every variable set is one src/config.ts reads and the rendered
+ *   3. cross-checks with the worker: every variable set is one src/config/ reads and the rendered
  *      environment loads, terminationGracePeriodSeconds exceeds the shutdown grace, the probes are on the
  *      paths and ports the processes serve, each ScaledObject watches its pools' task queues, and the media
  *      pods can run bubblewrap.
@@ -199,7 +199,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       if (twice.length) problems.push(`${where}: sets ${twice.join(', ')} more than once`);
       for (const name of names) {
         variables.add(name);
-        if (!CONFIG_VARIABLES.includes(name)) problems.push(`${where}: sets ${name}, which src/config.ts does not read`);
+        if (!CONFIG_VARIABLES.includes(name)) problems.push(`${where}: sets ${name}, which src/config/ does not read`);
       }
       const env = environmentOf(container, pod, path.join(scratch, object.metadata.name, container.name));
       const command = container.args?.[0];
@@ -270,7 +270,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
   }
 
   const notes = [
-    `${variables.size} variables set, all read by src/config.ts; each container's environment loads`,
+    `${variables.size} variables set, all read by src/config/; each container's environment loads`,
     `grace: ${grace.join(', ') || 'no workers'}`,
     `probes: workers ${PROBES.worker.liveness} and ${PROBES.worker.readiness} on the metrics port, serve ${PROBES.serve.liveness}; ScaledObjects match their pools' task queues`,
   ];

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { LOCAL_MODEL } from '../analyzers/scorers';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, secretsOf, STACK_VARIABLES, type Config } from '../config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, STACK_VARIABLES, type Config } from '../config';
+import { secretsOf } from '../secrets';
 import { EVAL_KINDS } from '../domain/types';
 import { KINDS } from '../kinds';
 

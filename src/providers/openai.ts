@@ -6,6 +6,7 @@ import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 import type { EvalKind, KindDefinition, Verdict } from '../kinds';
 import { FRAME_VISION } from '../kinds/kind';
 import { sceneFacts } from '../scene/judge';
+import { scrubCredentials, secretScrubber } from '../secrets';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
 import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, responseFormat, type PreparedImage } from './prompt';
@@ -233,8 +234,7 @@ export class OpenAiProvider implements JudgeProvider {
 
   /** Server text may echo credentials: keep it short and without anything key-like. */
   private redact(text: string): string {
-    const key = this.settings.openaiApiKey;
-    const scrubbed = (key ? text.split(key).join('[redacted]') : text).replace(/\b(sk-[A-Za-z0-9_*-]{3,}|Bearer\s+\S+)/g, '[redacted]');
+    const scrubbed = scrubCredentials(secretScrubber(this.settings.openaiApiKey ? [this.settings.openaiApiKey] : [])(text));
     return scrubbed.length <= 160 ? scrubbed : `${scrubbed.slice(0, 159)}…`;
   }
 }

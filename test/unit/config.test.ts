@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig } from '../../src/config';
+import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig, STACK_VARIABLES } from '../../src/config';
+import { SECRET_VARIABLES } from '../../src/secrets';
 
 describe('loadConfig', () => {
   it('defaults to the local provider and an embedded stack with no configuration', () => {
@@ -130,6 +131,18 @@ const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string,
   LOG_LEVEL: ['loud', /one of trace, debug/],
   EVALS_MODEL_VISUAL_RUBRIC_JSON: ['\tbig-model', /whitespace or control/],
 };
+
+describe('configuration sections (src/config/)', () => {
+  it("declare each variable in one section only: a second declaration would replace the first one's rule", () => {
+    expect(CONFIG_VARIABLES.filter((v, i) => CONFIG_VARIABLES.indexOf(v) !== i)).toEqual([]);
+  });
+
+  it('flag the stack variables, and the secret variables are ones the loader reads', () => {
+    expect(STACK_VARIABLES).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'DATABASE_URL', 'EVALS_DATA_DIR', 'EVALS_API_PORT', 'EVALS_WORKER_POOLS', 'EVALS_RETENTION_DAYS', 'LOG_LEVEL']));
+    expect(STACK_VARIABLES.filter((v) => ['EVALS_MODEL', 'EVALS_SAMPLES', 'EVALS_FRAME_CACHE_MB', 'EVALS_ACTIVITY_CONCURRENCY', 'EVALS_MAX_FRAMES'].includes(v))).toEqual([]);
+    expect(SECRET_VARIABLES.filter((v) => !CONFIG_VARIABLES.includes(v))).toEqual([]);
+  });
+});
 
 describe('configuration errors', () => {
   it('has a wrong value to try for every variable the loader reads', () => {

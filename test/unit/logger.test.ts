@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, loadConfig, PROJECT_ROOT, secretsOf } from '../../src/config';
+import { CONFIG_VARIABLES, loadConfig, PROJECT_ROOT } from '../../src/config';
+import { secretsOf } from '../../src/secrets';
 
 /** Runs `body` in a fresh Node process with a logger from src/logger.ts; returns what it logged (stderr). */
 function stderrOf(secrets: string[], body: string): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, secretsOf } from '../../config';
+import { loadConfig } from '../../config';
+import { secretsOf } from '../../secrets';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';

@@ -1,4 +1,5 @@
-import { loadConfig, secretsOf } from '../../config';
+import { loadConfig } from '../../config';
+import { secretsOf } from '../../secrets';
 import { openDatabase } from '../../db/database';
 import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand } from '../../infra/temporal';
 import { createLogger } from '../../logger';

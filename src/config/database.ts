@@ -1,0 +1,36 @@
+import os from 'node:os';
+import path from 'node:path';
+import { databaseUrl, port, positiveInt, section, text } from './rules';
+
+export const database = section({
+  stack: true,
+  variables: {
+    DATABASE_URL: databaseUrl.optional(),
+    EVALS_EMBEDDED_PG_PORT: port().default(54329),
+    // Within the judge activity's 10 minutes, beside a judge request and its re-ask.
+    EVALS_DATABASE_OUTAGE_SECONDS: positiveInt.default(300),
+  },
+  build: (e) => ({
+    /** Absent: the project starts embedded PostgreSQL in dataDir. */
+    url: e.DATABASE_URL,
+    embeddedPort: e.EVALS_EMBEDDED_PG_PORT,
+    /** How long an activity holding paid-for work waits for PostgreSQL to answer again (src/db/outage.ts). */
+    outageMs: e.EVALS_DATABASE_OUTAGE_SECONDS * 1000,
+  }),
+});
+
+/** Where the local stack keeps its files (embedded PostgreSQL's among them). */
+export const dataDir = section({
+  stack: true,
+  variables: { EVALS_DATA_DIR: text.optional() },
+  build: (e) => e.EVALS_DATA_DIR ?? defaultDataDir(),
+});
+
+/**
+ * Under the OS temp dir rather than the checkout: embedded PostgreSQL run as root
+ * switches to the `postgres` user, which must be able to reach its data directory.
+ */
+function defaultDataDir(): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  return path.join(os.tmpdir(), `eval-pipeline-${uid}`);
+}

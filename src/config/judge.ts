@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { EVAL_KINDS, type EvalKind } from '../domain/types';
+import { bool, ConfigError, httpUrl, list, oneOf, positiveInt, positiveNumber, section, text, wholeNumber } from './rules';
+
+const PriceSchema = z
+  .object({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    /** Input served from the endpoint's prompt cache; absent: billed as input. */
+    cachedInput: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** USD per million tokens. */
+export type ModelPrice = z.infer<typeof PriceSchema>;
+
+export const judge = section({
+  variables: {
+    EVALS_PROVIDER: oneOf(['openai', 'local']).optional(),
+    OPENAI_API_KEY: text.optional(),
+    OPENAI_BASE_URL: httpUrl.optional(),
+    EVALS_MODEL: text.default('gpt-4.1-mini'),
+    EVALS_DISABLED_KINDS: z.string().default(''),
+    EVALS_SAMPLES: wholeNumber(1, 9).default(1),
+    // A request and its one re-ask, after a wait for a judge slot, must fit the judge activity's 10-minute start-to-close timeout.
+    EVALS_JUDGE_TIMEOUT_SECONDS: positiveNumber(140).default(90),
+    EVALS_IMAGE_DETAIL: oneOf(['low', 'high', 'auto']).optional(),
+    EVALS_IMAGE_WIDTH: wholeNumber(1, 2048).optional(),
+    EVALS_PRICES: z.string().optional(),
+    EVALS_RESPONSE_FORMAT: oneOf(['json_schema', 'json_object']).default('json_schema'),
+    EVALS_JUDGE_MODE: oneOf(['per-kind', 'combined']).default('per-kind'),
+    EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
+    EVALS_LOCAL_PRECHECKS: bool.default(true),
+    /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
+    EVALS_LOCAL_JUDGE_DELAY_MS: wholeNumber(0).default(0),
+  },
+  patterned: EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`),
+  build: (e, env) => {
+    const provider = e.EVALS_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
+    if (provider === 'openai' && !e.OPENAI_API_KEY) {
+      throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
+    }
+    return {
+      provider,
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      model: e.EVALS_MODEL,
+      modelByKind: modelByKind(env),
+      disabledKinds: disabledKinds(e.EVALS_DISABLED_KINDS),
+      /** Answers asked per eval run (self-consistency): median score, majority issues. */
+      samples: e.EVALS_SAMPLES,
+      /** Deadline of one judge request, response body included. */
+      timeoutMs: Math.round(e.EVALS_JUDGE_TIMEOUT_SECONDS * 1000),
+      /** Overrides the frame kinds' shared image detail / width (FRAME_VISION in src/kinds/kind.ts). */
+      imageDetail: e.EVALS_IMAGE_DETAIL,
+      imageWidth: e.EVALS_IMAGE_WIDTH,
+      /** USD per million tokens by model, over the built-in table (src/providers/pricing.ts). */
+      prices: parsePrices(e.EVALS_PRICES),
+      /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
+      responseFormat: e.EVALS_RESPONSE_FORMAT,
+      /** One request per frame kind, or one request answering the frame kinds together (decided per pipeline run). */
+      mode: e.EVALS_JUDGE_MODE,
+      /** Concurrent provider calls per worker process. */
+      concurrency: e.EVALS_JUDGE_CONCURRENCY,
+      /** With the openai provider, merge the local analyzers' findings into each eval run. */
+      localPrechecks: e.EVALS_LOCAL_PRECHECKS,
+      localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,
+    };
+  },
+});
+
+function disabledKinds(value: string): EvalKind[] {
+  return list(value).map((k) => {
+    if (!(EVAL_KINDS as readonly string[]).includes(k)) {
+      throw new ConfigError(`invalid configuration: EVALS_DISABLED_KINDS: names an unknown kind (kinds: ${EVAL_KINDS.join(', ')})`);
+    }
+    return k as EvalKind;
+  });
+}
+
+/** EVALS_MODEL_<KIND>: a model for one kind, over EVALS_MODEL. */
+function modelByKind(env: Readonly<Record<string, string>>): Partial<Record<EvalKind, string>> {
+  const models: Partial<Record<EvalKind, string>> = {};
+  for (const kind of EVAL_KINDS) {
+    const variable = `EVALS_MODEL_${kind}`;
+    const model = env[variable];
+    if (model === undefined) continue;
+    const checked = text.safeParse(model);
+    if (!checked.success) throw new ConfigError(`invalid configuration: ${variable}: ${checked.error.issues[0].message}`);
+    models[kind] = checked.data;
+  }
+  return models;
+}
+
+function parsePrices(value: string | undefined): Record<string, ModelPrice> {
+  if (!value) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new ConfigError('invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok, "cachedInput": usdPerMTok}})');
+  }
+  const parsed = z.record(z.string().min(1), PriceSchema).safeParse(json);
+  if (!parsed.success) {
+    throw new ConfigError(`invalid configuration: EVALS_PRICES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
