@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, PROJECT_ROOT } from '../src/config';
+import { CONFIG_VARIABLES, type Config, ConfigError, loadConfig, PROJECT_ROOT } from '../src/config';
 import { type Pool, POOLS, poolTaskQueue } from '../src/domain/pools';
 import { PROBE_PATHS } from '../src/metrics';
 
@@ -205,7 +205,7 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       const command = container.args?.[0];
       const pools = command === 'worker' ? (container.args?.[container.args.indexOf('--pools') + 1]?.split(',') ?? []) : [];
       if (command === 'worker') workers.set(object.metadata.name, { pools, env });
-      let config;
+      let config: Config;
       try {
         config = loadConfig(env);
       } catch (err) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata, type State } from '@temporalio/worker';
+import { type NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata, type State } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../activities';
 import { POOLS, poolTaskQueue, type Pool } from './domain/pools';
 import { configWarnings, type Config } from './config';

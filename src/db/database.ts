@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { createPool, startEmbedded } from '../infra/postgres';
 import { migrate } from './migrate';

@@ -36,6 +36,7 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = 
 function missingPackages(): string[] {
   if (!onPath('dpkg-query')) return [];
   return MANIM_SYSTEM_PACKAGES.filter((pkg) => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
     const q = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
     return q.status !== 0 || !q.stdout.includes('install ok installed');
   });

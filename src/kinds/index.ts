@@ -6,7 +6,7 @@ import { userInputSecurity } from './user-input-security';
 import { visualRubric } from './visual-rubric';
 import { visualValidation } from './visual-validation';
 
-export const KINDS: Record<EvalKind, KindDefinition<any>> = {
+export const KINDS: Record<EvalKind, KindDefinition<unknown>> = {
   USER_INPUT_SECURITY: userInputSecurity,
   VISUAL_VALIDATION_JSON: visualValidation,
   DESIGN_VALIDATION_JSON: designValidation,

@@ -555,7 +555,7 @@ function contrast(scene: Scene): Finding[] {
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
     const ratioAt = (i: number): { ratio: number; text: Rgb; behind: Rgb; on: string } | null => {
       const s = scene.states[i].get(id);
-      if (!s || !s.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
+      if (!s?.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
       const background = rgbOf(scene.samples[i].background);
       const b = s.behind;
       const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(rgbOf(b.fill), b.opacity, background) : background;

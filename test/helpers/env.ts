@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import type { ActivityDeps } from '../../activities';
 import { loadConfig, type Config } from '../../src/config';

@@ -77,17 +77,17 @@ describe('fleetProvider', () => {
 
   it('records latency, tokens and cost by kind and model', async () => {
     const labels = { kind: definition.kind, model: 'gated-model' };
-    const before = async () => ({
+    const totals = async () => ({
       cost: (await metrics.judgeCost.get()).values.find((v) => v.labels.kind === labels.kind && v.labels.model === labels.model)?.value ?? 0,
       image: (await metrics.judgeTokens.get()).values.find((v) => v.labels.type === 'image' && v.labels.model === labels.model)?.value ?? 0,
     });
-    const start = await before();
+    const start = await totals();
     const gated = gatedProvider();
     const call = fleetProvider(gated.provider, 1).judge(request());
     await flush();
     gated.open.shift()!();
     await call;
-    const end = await before();
+    const end = await totals();
     expect(end.cost - start.cost).toBeCloseTo(0.25);
     expect(end.image - start.image).toBe(50);
     const latency = (await metrics.judgeLatency.get()).values.find(
