@@ -187,9 +187,9 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
         expect(files.inspection?.status, files.inspection?.note).toBe('inspected');
         expect(files.inspection?.timeline?.scene).toBe('DefectTitleCutTop');
         expect(deep.run.status).toBe('COMPLETED');
-        expect(deep.run.summary).toContain(`source files left out: "${'d/'.repeat(30)}" (more than 16 directories deep)`);
+        expect(deep.run.summary).toContain(`Source files left out: "${'d/'.repeat(30)}" (more than 16 directories deep)`);
         expect(deep.inspection?.note).toBe('no scene source: layout judged from pixels');
-        expect(twice.run.summary).toContain('source files left out: scene.py (a second file at that path; the first is kept)');
+        expect(twice.run.summary).toContain('Source files left out: scene.py (a second file at that path; the first is kept)');
         expect(twice.inspection?.status, twice.inspection?.note).toBe('inspected');
         expect(twice.inspection?.timeline?.scene).toBe('DefectTitleCutTop');
       } finally {
