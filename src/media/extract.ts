@@ -61,10 +61,9 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
     const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
     try {
       onProgress('probe', 0, 1);
-      const probe = await probeVideo(tools, file, opts.media, signal);
-      const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, probe, size, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
-      return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
+      const start: JobStart = { tools, file, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
+      const probing = probeVideo(tools, file, opts.media, signal);
+      return opts.withSignal ? await singlePass(start, probing) : await keyframeSeek(withProbe(start, await probing));
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
         throw new PermanentError('too-large', `decoding the animation took longer than the ${opts.media.extractTimeoutMs / 1000} s limit`);
@@ -122,34 +121,43 @@ export async function removeStaleScratch(workDir: string, media: Pick<Config['me
   return removed;
 }
 
-interface Job {
+/** What an extraction knows before the probe. */
+interface JobStart {
   tools: MediaTools;
   file: string;
-  probe: VideoProbe;
-  size: { width: number; height: number };
   signal: AbortSignal;
   onProgress: Progress;
   media: Config['media'];
   measure: (probe: VideoProbe) => SignalMeasure;
 }
 
-/** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
-function oversizedPicture(stderr: string, job: Job): PermanentError | null {
-  const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
-  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${job.probe.width}x${job.probe.height}), over the ${job.media.maxPixels}-pixel limit`) : null;
+interface Job extends JobStart {
+  probe: VideoProbe;
+  size: { width: number; height: number };
 }
 
-/** ffmpeg failing on a file that ffprobe accepted: the data itself is bad. */
-async function decode(job: Job, args: string[], outputs: OutputPipe[]): Promise<void> {
+const withProbe = (start: JobStart, probe: VideoProbe): Job => ({ ...start, probe, size: judgeSize(probe, start.media.judgeFrameWidth) });
+
+/** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
+function oversizedPicture(stderr: string, header: VideoProbe, maxPixels: number): PermanentError | null {
+  const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
+  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${header.width}x${header.height}), over the ${maxPixels}-pixel limit`) : null;
+}
+
+/**
+ * ffmpeg failing on a file that ffprobe accepted: the data itself is bad.
+ * `graph` is written to its stdin (see singlePass); ffmpeg only reads the file after the probe.
+ */
+async function decode(job: JobStart, probe: Promise<VideoProbe>, args: string[], outputs: OutputPipe[], graph?: Promise<string>): Promise<void> {
   let stderr: string;
   try {
     // A stream may change size mid-way: the decoder refuses any picture over the pixel limit.
-    stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, outputs);
+    stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, outputs, graph);
   } catch (err) {
-    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, job) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
+    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, await probe, job.media.maxPixels) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
     throw err;
   }
-  const oversized = oversizedPicture(stderr, job);
+  const oversized = oversizedPicture(stderr, await probe, job.media.maxPixels);
   if (oversized) throw oversized;
 }
 
@@ -185,7 +193,7 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
         // Seek half way between the previous frame and the target, so float rounding cannot skip it.
         const seek = first === 0 ? [] : ['-ss', ((times[first - 1] + times[first]) / 2000).toFixed(6)];
         const select = group.map((t) => `eq(n,${t - first})`).join('+');
-        await decode(job, [
+        await decode(job, Promise.resolve(job.probe), [
           ...INPUT_GUARD, ...seek, '-i', job.file, '-an', '-sn', '-dn',
           '-vf', `select='${select}',${scaleToRgb(job.size)}`,
           '-vsync', '0', '-frames:v', String(group.length), ...RAW_FRAMES, outputPipe(0),
@@ -201,31 +209,53 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
  * frames (scaled after selection) and streams the signal grid of every frame
  * (src/media/signal.ts: luma, motion, scene score, flashing). Scene-change frames that make the plan are then fetched
  * by seeking, which decodes only their keyframe intervals.
+ *
+ * ffmpeg is started beside ffprobe: loading its libraries is most of a short
+ * clip's cost with a distribution's shared build. It reads its filter graph,
+ * which needs the probe, from stdin before it opens the file, so nothing is
+ * demuxed before the probe has accepted it.
  */
-async function singlePass(job: Job): Promise<Extraction> {
+async function singlePass(start: JobStart, probing: Promise<VideoProbe>): Promise<Extraction> {
+  let writeGraph!: (graph: string) => void;
+  const graph = new Promise<string>((resolve) => (writeGraph = resolve));
+  let onGrid!: OutputPipe;
+  let onEven!: OutputPipe;
+  const refused = new AbortController();
+  const decoding = decode({ ...start, signal: AbortSignal.any([start.signal, refused.signal]) }, probing, [
+    ...INPUT_GUARD, '-i', start.file, '-an', '-sn', '-dn', '-filter_complex_script', 'pipe:0', '-vsync', '0',
+    '-map', '[grid]', '-f', 'rawvideo', outputPipe(0),
+    '-map', '[even]', ...RAW_FRAMES, outputPipe(1),
+  ], [(chunk) => onGrid(chunk), (chunk) => onEven(chunk)], graph);
+  // Its failure is seen where it is awaited below.
+  decoding.catch(() => undefined);
+  let job: Job;
+  try {
+    job = withProbe(start, await probing);
+  } catch (err) {
+    refused.abort();
+    await decoding.catch(() => undefined);
+    throw err;
+  }
+
   const { probe } = job;
   const times = probe.frameTimesMs;
   const evenPicks = evenlySpaced(times.length, job.media.maxFrames);
   const meter = job.measure(probe);
   // Encoded as they arrive, before the plan is known: at worst a few the scene changes displace are encoded for nothing.
   const jpegs = new JpegEncoder(job.size);
-  const filter = [
-    `[0:v]split=2[a][b]`,
-    `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',${scaleToRgb(job.size)}[even]`,
-    `[b]${meter.filter}[grid]`,
-  ].join(';');
-
-  await decode(job, [
-    ...INPUT_GUARD, '-i', job.file, '-an', '-sn', '-dn', '-filter_complex', filter, '-vsync', '0',
-    '-map', '[grid]', '-f', 'rawvideo', outputPipe(0),
-    '-map', '[even]', ...RAW_FRAMES, outputPipe(1),
-  ], [
-    (chunk) => {
-      meter.push(chunk);
-      if (meter.frames % 30 === 0) job.onProgress('decode', meter.frames, times.length);
-    },
-    jpegs.pipe(evenPicks),
-  ]);
+  onGrid = (chunk) => {
+    meter.push(chunk);
+    if (meter.frames % 30 === 0) job.onProgress('decode', meter.frames, times.length);
+  };
+  onEven = jpegs.pipe(evenPicks);
+  writeGraph(
+    [
+      `[0:v]split=2[a][b]`,
+      `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',${scaleToRgb(job.size)}[even]`,
+      `[b]${meter.filter}[grid]`,
+    ].join(';'),
+  );
+  await decoding;
 
   if (meter.frames > job.media.maxVideoFrames) {
     throw new PermanentError('too-large', `animation decodes to ${meter.frames} frames, over the ${job.media.maxVideoFrames}-frame limit`);
