@@ -1,7 +1,8 @@
 /**
  * Frame extraction against hand-written ffmpeg commands for the same frames.
  *
- *   npm run bench:frames            (BENCH_RUNS=5 for the median of five)
+ *   npm run bench:frames            (BENCH_RUNS=5 for the median of five;
+ *                                    BENCH_INPUTS=10s-480p15 for that input alone)
  *
  * Generates three inputs once (30 s 1080p30, 60 s 1080p60, 10 s 480p15 H.264,
  * dark background, moving shapes, a hard cut every 5 s), then for each prints:
@@ -36,7 +37,7 @@ const INPUTS = [
   { name: '30s-1080p30', width: 1920, height: 1080, fps: 30, seconds: 30 },
   { name: '60s-1080p60', width: 1920, height: 1080, fps: 60, seconds: 60 },
   { name: '10s-480p15', width: 854, height: 480, fps: 15, seconds: 10 },
-];
+].filter((input) => !process.env.BENCH_INPUTS || process.env.BENCH_INPUTS.split(',').includes(input.name));
 
 function generate(input: (typeof INPUTS)[number]): string {
   const file = path.join(INPUTS_DIR, `${input.name}.mp4`);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import { ConfigError, type Config } from '../config';
 import { isExecutable, onPath } from './executables';
@@ -42,32 +42,50 @@ export class FfmpegError extends Error {
   }
 }
 
+/** Receives what a child writes to one of its output pipes, chunk by chunk. */
+export type OutputPipe = (chunk: Buffer) => void;
+
+/** The child's file descriptor carrying the i-th of runMediaTool's `outputs`: stdout, then 3, 4, ... */
+const outputFd = (i: number) => (i === 0 ? 1 : i + 2);
+
+/** The ffmpeg output that writes to the i-th of runMediaTool's `outputs`. */
+export const outputPipe = (i: number) => `pipe:${outputFd(i)}`;
+
 /**
- * Runs ffmpeg to completion, streaming its stdout to `onStdout`; aborting the
- * signal kills it at once. Resolves with the end of its stderr (errors it
- * skipped past, such as pictures a decoder refused).
+ * Runs ffmpeg to completion, streaming each of its output pipes (`outputPipe`)
+ * to the matching `outputs` entry, and writing `stdin` once it resolves;
+ * aborting the signal kills it at once. Resolves with the end of its stderr
+ * (errors it skipped past, such as pictures a decoder refused).
  */
-export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<string> {
-  return runMediaTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], args[args.indexOf('-i') + 1], signal, onStdout);
+export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, outputs: OutputPipe[] = [], stdin?: Promise<string>): Promise<string> {
+  return runMediaTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], args[args.indexOf('-i') + 1], signal, outputs, stdin);
 }
 
 /**
- * Runs ffmpeg or ffprobe on `input` to completion, streaming its stdout to
- * `onStdout`, resolving with the end of its stderr; aborting the signal kills
- * it at once. It runs in a process group of its own: a terminal's Ctrl-C is
- * the CLI's to turn into a cancellation, never a decode error.
+ * Runs ffmpeg or ffprobe on `input` to completion, streaming its stdout (and
+ * fds 3, 4, ... for more `outputs`) to `outputs`, writing `stdin` to it once
+ * that resolves, resolving with the end of its stderr; aborting the signal
+ * kills it at once. It runs in a process group of
+ * its own: a terminal's Ctrl-C is the CLI's to turn into a cancellation, never
+ * a decode error.
  */
-export function runMediaTool(executable: string, args: string[], input: string, signal: AbortSignal, onStdout?: (chunk: Buffer) => void): Promise<string> {
+export function runMediaTool(executable: string, args: string[], input: string, signal: AbortSignal, outputs: OutputPipe[] = [], stdin?: Promise<string>): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(executable, args, { stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'], detached: true });
+    const stdio: StdioOptions = [stdin ? 'pipe' : 'ignore', outputs.length ? 'pipe' : 'ignore', 'pipe', ...outputs.slice(1).map(() => 'pipe' as const)];
+    const child = spawn(executable, args, { stdio, detached: true });
     const kill = () => child.kill('SIGKILL');
     signal.addEventListener('abort', kill, { once: true });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
-    if (onStdout) child.stdout!.on('data', onStdout);
+    for (const [i, output] of outputs.entries()) child.stdio[outputFd(i)]!.on('data', output);
+    if (stdin) {
+      // A child that died before reading it reports that by its exit.
+      child.stdin!.on('error', () => undefined);
+      void stdin.then((text) => child.stdin!.end(text));
+    }
     child.on('error', (err) => {
       signal.removeEventListener('abort', kill);
       reject(err);

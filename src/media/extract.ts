@@ -6,12 +6,12 @@ import sharp from 'sharp';
 import type { Config } from '../config';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
 import { InfrastructureError, PermanentError } from '../errors';
-import { FfmpegError, runFfmpeg, type MediaTools } from '../infra/ffmpeg';
+import { FfmpegError, outputPipe, runFfmpeg, type MediaTools, type OutputPipe } from '../infra/ffmpeg';
 import { isProcessAlive } from '../infra/executables';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
 import { evenlySpaced, groupByKeyframe, judgeSize, mergePlan, planOf, spacedSceneFrames, type FramePlan } from './plan';
 import { INPUT_GUARD, probeVideo, type VideoProbe } from './probe';
-import { signalMeasure, type SignalMeasure } from './signal';
+import { frameSplitter, signalMeasure, type SignalMeasure } from './signal';
 import { fetchAnimation, type SourceOptions } from './source';
 
 export interface ExtractOptions extends SourceOptions {
@@ -78,10 +78,9 @@ async function extractIn(url: string, tools: MediaTools, opts: ExtractOptions, o
     const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
     try {
       onProgress('probe', 0, 1);
-      const probe = await probeVideo(tools, file, opts.media, signal);
-      const size = judgeSize(probe, opts.media.judgeFrameWidth);
-      const job: Job = { tools, file, workDir: opts.workDir, dir, probe, size, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
-      return opts.withSignal ? await singlePass(job) : await keyframeSeek(job);
+      const start: JobStart = { tools, file, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
+      const probing = probeVideo(tools, file, opts.media, signal);
+      return opts.withSignal ? await singlePass(start, probing) : await keyframeSeek(withProbe(start, await probing));
     } catch (err) {
       if (deadline.aborted && !cancel?.aborted) {
         throw new PermanentError('too-large', `decoding the animation took longer than the ${opts.media.extractTimeoutMs / 1000} s limit`);
@@ -139,38 +138,43 @@ export async function removeStaleScratch(workDir: string, media: Pick<Config['me
   return removed;
 }
 
-interface Job {
+/** What an extraction knows before the probe. */
+interface JobStart {
   tools: MediaTools;
   file: string;
-  /** The extraction directory (ExtractOptions.workDir), `dir` the scratch of this call inside it. */
-  workDir: string;
-  dir: string;
-  probe: VideoProbe;
-  size: { width: number; height: number };
   signal: AbortSignal;
   onProgress: Progress;
   media: Config['media'];
   measure: (probe: VideoProbe) => SignalMeasure;
 }
 
-/** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
-function oversizedPicture(stderr: string, job: Job): PermanentError | null {
-  const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
-  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${job.probe.width}x${job.probe.height}), over the ${job.media.maxPixels}-pixel limit`) : null;
+interface Job extends JobStart {
+  probe: VideoProbe;
+  size: { width: number; height: number };
 }
 
-/** ffmpeg failing on a file that ffprobe accepted: the data itself is bad. */
-async function decode(job: Job, args: string[], onStdout?: (chunk: Buffer) => void): Promise<void> {
+const withProbe = (start: JobStart, probe: VideoProbe): Job => ({ ...start, probe, size: judgeSize(probe, start.media.judgeFrameWidth) });
+
+/** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
+function oversizedPicture(stderr: string, header: VideoProbe, maxPixels: number): PermanentError | null {
+  const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
+  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${header.width}x${header.height}), over the ${maxPixels}-pixel limit`) : null;
+}
+
+/**
+ * ffmpeg failing on a file that ffprobe accepted: the data itself is bad.
+ * `graph` is written to its stdin (see singlePass); ffmpeg only reads the file after the probe.
+ */
+async function decode(job: JobStart, probe: Promise<VideoProbe>, args: string[], outputs: OutputPipe[], graph?: Promise<string>): Promise<void> {
   let stderr: string;
   try {
     // A stream may change size mid-way: the decoder refuses any picture over the pixel limit.
-    stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, onStdout);
+    stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, outputs, graph);
   } catch (err) {
-    if (err instanceof FfmpegError && /No space left on device/.test(err.stderr)) throw noSpaceLeft(job.workDir);
-    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, job) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
+    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, await probe, job.media.maxPixels) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
     throw err;
   }
-  const oversized = oversizedPicture(stderr, job);
+  const oversized = oversizedPicture(stderr, await probe, job.media.maxPixels);
   if (oversized) throw oversized;
 }
 
@@ -180,8 +184,9 @@ async function decode(job: Job, args: string[], onStdout?: (chunk: Buffer) => vo
  */
 async function keyframeSeek(job: Job): Promise<Extraction> {
   const picks = evenlySpaced(job.probe.frameTimesMs.length, job.media.maxFrames);
-  const jpegs = await seekFrames(job, picks, 'decode');
-  return { plan: planOf(job.probe, 'keyframe-seek', picks, []), frames: framesOf(job, picks, jpegs), signal: null };
+  const jpegs = new JpegEncoder(job.size);
+  await seekFrames(job, picks, 'decode', jpegs);
+  return { plan: planOf(job.probe, 'keyframe-seek', picks, []), frames: framesOf(job, picks, await jpegs.done()), signal: null };
 }
 
 /**
@@ -190,11 +195,9 @@ async function keyframeSeek(job: Job): Promise<Extraction> {
  * picking later ones by frame offset, so nothing past the last target and nothing
  * between intervals is decoded.
  */
-async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' | 'scenes'): Promise<Map<number, Buffer>> {
-  const { size } = job;
+async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' | 'scenes', jpegs: JpegEncoder): Promise<void> {
   const times = job.probe.frameTimesMs;
   const groups = groupByKeyframe(targets, job.probe.keyframes);
-  const jpegs = new Map<number, Buffer>();
   let next = 0;
   let done = 0;
   job.onProgress(phase, 0, groups.length);
@@ -207,18 +210,15 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
         // Seek half way between the previous frame and the target, so float rounding cannot skip it.
         const seek = first === 0 ? [] : ['-ss', ((times[first - 1] + times[first]) / 2000).toFixed(6)];
         const select = group.map((t) => `eq(n,${t - first})`).join('+');
-        const pattern = path.join(job.dir, `${phase}-g${g}-%03d.rgb`);
-        await decode(job, [
+        await decode(job, Promise.resolve(job.probe), [
           ...INPUT_GUARD, ...seek, '-i', job.file, '-an', '-sn', '-dn',
-          '-vf', `select='${select}',${scaleToRgb(size)}`,
-          '-vsync', '0', '-frames:v', String(group.length), ...RAW_FRAMES, pattern,
-        ]);
-        for (const [i, t] of group.entries()) jpegs.set(t, await readFrame(pattern, i + 1, times[t], size));
+          '-vf', `select='${select}',${scaleToRgb(job.size)}`,
+          '-vsync', '0', '-frames:v', String(group.length), ...RAW_FRAMES, outputPipe(0),
+        ], [jpegs.pipe(group)]);
         job.onProgress(phase, ++done, groups.length);
       }
     }),
   );
-  return jpegs;
 }
 
 /**
@@ -226,26 +226,53 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
  * frames (scaled after selection) and streams the signal grid of every frame
  * (src/media/signal.ts: luma, motion, scene score, flashing). Scene-change frames that make the plan are then fetched
  * by seeking, which decodes only their keyframe intervals.
+ *
+ * ffmpeg is started beside ffprobe: loading its libraries is most of a short
+ * clip's cost with a distribution's shared build. It reads its filter graph,
+ * which needs the probe, from stdin before it opens the file, so nothing is
+ * demuxed before the probe has accepted it.
  */
-async function singlePass(job: Job): Promise<Extraction> {
-  const { probe, size, dir } = job;
+async function singlePass(start: JobStart, probing: Promise<VideoProbe>): Promise<Extraction> {
+  let writeGraph!: (graph: string) => void;
+  const graph = new Promise<string>((resolve) => (writeGraph = resolve));
+  let onGrid!: OutputPipe;
+  let onEven!: OutputPipe;
+  const refused = new AbortController();
+  const decoding = decode({ ...start, signal: AbortSignal.any([start.signal, refused.signal]) }, probing, [
+    ...INPUT_GUARD, '-i', start.file, '-an', '-sn', '-dn', '-filter_complex_script', 'pipe:0', '-vsync', '0',
+    '-map', '[grid]', '-f', 'rawvideo', outputPipe(0),
+    '-map', '[even]', ...RAW_FRAMES, outputPipe(1),
+  ], [(chunk) => onGrid(chunk), (chunk) => onEven(chunk)], graph);
+  // Its failure is seen where it is awaited below.
+  decoding.catch(() => undefined);
+  let job: Job;
+  try {
+    job = withProbe(start, await probing);
+  } catch (err) {
+    refused.abort();
+    await decoding.catch(() => undefined);
+    throw err;
+  }
+
+  const { probe } = job;
   const times = probe.frameTimesMs;
   const evenPicks = evenlySpaced(times.length, job.media.maxFrames);
   const meter = job.measure(probe);
-  const filter = [
-    `[0:v]split=2[a][b]`,
-    `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',${scaleToRgb(size)}[even]`,
-    `[b]${meter.filter}[grid]`,
-  ].join(';');
-
-  await decode(job, [
-    ...INPUT_GUARD, '-i', job.file, '-an', '-sn', '-dn', '-filter_complex', filter, '-vsync', '0',
-    '-map', '[even]', ...RAW_FRAMES, path.join(dir, 'even-%03d.rgb'),
-    '-map', '[grid]', '-f', 'rawvideo', 'pipe:1',
-  ], (chunk) => {
+  // Encoded as they arrive, before the plan is known: at worst a few the scene changes displace are encoded for nothing.
+  const jpegs = new JpegEncoder(job.size);
+  onGrid = (chunk) => {
     meter.push(chunk);
     if (meter.frames % 30 === 0) job.onProgress('decode', meter.frames, times.length);
-  });
+  };
+  onEven = jpegs.pipe(evenPicks);
+  writeGraph(
+    [
+      `[0:v]split=2[a][b]`,
+      `[a]select='${evenPicks.map((n) => `eq(n,${n})`).join('+')}',${scaleToRgb(job.size)}[even]`,
+      `[b]${meter.filter}[grid]`,
+    ].join(';'),
+  );
+  await decoding;
 
   if (meter.frames > job.media.maxVideoFrames) {
     throw new PermanentError('too-large', `animation decodes to ${meter.frames} frames, over the ${job.media.maxVideoFrames}-frame limit`);
@@ -257,34 +284,57 @@ async function singlePass(job: Job): Promise<Extraction> {
   }
   const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.media.maxFrames).filter((n) => !evenPicks.includes(n));
   const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.media.maxFrames);
-  const jpegs = new Map<number, Buffer>();
-  for (const [i, p] of evenPicks.entries()) if (picks.includes(p)) jpegs.set(p, await readFrame(path.join(dir, 'even-%03d.rgb'), i + 1, times[p], size));
-  for (const [p, jpeg] of await seekFrames(job, picks.filter((p) => !jpegs.has(p)), 'scenes')) jpegs.set(p, jpeg);
+  await seekFrames(job, picks.filter((p) => !evenPicks.includes(p)), 'scenes', jpegs);
   return {
     plan: planOf(probe, 'single-pass', picks, picks.filter((p) => scenePicks.includes(p))),
-    frames: framesOf(job, picks, jpegs),
+    frames: framesOf(job, picks, await jpegs.done()),
     signal: meter.toSignal(times, decoded),
   };
 }
 
 function framesOf(job: Job, picks: readonly number[], jpegs: ReadonlyMap<number, Buffer>): ExtractedFrame[] {
   const times = job.probe.frameTimesMs;
-  return picks.map((p, index) => ({ index, timestampMs: Math.round(times[p]), width: job.size.width, height: job.size.height, jpeg: jpegs.get(p)! }));
+  return picks.map((p, index) => {
+    const jpeg = jpegs.get(p);
+    if (!jpeg) throw new PermanentError('unreadable-media', `animation is truncated or corrupt: no frame could be decoded at ${formatTimestamp(times[p])}`);
+    return { index, timestampMs: Math.round(times[p]), width: job.size.width, height: job.size.height, jpeg };
+  });
 }
 
-const RAW_FRAMES = ['-c:v', 'rawvideo', '-f', 'image2'];
+const RAW_FRAMES = ['-c:v', 'rawvideo', '-f', 'rawvideo'];
 const scaleToRgb = (size: { width: number; height: number }) => `scale=${size.width}:${size.height}:flags=${SCALE_FLAGS},format=rgb24`;
 
-/** A raw RGB frame ffmpeg wrote, as the JPEG every judge reads. */
-async function readFrame(pattern: string, n: number, ms: number, size: { width: number; height: number }): Promise<Buffer> {
-  let raw: Buffer;
-  try {
-    raw = await fs.promises.readFile(pattern.replace('%03d', String(n).padStart(3, '0')));
-  } catch {
-    raw = Buffer.alloc(0);
+/**
+ * The JPEGs every judge reads, from the raw RGB frames ffmpeg streams at the
+ * judge's size: each is encoded as it arrives (sharp works on libuv's threads),
+ * beside the decode that goes on.
+ */
+class JpegEncoder {
+  private readonly jpegs = new Map<number, Buffer>();
+  private readonly encodes: Promise<void>[] = [];
+
+  constructor(private readonly size: { width: number; height: number }) {}
+
+  /** An output pipe carrying the frames at `positions`, in order; frames that never arrive stay missing. */
+  pipe(positions: readonly number[]): OutputPipe {
+    const { width, height } = this.size;
+    let received = 0;
+    return frameSplitter(width * height * 3, (raw) => {
+      const position = positions[received++];
+      if (position === undefined) return;
+      const encode = sharp(raw, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: JPEG_QUALITY })
+        .toBuffer()
+        .then((jpeg) => void this.jpegs.set(position, jpeg));
+      // A failure is seen when done() is awaited, never as an unhandled rejection.
+      encode.catch(() => undefined);
+      this.encodes.push(encode);
+    });
   }
-  if (raw.length !== size.width * size.height * 3) {
-    throw new PermanentError('unreadable-media', `animation is truncated or corrupt: no frame could be decoded at ${formatTimestamp(ms)}`);
+
+  /** The JPEGs by frame position, once every frame that arrived is encoded. */
+  async done(): Promise<ReadonlyMap<number, Buffer>> {
+    await Promise.all(this.encodes);
+    return this.jpegs;
   }
-  return sharp(raw, { raw: { width: size.width, height: size.height, channels: 3 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }

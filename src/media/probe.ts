@@ -62,11 +62,13 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
       ],
       file,
       limits,
-      (chunk) => {
-        bytes += chunk.length;
-        if (bytes > PROBE_OUTPUT_BYTES) overflow.abort();
-        else stdout.push(chunk);
-      },
+      [
+        (chunk) => {
+          bytes += chunk.length;
+          if (bytes > PROBE_OUTPUT_BYTES) overflow.abort();
+          else stdout.push(chunk);
+        },
+      ],
     );
   } catch (err) {
     if (signal?.aborted) throw signal.reason;

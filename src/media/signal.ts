@@ -45,13 +45,20 @@ export function signalMeasure(probe: Pick<VideoProbe, 'width' | 'height' | 'plan
 
 /** Calls `onFrame` with each whole frame of `frameBytes` as the raw stream arrives in chunks of any size. */
 export function frameSplitter(frameBytes: number, onFrame: (frame: Buffer) => void): (chunk: Buffer) => void {
-  let pending: Buffer = Buffer.alloc(0);
+  // Chunks wait until a whole frame is there and are joined once: a frame of the kept size spans a dozen pipe reads.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   return (chunk) => {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    while (pending.length >= frameBytes) {
-      onFrame(pending.subarray(0, frameBytes));
-      pending = pending.subarray(frameBytes);
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes < frameBytes) return;
+    let joined = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+    while (joined.length >= frameBytes) {
+      onFrame(joined.subarray(0, frameBytes));
+      joined = joined.subarray(frameBytes);
     }
+    pending = joined.length ? [joined] : [];
+    pendingBytes = joined.length;
   };
 }
 

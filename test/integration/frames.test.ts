@@ -102,4 +102,20 @@ describe('frame plan on generated videos', () => {
     await expect(extract(path.join(workDir, 'missing.mp4'), false)).rejects.toThrow(/not found/);
     expect(fs.readdirSync(workDir)).toEqual([]);
   });
+
+  it('leaves no ffmpeg behind when the probe refuses the file (the single pass starts ffmpeg beside the probe)', async () => {
+    const notVideo = path.join(workDir, 'not-video.mp4');
+    fs.writeFileSync(notVideo, 'not a video at all\n'.repeat(100));
+    await expect(extract(notVideo, true)).rejects.toThrow(/not a readable video/);
+    fs.rmSync(notVideo);
+    const children = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const running = children.flatMap((pid) => {
+      try {
+        return [fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]];
+      } catch {
+        return []; // exited while listed
+      }
+    });
+    expect(running.filter((cmd) => /ff(mpeg|probe)/.test(cmd))).toEqual([]);
+  });
 });
