@@ -82,7 +82,8 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   for (const name of opts.searchAttributes) args.push('--search-attribute', `${name}=Keyword`);
-  const server = startServerProcess(executable, args, { stopSignal: 'SIGTERM', graceMs: 5_000 });
+  // Kept in memory, its history has nothing to save: killed at once rather than its graceful stop's second or more.
+  const server = startServerProcess(executable, args, { stopSignal: 'SIGTERM', graceMs: opts.dbFilename ? 5_000 : 0 });
   const address = `127.0.0.1:${port}`;
 
   const deadline = Date.now() + 60_000;
