@@ -52,20 +52,22 @@ export interface CommandStack {
 
 /**
  * The database (DATABASE_URL, or PostgreSQL embedded in the data dir) and
- * Temporal (TEMPORAL_ADDRESS, or a dev server of the command's own), each
- * step said through `note`; on a stack of its own also the sweeper and
- * retention a fleet runs, so rows an earlier stack left unfinished are ended.
- * `use` runs on it; both are closed after, whatever happens.
+ * Temporal (TEMPORAL_ADDRESS, or a dev server of the command's own), started
+ * side by side, each step said through `note`; on a stack of its own also the
+ * sweeper and retention a fleet runs, so rows an earlier stack left unfinished
+ * are ended. `use` runs on it; both are closed after, whatever happens, and
+ * when one fails to start the other is closed before the error is thrown.
  */
 export async function withCommandStack<T>(config: Config, log: Logger, note: (line: string) => void, use: (stack: CommandStack) => Promise<T>): Promise<T> {
   const remote = config.temporal.address !== undefined;
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
+  note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
   const startedAt = new Date();
-  const db = await openDatabase(config, note);
-  let temporal: TemporalConnections | undefined;
+  const [opened, connected] = await Promise.allSettled([openDatabase(config, note), openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES })]);
+  const db = opened.status === 'fulfilled' ? opened.value : undefined;
+  const temporal = connected.status === 'fulfilled' ? connected.value : undefined;
   try {
-    note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
-    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
+    if (!db || !temporal) throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason;
     const background = remote ? null : startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
     try {
       return await use({ db, temporal });
@@ -74,6 +76,6 @@ export async function withCommandStack<T>(config: Config, log: Logger, note: (li
     }
   } finally {
     // Side by side: the command's workers are down, neither server waits on the other.
-    await Promise.all([temporal?.close(), db.close()]);
+    await Promise.all([temporal?.close(), db?.close()]);
   }
 }
