@@ -1,9 +1,14 @@
 /**
  * The CLI's time, on one embedded stack (data dir):
  *   npm run bench:cli [-- count]        (count 0: the start-up split alone)
+ *   BENCH_CLI_BEFORE=<checkout> npm run bench:cli -- 0
  * First one `evals run examples/pythagoras.mp4` split into process start (to its first output), stack
  * start (embedded PostgreSQL, dev server, worker), pipeline and shutdown, for the compiled build that
- * bin/evals.js runs and for the TypeScript sources through tsx as it ran before the build; then one
+ * bin/evals.js runs and for the TypeScript sources through tsx as it ran before the build. With
+ * BENCH_CLI_BEFORE, also the compiled build of another checkout, the "before" of a change: an earlier
+ * commit's `git worktree add <dir> <commit>`, its node_modules linked to this one's, `npm run build`
+ * run in it. The variants take turns, run after run on the same data dir, so the machine's load
+ * weighs on each alike; the load average is printed with the figures. Then one
  * `evals run` over `count` short animations against `count` separate invocations of one animation each.
  * Each invocation starts its own Temporal dev server and worker (and opens the embedded PostgreSQL);
  * the batch starts them once and runs pipelines side by side.
@@ -23,6 +28,7 @@ const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');
 const SAMPLE = path.join(PROJECT_ROOT, 'examples', 'pythagoras.mp4');
 const { buildIsCurrent } = require('../bin/evals.js') as { buildIsCurrent(): boolean };
 const COMPILED_CLI = [EVALS];
+const BEFORE = process.env.BENCH_CLI_BEFORE;
 /** The CLI as bin/evals.js ran it before the compiled build: tsx compiling the sources at start. */
 const SOURCES_CLI = ['-r', 'tsx/cjs', '-e', `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src', 'cli', 'main.ts'))}).main(process.argv.slice(1)).then((code) => process.exit(code))`];
 const REPEATS = 3;
@@ -56,12 +62,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function startupSplit(env: NodeJS.ProcessEnv): Promise<void> {
   if (!buildIsCurrent()) throw new Error('dist/ is missing or older than the sources: `npm run build` first');
-  const clis = { 'compiled (dist/)': COMPILED_CLI, 'sources (tsx)': SOURCES_CLI };
+  const clis: Record<string, string[]> = { 'compiled (dist/)': COMPILED_CLI, 'sources (tsx)': SOURCES_CLI };
+  if (BEFORE) {
+    const before = path.resolve(BEFORE);
+    const { buildIsCurrent: beforeIsCurrent } = require(path.join(before, 'bin', 'evals.js')) as { buildIsCurrent(root: string): boolean };
+    if (!beforeIsCurrent(before)) throw new Error(`${before}: dist/ is missing or older than its sources: \`npm run build\` there first`);
+    const commit = execFileSync('git', ['-C', before, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    clis[`before: ${commit}, compiled`] = [path.join(before, 'bin', 'evals.js')];
+  }
   // Warm-up: the embedded database is initialised, and the sources' workflow bundle cached, outside the timings.
   for (const cli of Object.values(clis)) await phasesOfRun(cli, env);
   const runs = new Map<string, Phases[]>(Object.keys(clis).map((name) => [name, []]));
   for (let i = 0; i < REPEATS; i++) for (const [name, cli] of Object.entries(clis)) runs.get(name)!.push(await phasesOfRun(cli, env));
-  console.log(`evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds`);
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds; ${os.availableParallelism()} cores, load average ${load}`);
   const rows = [...runs].map(([name, phases]) => {
     const each = [0, 1, 2, 3].map((i) => median(phases.map((p) => p[i])));
     return [`  ${name}`, ...[...each, median(phases.map((p) => p.reduce((a, b) => a + b)))].map((s) => s.toFixed(2))];

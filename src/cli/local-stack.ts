@@ -5,7 +5,6 @@ import { openDatabase, type Database } from '../db/database';
 import { isProcessAlive } from '../infra/executables';
 import { openTemporal, type TemporalConnections } from '../infra/temporal';
 import type { Logger } from '../logger';
-import { startBackgroundWork } from '../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 
 /**
@@ -44,6 +43,9 @@ export function isLocalDevServer(config: Config): boolean {
   return isProcessAlive(record.pid);
 }
 
+/** The worker's modules, the heaviest the CLI loads: loaded while the stack's servers start. */
+const workerModule = () => require('../worker') as typeof import('../worker');
+
 /** What a command that runs pipelines (`evals run`, `evals calibrate`) works on. */
 export interface CommandStack {
   db: Database;
@@ -52,21 +54,33 @@ export interface CommandStack {
 
 /**
  * The database (DATABASE_URL, or PostgreSQL embedded in the data dir) and
- * Temporal (TEMPORAL_ADDRESS, or a dev server of the command's own), each
- * step said through `note`; on a stack of its own also the sweeper and
- * retention a fleet runs, so rows an earlier stack left unfinished are ended.
- * `use` runs on it; both are closed after, whatever happens.
+ * Temporal (TEMPORAL_ADDRESS, or a dev server of the command's own), started
+ * side by side, each step said through `note`; on a stack of its own also the
+ * sweeper and retention a fleet runs, so rows an earlier stack left unfinished
+ * are ended. `use` runs on it; both are closed after, whatever happens, and
+ * when one fails to start the other is closed before the error is thrown.
+ * The Temporal runtime is installed while the servers start, with no shutdown
+ * signals: Ctrl-C cancels the command's pipelines rather than draining its
+ * in-process workers, which must finish the cancellations.
  */
 export async function withCommandStack<T>(config: Config, log: Logger, note: (line: string) => void, use: (stack: CommandStack) => Promise<T>): Promise<T> {
   const remote = config.temporal.address !== undefined;
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
+  note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
   const startedAt = new Date();
-  const db = await openDatabase(config, note);
-  let temporal: TemporalConnections | undefined;
+  const opening = openDatabase(config, note);
+  // The worker's modules load once the database is open, while the dev server still starts: loaded
+  // as soon as Temporal's server is spawned, their seconds of synchronous loading held PostgreSQL's spawn back.
+  const whileStarting = async () => {
+    await opening;
+    workerModule().installRuntime(log, { shutdownSignals: [] });
+  };
+  const [opened, connected] = await Promise.allSettled([opening, openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES, whileStarting })]);
+  const db = opened.status === 'fulfilled' ? opened.value : undefined;
+  const temporal = connected.status === 'fulfilled' ? connected.value : undefined;
   try {
-    note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
-    temporal = await openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
-    const background = remote ? null : startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
+    if (!db || !temporal) throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason;
+    const background = remote ? null : workerModule().startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
     try {
       return await use({ db, temporal });
     } finally {
@@ -74,6 +88,6 @@ export async function withCommandStack<T>(config: Config, log: Logger, note: (li
     }
   } finally {
     // Side by side: the command's workers are down, neither server waits on the other.
-    await Promise.all([temporal?.close(), db.close()]);
+    await Promise.all([temporal?.close(), db?.close()]);
   }
 }

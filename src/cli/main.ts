@@ -1,45 +1,47 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, PACKAGE_VERSION } from '../config';
-import { agreementCommand } from './commands/agreement';
-import { calibrateCommand } from './commands/calibrate';
-import { cancelCommand } from './commands/cancel';
-import { devCommand } from './commands/dev';
-import { keysCommand } from './commands/keys';
-import { labelsCommand } from './commands/labels';
-import { listCommand } from './commands/list';
-import { migrateCommand } from './commands/migrate';
-import { pruneCommand } from './commands/prune';
-import { replayCommand } from './commands/replay';
-import { runCommand } from './commands/run';
-import { serveCommand } from './commands/serve';
-import { setupCommand } from './commands/setup';
-import { showCommand } from './commands/show';
-import { triggerCommand } from './commands/trigger';
-import { workerCommand } from './commands/worker';
 import { EXIT, say, UsageError } from './io';
 import { visibleText } from '../text-safety';
 
 /**
- * The `evals` command. Commander parses every subcommand before it runs, so
- * `--help`, `--version`, an unknown option or a typo never start anything.
+ * The `evals` command with no subcommand yet. Commander parses every
+ * subcommand before it runs, so `--help`, `--version`, an unknown option or a
+ * typo never start anything.
  */
-export function program(): Command {
-  const evals = new Command('evals')
+export function evalsCommand(): Command {
+  return new Command('evals')
     .description('Evaluate rendered math animations: eval pipeline runs on Temporal, stored in PostgreSQL.')
     .version(PACKAGE_VERSION, '-V, --version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(visibleText(text)), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
-  for (const register of [runCommand, calibrateCommand, labelsCommand, agreementCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
-    register(evals);
+}
+
+/**
+ * The program for a command line. One that names a command loads that
+ * command's module alone (`src/cli/commands/<name>.ts`, which exports
+ * `<name>Command`): `evals run` does not load what `evals serve` needs, nor
+ * `evals show` the Temporal worker. Any other (`--help`, `--version`, `help`, a
+ * typo) gets every command (./program), to list them or suggest one.
+ */
+function programFor(argv: readonly string[]): Command {
+  const name = argv[0];
+  let file: string | undefined;
+  try {
+    file = name && /^[a-z]+$/.test(name) ? require.resolve(`./commands/${name}`) : undefined;
+  } catch {
+    // not a command
   }
+  if (!file) return (require('./program') as typeof import('./program')).program();
+  const evals = evalsCommand();
+  (require(file) as Record<string, (evals: Command) => void>)[`${name}Command`](evals);
   return evals;
 }
 
 /** Runs the command line and resolves with the exit status. */
 export async function main(argv: string[]): Promise<number> {
-  const evals = program();
+  const evals = programFor(argv);
   if (argv.length === 0) {
     process.stderr.write(evals.helpInformation());
     return EXIT.USAGE;

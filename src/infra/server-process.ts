@@ -21,7 +21,7 @@ exit "$status"`;
 export interface ServerProcessOptions {
   /** What the server takes as a request to shut down cleanly. */
   stopSignal: 'SIGINT' | 'SIGTERM';
-  /** How long stop() waits for that before it SIGKILLs the server. */
+  /** How long stop() waits for that before it SIGKILLs the server; 0 for a server with nothing to save, killed at once. */
   graceMs: number;
   /** Run as this user and group (root starting PostgreSQL, which refuses to run as root). */
   uid?: number;
@@ -72,13 +72,15 @@ export function startServerProcess(command: string, args: readonly string[], opt
       if (exitCode !== null) return;
       child.stdin!.end();
       // The whole session: sh, the server and whatever the server started.
-      const timer = setTimeout(() => {
+      const kill = () => {
         try {
           process.kill(-child.pid!, 'SIGKILL');
         } catch {
           // already gone
         }
-      }, opts.graceMs);
+      };
+      if (opts.graceMs === 0) kill();
+      const timer = setTimeout(kill, opts.graceMs);
       await exited;
       clearTimeout(timer);
     },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { ConfigError, PROJECT_ROOT, type Config, type TemporalTls } from '../config';
 import { onPath } from './executables';
@@ -52,6 +52,13 @@ export interface DevServerOptions {
   uiPort?: number;
   /** Keep history in this SQLite file across restarts (otherwise in memory). */
   dbFilename?: string;
+  /**
+   * Runs once the dev server has been started (at once when there is none to
+   * start), before any connection is made: work that overlaps the server's own
+   * start, such as loading the worker and installing its runtime, which must
+   * precede the first native connection.
+   */
+  whileStarting?: () => Promise<void>;
 }
 
 export interface DevServer {
@@ -82,8 +89,15 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   for (const name of opts.searchAttributes) args.push('--search-attribute', `${name}=Keyword`);
-  const server = startServerProcess(executable, args, { stopSignal: 'SIGTERM', graceMs: 5_000 });
+  // Kept in memory, its history has nothing to save: killed at once rather than its graceful stop's second or more.
+  const server = startServerProcess(executable, args, { stopSignal: 'SIGTERM', graceMs: opts.dbFilename ? 5_000 : 0 });
   const address = `127.0.0.1:${port}`;
+  try {
+    await opts.whileStarting?.();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -119,6 +133,7 @@ export interface TemporalConnections {
 /** Connects to TEMPORAL_ADDRESS, or starts a dev server when none is configured. */
 export async function openTemporal(config: Config, log: (line: string) => void, opts: DevServerOptions): Promise<TemporalConnections> {
   const devServer = config.temporal.address ? undefined : await startDevServer(config, log, opts);
+  if (!devServer) await opts.whileStarting?.();
   const address = devServer?.address ?? config.temporal.address!;
   const { namespace, apiKey, tls } = config.temporal;
   const useTls = devServer ? false : tls;
@@ -149,6 +164,8 @@ function tlsDescription(tls: TemporalTls | false): string {
 }
 
 async function connectBoth(address: string, apiKey: string | undefined, tls: TemporalTls | false): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
+  // Loaded here, not on import: `evals run` loads it while its dev server starts (whileStarting).
+  const { NativeConnection } = require('@temporalio/worker') as typeof import('@temporalio/worker');
   const connection = await Connection.connect({ address, apiKey, tls });
   try {
     return { connection, nativeConnection: await NativeConnection.connect({ address, apiKey, tls }) };

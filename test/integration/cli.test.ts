@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { mapLimited } from '../../src/cli/batch';
-import { program } from '../../src/cli/main';
+import { program } from '../../src/cli/program';
 import { PROJECT_ROOT } from '../../src/config';
 import { ensureDatabase } from '../../src/infra/postgres';
 import { freePort } from '../../src/infra/temporal';

@@ -55,3 +55,29 @@ describe('which code bin/evals.js runs', () => {
     expect(loaded.filter((file) => file.includes(`${path.sep}tsx${path.sep}`) || file.endsWith('.ts'))).toEqual([]);
   });
 });
+
+describe('which modules a command loads', () => {
+  /** The node_modules packages `evals <args>` loaded, listed by a preload when it exits. */
+  function packagesLoaded(args: string[]): string[] {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-loaded-'));
+    try {
+      const preload = path.join(dir, 'loaded.js');
+      const list = path.join(dir, 'loaded.json');
+      fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));`);
+      const run = spawnSync(process.execPath, ['-r', preload, EVALS, ...args], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const files = JSON.parse(fs.readFileSync(list, 'utf8')) as string[];
+      return [...new Set(files.flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []))];
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("loads that command's modules alone: neither the Temporal worker, sharp nor openai for `run --help` or `list --help`", () => {
+    for (const command of ['run', 'list']) {
+      const loaded = packagesLoaded([command, '--help']);
+      expect(loaded, command).toContain('commander');
+      expect(loaded.filter((p) => ['@temporalio/worker', 'sharp', 'openai'].includes(p)), command).toEqual([]);
+    }
+  });
+});

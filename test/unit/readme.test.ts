@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { program } from '../../src/cli/main';
+import { program } from '../../src/cli/program';
 import { CONFIG_VARIABLES, PROJECT_ROOT } from '../../src/config';
 import { EVAL_KINDS } from '../../src/domain/types';
 

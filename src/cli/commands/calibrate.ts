@@ -19,7 +19,7 @@ import { fileProblem } from '../../infra/local-file';
 import type { TemporalConnections } from '../../infra/temporal';
 import { createLogger } from '../../logger';
 import { animationDigest } from '../../media/source';
-import { activityDeps, createWorker, installRuntime } from '../../worker';
+import { activityDeps, createWorker } from '../../worker';
 import { EXIT, exitWith, print, printJson, say, UsageError, wholeNumber, writableFile } from '../io';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { withCommandStack } from '../local-stack';
@@ -140,8 +140,6 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
 
   const config = loadConfig();
   const log = createLogger(config.logLevel ?? 'error', { command: 'calibrate' }, secretsOf(config));
-  // Ctrl-C cancels the pipelines in flight (below) rather than draining the in-process workers, which must finish the cancellations.
-  installRuntime(log, { shutdownSignals: [] });
   const note = (line: string) => {
     if (!opts.quiet) say(line);
   };

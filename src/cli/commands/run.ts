@@ -10,8 +10,6 @@ import { secretsOf } from '../../secrets';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';
-import { activityDeps, createWorker, installRuntime } from '../../worker';
-import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, print, printJson, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
@@ -103,12 +101,12 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   const progress = new Progress(progressMode(opts.quiet));
   const note = (line: string) => progress.note(line);
   const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, secretsOf(config));
-  // Ctrl-C cancels the pipelines (below) rather than draining the in-process worker, which must finish the cancellations.
-  installRuntime(log, { shutdownSignals: [] });
 
   const batch = new BatchInterrupt(config, note);
   try {
     return await withCommandStack(config, log, note, async ({ db, temporal }) => {
+      // Loaded by the stack while its servers started (src/cli/local-stack.ts), not on this module's import.
+      const { activityDeps, createWorker } = require('../../worker') as typeof import('../../worker');
       const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
       const running = worker?.run();
       const client = temporal.client;
@@ -154,6 +152,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
 
 /** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */
 async function writeReports(pool: pg.Pool, results: readonly RunResult[], target: string): Promise<void> {
+  const { pipelineRunReport } = require('../../report/report') as typeof import('../../report/report');
   const single = results.length === 1;
   if (!single) fs.mkdirSync(target, { recursive: true });
   const used = new Set<string>();
