@@ -44,7 +44,7 @@ describe('npm run check:deploy', () => {
 
   it.each([
     ['a misspelled field', 'templates/worker-deployment.yaml', 'terminationGracePeriodSeconds:', 'terminationGracePeriodSecond:', /additional properties 'terminationGracePeriodSecond' not allowed/],
-    ['a variable the config loader does not read', 'values.yaml', 'env: {}', 'env: {EVALS_MODLE: gpt-4.1-mini}', /sets EVALS_MODLE, which src\/config\.ts does not read/],
+    ['a variable the config loader does not read', 'values.yaml', 'env: {}', 'env: {EVALS_MODLE: gpt-4.1-mini}', /sets EVALS_MODLE, which src\/config\/ does not read/],
     [
       'a termination grace no longer than the drain',
       'templates/worker-deployment.yaml',
