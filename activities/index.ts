@@ -66,9 +66,11 @@ export interface ScoreEvalRunsInput extends Omit<ScoreEvalRunInput, 'kind'> {
 }
 
 /** The judge mode of a pipeline run: decided by the worker that created the run, recorded in its history. */
-export interface CreatedPipelineRun extends store.PipelineRunRef {
+export interface CreatedPipelineRun extends Omit<store.PipelineRunRef, 'kinds'> {
   /** Absent: per-kind (and in every history recorded before combined mode existed). */
   judgeMode?: 'combined';
+  /** The kinds the run judges; absent in histories recorded before a run's kinds were (the five of `KINDS_BEFORE_RUN_KINDS`). */
+  kinds?: EvalKind[];
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -212,9 +214,9 @@ export function createActivities(deps: ActivityDeps) {
 
   return {
     /**
-     * Creates the run's rows. EVALS_JUDGE_MODE is read here, in an activity: the
-     * result is recorded in the history, so the workflow's choice of path replays
-     * the same on any worker whatever its environment.
+     * Creates the run's rows. EVALS_JUDGE_MODE and EVALS_DISABLED_KINDS are read
+     * here, in an activity: the result (judge mode, the run's kinds) is recorded in
+     * the history, so the workflow's path replays the same on any worker whatever its environment.
      */
     async createPipelineRun(input: CreatePipelineRunInput): Promise<CreatedPipelineRun> {
       const execution = Context.current().info.workflowExecution;
@@ -229,6 +231,7 @@ export function createActivities(deps: ActivityDeps) {
         executionName: execution.workflowId,
         temporalNamespace: Context.current().info.workflowNamespace,
         temporalClusterId: deps.temporalClusterId ?? null,
+        disabledKinds: config.judge.disabledKinds,
       });
       return config.judge.mode === 'combined' ? { ...ref, judgeMode: 'combined' } : ref;
     },

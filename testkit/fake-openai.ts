@@ -5,8 +5,6 @@ import sharp from 'sharp';
 import { EVAL_KINDS, type EvalKind } from '../src/domain/types';
 import { KINDS } from '../src/kinds';
 import { FRAME_KINDS } from '../src/kinds/answer';
-import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
-import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
 import type { KindInput } from '../src/kinds';
 import type { LoadedFrame } from '../src/media/manifest';
 import { imageTokens, type ImageDetail } from '../src/providers/pricing';
@@ -77,8 +75,8 @@ export function passingAnswer(kind: EvalKind): unknown {
     summary: 'Solid work.',
     issues: [],
   });
-  if (kind === 'VISUAL_RUBRIC_JSON') return rubric(VISUAL_CRITERIA);
-  if (kind === 'ENGAGEMENT_RUBRIC_JSON') return rubric(ENGAGEMENT_CRITERIA);
+  const { criteria } = KINDS[kind];
+  if (criteria) return rubric(criteria);
   return { score: 95, summary: 'No problems found.', issues: [] };
 }
 

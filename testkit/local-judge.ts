@@ -2,9 +2,6 @@ import crypto from 'node:crypto';
 import { judgedStatus } from '../src/domain/status';
 import type { EvalKind, TerminalEvalRunStatus } from '../src/domain/types';
 import { FRAME_KINDS } from '../src/kinds/answer';
-import type { Criterion } from '../src/kinds/kind';
-import { ENGAGEMENT_CRITERIA } from '../src/kinds/engagement-rubric';
-import { VISUAL_CRITERIA } from '../src/kinds/visual-rubric';
 import type { SeenContent } from './fake-openai';
 import type { Config } from '../src/config';
 import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
@@ -50,8 +47,6 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
 /** `00:06.5 right edge` -> 6500; NaN when the hint has no timestamp (so comparisons with it are false). */
 export const hintMs = (hint: string | null): number => hintTimestampMs(hint) ?? NaN;
 
-const RUBRICS: Partial<Record<EvalKind, readonly Criterion[]>> = { VISUAL_RUBRIC_JSON: VISUAL_CRITERIA, ENGAGEMENT_RUBRIC_JSON: ENGAGEMENT_CRITERIA };
-
 /**
  * The fake endpoint answering as a judge would from what it was shown: each
  * kind's local scorer over the frames and text of the request, written as that
@@ -62,7 +57,7 @@ export async function answerAsLocalJudge(kind: EvalKind, seen: SeenContent): Pro
   const verdict = await localVerdict({ definition, input: seen.input, frames: definition.usesFrames ? seen.frames : [], manifest: null, videoSignal: null });
   const score = Math.min(Math.max(verdict.score, 0), definition.maxScore);
   const issues = verdict.issues.map(({ severity, category, frameIndex, location, description, suggestedFix }) => ({ severity, category, frameIndex, location, description, suggestedFix }));
-  const criteria = RUBRICS[kind];
+  const { criteria } = definition;
   if (!criteria) return { score, summary: verdict.summary || 'Judged.', issues };
   const share = score / definition.maxScore;
   return { criteria: Object.fromEntries(criteria.map((c) => [c.name, { score: c.maxScore * share, reason: 'Judged.' }])), summary: verdict.summary || 'Judged.', issues };

@@ -19,7 +19,7 @@ import type { PipelineOutcome } from '../src/db/store';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
 import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';
-import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
+import type { EvalKind, TerminalEvalRunStatus } from '../src/domain/types';
 import { poolTaskQueue, type Pool } from '../src/domain/pools';
 import { CANCELLED } from '../src/domain/status';
 import { permanentFailureType } from '../src/errors';
@@ -150,6 +150,15 @@ function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string
 /** Marks the workflow change that checks the input first: histories recorded before it replay without the check. */
 export const INPUT_CHECK_PATCH = 'input-check';
 
+/** Marks the workflow change that judges the kinds createPipelineRun recorded for the run, not the current list of kinds. */
+export const KINDS_PER_RUN_PATCH = 'kinds-per-run';
+
+/**
+ * The kinds every run judged before a run's kinds were recorded, frozen: histories
+ * recorded then replay with them whatever the list of kinds has become since.
+ */
+const KINDS_BEFORE_RUN_KINDS: readonly EvalKind[] = ['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON'];
+
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
   // Checked here rather than in the first activity: a client in another language may send anything
   // (a bare string, null, no argument), and workflow code reading a field of that throws a TypeError,
@@ -185,19 +194,21 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
       const scene = await onPool('media', INSPECTION).inspectScene.executeWithOptions({ summary: 'inspect scene' }, [{ pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null }]);
       notes.push(`Scene: ${scene.note}.`);
     }
+    // A run created by a worker that did not yet record kinds made rows for the five.
+    const kinds = patched(KINDS_PER_RUN_PATCH) && run.kinds ? run.kinds : KINDS_BEFORE_RUN_KINDS;
     const scoring = { pipelineRunId: run.pipelineRunId, manifest, userInput: input.userInput ?? null, title: animation.title ?? null, description: animation.description ?? null };
     if (run.judgeMode === 'combined') {
       // One activity for every kind: the frame kinds share requests; kinds it could not score end in ERROR.
       try {
-        await onPool('judge', JUDGING).scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...EVAL_KINDS] }]);
+        await onPool('judge', JUDGING).scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...kinds] }]);
       } catch (err) {
         if (isCancellation(err)) throw err;
         log.warn('eval runs failed', { reason: reasonOf(err) });
-        await Promise.all(EVAL_KINDS.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }])));
+        await Promise.all(kinds.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }])));
       }
     } else {
       await Promise.all(
-        EVAL_KINDS.map(async (kind) => {
+        kinds.map(async (kind) => {
           try {
             const { manifest, userInput, title, description } = scoring;
             await onPool('judge', JUDGING).scoreEvalRun.executeWithOptions({ summary: kind }, [{ pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description }]);

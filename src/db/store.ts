@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { CANCELLED, isPipelineEnded, isTerminal, overallStatus, pipelineSummary, withNotes, type SummaryIssue, type SummaryRun } from '../domain/status';
 import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type PipelineStatus, type Severity, type TerminalEvalRunStatus } from '../domain/types';
+import { KINDS } from '../kinds';
 import type { NormalizedIssue } from '../kinds/verdict';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
 import type { FramePlan } from '../media/plan';
@@ -24,12 +25,18 @@ export interface NewPipelineRun {
   /** The Temporal whose workflow writes this run (namespace and cluster), for the sweeper; absent for rows made outside a workflow. */
   temporalNamespace?: string;
   temporalClusterId?: string | null;
+  /** Kinds the configuration turns off: their eval runs are created SKIPPED, and are not among the run's kinds. */
+  disabledKinds?: readonly EvalKind[];
 }
 
 export interface PipelineRunRef {
   pipelineRunId: string;
   attemptNumber: number;
+  /** The kinds this run judges, in the order of EVAL_KINDS: decided here, once, so a later change of the list leaves it alone. */
+  kinds: EvalKind[];
 }
+
+const DISABLED = 'Skipped: disabled by configuration.';
 
 export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Promise<PipelineRunRef> {
   return inTransaction(pool, async (client) => {
@@ -42,7 +49,13 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
       'SELECT id, attempt_number FROM pipeline_runs WHERE temporal_run_id = $1',
       [run.temporalRunId],
     );
-    if (existing.rowCount) return { pipelineRunId: existing.rows[0].id, attemptNumber: existing.rows[0].attempt_number };
+    if (existing.rowCount) {
+      const { id, attempt_number: attemptNumber } = existing.rows[0];
+      // The workflow waits for this result, so nothing but creation has touched the rows: the SKIPPED ones are the disabled kinds.
+      const judged = await client.query<{ kind: EvalKind }>(`SELECT kind FROM eval_runs WHERE pipeline_run_id = $1 AND status <> 'SKIPPED'`, [id]);
+      const kinds = new Set(judged.rows.map((r) => r.kind));
+      return { pipelineRunId: id, attemptNumber, kinds: EVAL_KINDS.filter((k) => kinds.has(k)) };
+    }
     const attempt = await client.query<{ last_attempt: number }>(
       'UPDATE fragment_attempts SET last_attempt = last_attempt + 1 WHERE fragment_id = $1 RETURNING last_attempt',
       [run.fragmentId],
@@ -54,10 +67,16 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
        VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9, $10)`,
       [id, run.fragmentId, run.projectId, run.userId, attemptNumber, run.renderJobId, run.executionName, run.temporalRunId, run.temporalNamespace ?? null, run.temporalClusterId ?? null],
     );
+    const kinds = EVAL_KINDS.filter((kind) => !run.disabledKinds?.includes(kind));
     for (const kind of EVAL_KINDS) {
-      await client.query(`INSERT INTO eval_runs (id, pipeline_run_id, kind, status) VALUES ($1, $2, $3, 'PENDING')`, [crypto.randomUUID(), id, kind]);
+      await client.query(
+        kinds.includes(kind)
+          ? `INSERT INTO eval_runs (id, pipeline_run_id, kind, status) VALUES ($1, $2, $3, 'PENDING')`
+          : `INSERT INTO eval_runs (id, pipeline_run_id, kind, status, max_score, summary, completed_at) VALUES ($1, $2, $3, 'SKIPPED', $4, $5, now())`,
+        kinds.includes(kind) ? [crypto.randomUUID(), id, kind] : [crypto.randomUUID(), id, kind, KINDS[kind].maxScore, DISABLED],
+      );
     }
-    return { pipelineRunId: id, attemptNumber };
+    return { pipelineRunId: id, attemptNumber, kinds };
   });
 }
 

@@ -16,6 +16,7 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
+  criteria: ENGAGEMENT_CRITERIA,
   usesFrames: true,
   usesVideoSignal: true,
   skipReason: frameKindSkip,

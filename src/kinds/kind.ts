@@ -62,6 +62,8 @@ export interface KindDefinition<Answer = unknown> {
   maxScore: number;
   passThreshold: number;
   categories: readonly string[];
+  /** A rubric kind's criteria (its answer scores each one); absent for a kind answering with one overall score. */
+  criteria?: readonly Criterion[];
   usesFrames: boolean;
   /**
    * Judged from every decoded frame, not only the sampled ones (flashing, blank

@@ -15,6 +15,7 @@ export const visualRubric: KindDefinition<RubricAnswer> = {
   maxScore: criteriaTotal(VISUAL_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
+  criteria: VISUAL_CRITERIA,
   usesFrames: true,
   usesVideoSignal: true,
   skipReason: frameKindSkip,

@@ -6,6 +6,7 @@ import { startEvalPipeline } from '../../src/client';
 import { getPipelineRun, listIssues, pipelineRunIdOf } from '../../src/read-model/read-model';
 import { workflowBundle } from '../../src/workflow-bundle';
 import type { JudgeProvider } from '../../src/providers/provider';
+import { createPipelineRun } from '../../src/db/store';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 
@@ -130,5 +131,40 @@ describe('eval pipeline on real Temporal and PostgreSQL', () => {
     const { handle } = await runToEnd('frag-replay', sampleAnimation(), 'hello');
     const history = await handle.fetchHistory();
     await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+  });
+});
+
+describe("a run's kinds", () => {
+  let disabling: TestEnv;
+  beforeAll(async () => {
+    disabling = await createTestEnv({ EVALS_DISABLED_KINDS: 'ENGAGEMENT_RUBRIC_JSON' });
+    await disabling.startWorker();
+  });
+  afterAll(async () => disabling?.close());
+
+  it('are decided when the run is created and recorded: a disabled kind is created SKIPPED and never scheduled', async () => {
+    const handle = await startEvalPipeline(disabling.client, disabling.taskQueue, input('frag-kinds-disabled', sampleAnimation(), 'hello'));
+    const result = await handle.result();
+    const run = PipelineRunResponseSchema.parse(await getPipelineRun(disabling.pool, result.pipelineRunId)).evalPipelineRun;
+    expect(run.evalRuns.map((r) => r.kind)).toEqual(['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON']);
+    expect(run.evalRuns.find((r) => r.kind === 'ENGAGEMENT_RUBRIC_JSON')).toMatchObject({ status: 'SKIPPED', summary: 'Skipped: disabled by configuration.', maxScore: 100 });
+    for (const r of run.evalRuns.filter((r) => r.kind !== 'ENGAGEMENT_RUBRIC_JSON')) expect(r.status).not.toBe('SKIPPED');
+
+    const history = await handle.fetchHistory();
+    const events = history.events ?? [];
+    const scheduled = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes!.activityType?.name]));
+    expect([...scheduled.values()].filter((n) => n === 'scoreEvalRun')).toHaveLength(4);
+    const created = events.find((e) => scheduled.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)) === 'createPipelineRun')!;
+    const payload = created.activityTaskCompletedEventAttributes!.result!.payloads![0].data!;
+    expect(JSON.parse(Buffer.from(payload).toString('utf8')).kinds).toEqual(['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON']);
+    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(disabling.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+  });
+
+  it('are the same when the creation is retried, whatever the configuration says by then', async () => {
+    const row = { temporalRunId: 'run-kinds-retry', executionName: 'wf-kinds-retry', fragmentId: 'frag-kinds-retry', projectId: 'project-1', userId: 'user-1', renderJobId: null };
+    const first = await createPipelineRun(disabling.pool, { ...row, disabledKinds: ['USER_INPUT_SECURITY'] });
+    const again = await createPipelineRun(disabling.pool, { ...row, disabledKinds: [] });
+    expect(first.kinds).toEqual(['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON']);
+    expect(again).toEqual(first);
   });
 });
