@@ -144,14 +144,14 @@ export function createActivities(deps: ActivityDeps) {
   const prefixLeader = enabledKinds.find((kind) => KINDS[kind].usesFrames);
 
   /**
-   * Per-kind mode with an LLM judge: the frame kinds after the first wait until
+   * Per-kind mode with a judge whose endpoint caches prompts: the frame kinds after the first wait until
    * it is answered, so the prefix their requests share (rules, fenced frames) is
    * in the endpoint's prompt cache; requests sent at the same moment all miss it.
    * Bounded by one request deadline: a slow or failing first kind costs the
    * others that much latency, never their result.
    */
   async function awaitPrefixLeader(input: ScoreEvalRunInput, signal: AbortSignal): Promise<void> {
-    if (config.judge.provider !== 'openai' || !KINDS[input.kind].usesFrames || !prefixLeader || input.kind === prefixLeader) return;
+    if (!provider.cachesPromptPrefix || !KINDS[input.kind].usesFrames || !prefixLeader || input.kind === prefixLeader) return;
     const until = Date.now() + config.judge.timeoutMs;
     while (Date.now() < until) {
       if (isTerminal((await db(() => store.getEvalRun(pool, input.pipelineRunId, prefixLeader), signal)).status)) return;
