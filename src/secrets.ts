@@ -16,7 +16,7 @@ export const SECRET_KEYS = ['apiKey', 'authorization', 'headers.authorization', 
 
 /** The secret values of a configuration, which the logger and the activities scrub from whatever field carries them. */
 export function secretsOf(config: Config): string[] {
-  const secrets = [config.judge.openaiApiKey, config.temporal.apiKey, config.fragments.apiKey];
+  const secrets = [config.judge.openai.apiKey, config.temporal.apiKey, config.fragments.apiKey];
   if (config.database.url) {
     try {
       secrets.push(decodeURIComponent(new URL(config.database.url).password));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata, type State } from '@temporalio/worker';
-import { createActivities, type Activities, type ActivityDeps } from '../activities';
+import { createActivities, type ActivityDeps } from '../activities';
 import { POOLS, poolTaskQueue, type Pool } from './domain/pools';
 import { configWarnings, type Config } from './config';
 import { resolveMediaTools } from './infra/ffmpeg';
@@ -95,19 +95,6 @@ export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; clien
   };
 }
 
-/** The pool whose workers run each activity (src/domain/pools.ts); the workflow schedules each on that pool's queue. */
-const ACTIVITY_POOLS: Record<keyof Activities, Pool> = {
-  createPipelineRun: 'workflows',
-  fetchFragment: 'workflows',
-  markPipelineRunning: 'workflows',
-  failEvalRun: 'workflows',
-  finishPipelineRun: 'workflows',
-  extractFrames: 'media',
-  inspectScene: 'media',
-  scoreEvalRun: 'judge',
-  scoreEvalRuns: 'judge',
-};
-
 /**
  * The Temporal workers of one process, one per pool, on one connection: they
  * run together and stop together (a signal, shutdown(), or one of them failing).
@@ -199,7 +186,6 @@ export async function createWorker(opts: {
   const slots: Record<Pool, number> = { workflows: config.worker.activityConcurrency, media: config.worker.mediaConcurrency, judge: config.judge.concurrency };
   const workers = new Map<Pool, Worker>();
   for (const pool of POOLS.filter((p) => pools.includes(p))) {
-    const poolActivities = Object.fromEntries(Object.entries(activities).filter(([name]) => ACTIVITY_POOLS[name as keyof Activities] === pool));
     workers.set(
       pool,
       await Worker.create({
@@ -208,7 +194,7 @@ export async function createWorker(opts: {
         taskQueue: poolTaskQueue(taskQueue, pool),
         ...(opts.identity ? { identity: opts.identity } : {}),
         ...(pool === 'workflows' ? { workflowBundle: await workflowBundle(config.dataDir), maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency } : {}),
-        activities: poolActivities,
+        activities: activities[pool],
         interceptors: { activity: [activityObservability] },
         maxConcurrentActivityTaskExecutions: slots[pool],
         shutdownGraceTime: `${config.worker.shutdownGraceSeconds}s`,

@@ -87,8 +87,8 @@ export function configurationOf(name: string, vars: Record<string, string>, env:
   const secrets = new Set(secretsOf(config));
   const settings = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, secrets.has(v) ? '[secret]' : v]));
   const versions = currentVersions();
-  const { openaiApiKey: _secret, ...judge } = config.judge;
-  const identity = JSON.stringify({ judge, media: config.media, scene: config.scene, versions });
+  const { apiKey: _secret, ...openai } = config.judge.openai;
+  const identity = JSON.stringify({ judge: { ...config.judge, openai }, media: config.media, scene: config.scene, versions });
   return { name, settings, config, versions, hash: crypto.createHash('sha256').update(identity).digest('hex').slice(0, 24) };
 }
 

@@ -14,11 +14,44 @@ const PriceSchema = z
 /** USD per million tokens. */
 export type ModelPrice = z.infer<typeof PriceSchema>;
 
+/**
+ * Each judge provider's own variables and settings, declared once; the key is its
+ * name (EVALS_PROVIDER), and src/providers/index.ts creates the provider from them.
+ * `build` runs for every provider (`chosen`: this one judges, so its requirements apply).
+ */
+const PROVIDERS = {
+  openai: providerSettings({
+    variables: {
+      OPENAI_API_KEY: text.optional(),
+      OPENAI_BASE_URL: httpUrl.optional(),
+      /** Merge the local analyzers' findings into each eval run. */
+      EVALS_LOCAL_PRECHECKS: bool.default(true),
+    },
+    build: (e, chosen) => {
+      if (chosen && !e.OPENAI_API_KEY) throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
+      return { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, localPrechecks: e.EVALS_LOCAL_PRECHECKS };
+    },
+  }),
+  local: providerSettings({
+    variables: {
+      /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
+      EVALS_LOCAL_JUDGE_DELAY_MS: wholeNumber(0).default(0),
+    },
+    build: (e) => ({ delayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS }),
+  }),
+};
+
+export type ProviderName = keyof typeof PROVIDERS;
+type ProviderSettings = { [N in ProviderName]: ReturnType<(typeof PROVIDERS)[N]['build']> };
+const PROVIDER_NAMES = Object.keys(PROVIDERS) as [ProviderName, ...ProviderName[]];
+
+function providerSettings<V extends z.ZodRawShape, T>(definition: { variables: V; build: (values: z.output<z.ZodObject<V>>, chosen: boolean) => T }) {
+  return definition;
+}
+
 export const judge = section({
   variables: {
-    EVALS_PROVIDER: oneOf(['openai', 'local']).optional(),
-    OPENAI_API_KEY: text.optional(),
-    OPENAI_BASE_URL: httpUrl.optional(),
+    EVALS_PROVIDER: oneOf(PROVIDER_NAMES).optional(),
     EVALS_MODEL: text.default('gpt-4.1-mini'),
     EVALS_DISABLED_KINDS: z.string().default(''),
     EVALS_SAMPLES: wholeNumber(1, 9).default(1),
@@ -30,20 +63,16 @@ export const judge = section({
     EVALS_RESPONSE_FORMAT: oneOf(['json_schema', 'json_object']).default('json_schema'),
     EVALS_JUDGE_MODE: oneOf(['per-kind', 'combined']).default('per-kind'),
     EVALS_JUDGE_CONCURRENCY: positiveInt.default(4),
-    EVALS_LOCAL_PRECHECKS: bool.default(true),
-    /** Test and bench only: the local provider waits this long per call, standing in for a slow judge. */
-    EVALS_LOCAL_JUDGE_DELAY_MS: wholeNumber(0).default(0),
+    // The providers' own variables: parsed by the loader with the rest, typed in each provider's `build`.
+    ...(Object.assign({}, ...Object.values(PROVIDERS).map((p) => p.variables)) as object),
   },
   patterned: EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`),
   build: (e, env) => {
-    const provider = e.EVALS_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
-    if (provider === 'openai' && !e.OPENAI_API_KEY) {
-      throw new ConfigError('invalid configuration: EVALS_PROVIDER=openai needs OPENAI_API_KEY');
-    }
+    const provider: ProviderName = e.EVALS_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local');
+    const settings = Object.fromEntries(Object.entries(PROVIDERS).map(([name, p]) => [name, p.build(e as never, name === provider)])) as ProviderSettings;
     return {
       provider,
-      openaiApiKey: e.OPENAI_API_KEY,
-      openaiBaseUrl: e.OPENAI_BASE_URL,
+      ...settings,
       model: e.EVALS_MODEL,
       modelByKind: modelByKind(env),
       disabledKinds: disabledKinds(e.EVALS_DISABLED_KINDS),
@@ -62,9 +91,6 @@ export const judge = section({
       mode: e.EVALS_JUDGE_MODE,
       /** Concurrent provider calls per worker process. */
       concurrency: e.EVALS_JUDGE_CONCURRENCY,
-      /** With the openai provider, merge the local analyzers' findings into each eval run. */
-      localPrechecks: e.EVALS_LOCAL_PRECHECKS,
-      localDelayMs: e.EVALS_LOCAL_JUDGE_DELAY_MS,
     };
   },
 });

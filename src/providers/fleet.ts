@@ -86,6 +86,7 @@ export function fleetProvider(provider: JudgeProvider, concurrency: number): Jud
   const together = provider.judgeTogether?.bind(provider);
   return {
     name: provider.name,
+    cachesPromptPrefix: provider.cachesPromptPrefix,
     modelFor: (definition) => provider.modelFor(definition),
     judge: (request) => measured([request], () => provider.judge(request), (judgement) => [[request, judgement]]),
     ...(together && {

@@ -74,6 +74,7 @@ export function withLocalChecks(provider: JudgeProvider, opts: { pixels: boolean
   const together = provider.judgeTogether?.bind(provider);
   return {
     name: provider.name,
+    cachesPromptPrefix: provider.cachesPromptPrefix,
     modelFor: (definition) => provider.modelFor(definition),
     async judge(request: JudgeRequest): Promise<Judgement> {
       const [judgement, local] = await Promise.all([provider.judge(request), checksOf(request, opts.pixels)]);

@@ -56,13 +56,14 @@ const share = (total: number, n: number, i: number) => Math.floor(total / n) + (
  */
 export class OpenAiProvider implements JudgeProvider {
   readonly name = 'openai';
+  readonly cachesPromptPrefix = true;
   private readonly client: OpenAI;
 
   constructor(private readonly settings: Config['judge']) {
     // Everything explicit: the SDK would otherwise fall back to its own environment variables.
     this.client = new OpenAI({
-      apiKey: settings.openaiApiKey,
-      baseURL: settings.openaiBaseUrl ?? 'https://api.openai.com/v1',
+      apiKey: settings.openai.apiKey,
+      baseURL: settings.openai.baseUrl ?? 'https://api.openai.com/v1',
       adminAPIKey: null,
       organization: null,
       project: null,
@@ -234,7 +235,7 @@ export class OpenAiProvider implements JudgeProvider {
 
   /** Server text may echo credentials: keep it short and without anything key-like. */
   private redact(text: string): string {
-    const scrubbed = scrubCredentials(secretScrubber(this.settings.openaiApiKey ? [this.settings.openaiApiKey] : [])(text));
+    const scrubbed = scrubCredentials(secretScrubber(this.settings.openai.apiKey ? [this.settings.openai.apiKey] : [])(text));
     return scrubbed.length <= 160 ? scrubbed : `${scrubbed.slice(0, 159)}…`;
   }
 }

@@ -37,6 +37,11 @@ export interface Judgement {
 /** Scores one eval run. Throws PermanentError / RetryableError from src/errors. */
 export interface JudgeProvider {
   readonly name: string;
+  /**
+   * The endpoint caches the prompt prefix the requests of one run share (rules,
+   * fenced frames): in per-kind mode the frame kinds after the first wait for it.
+   */
+  readonly cachesPromptPrefix?: boolean;
   modelFor(definition: KindDefinition): string;
   judge(request: JudgeRequest): Promise<Judgement>;
   /**

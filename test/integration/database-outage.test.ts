@@ -87,7 +87,7 @@ it('names the database, not the judge, when the outage outlasts every attempt', 
     const failureType = (toActivityFailure(err) as { type: string }).type;
     expect(failureType).toBe('InfrastructureError:database');
     const { pipelineRunId } = await createPipelineRun(own.pool, { temporalRunId: crypto.randomUUID(), executionName: 'wf-outage-error', fragmentId: 'frag-outage-error', projectId: 'p', userId: 'u', renderJobId: null });
-    await createActivities(activityDeps(own.config, own.pool, createLogger('silent'), { allowLocalFiles: true })).failEvalRun({ pipelineRunId, kind: 'VISUAL_VALIDATION_JSON', reason: (err as Error).message, failureType });
+    await createActivities(activityDeps(own.config, own.pool, createLogger('silent'), { allowLocalFiles: true })).workflows.failEvalRun({ pipelineRunId, kind: 'VISUAL_VALIDATION_JSON', reason: (err as Error).message, failureType });
     const row = await own.pool.query<{ status: string; summary: string }>(`SELECT status, summary FROM eval_runs WHERE pipeline_run_id = $1 AND kind = 'VISUAL_VALIDATION_JSON'`, [pipelineRunId]);
     expect(row.rows[0].status).toBe('ERROR');
     expect(row.rows[0].summary).toMatch(/^Database unavailable: PostgreSQL did not answer for 1 s/);

@@ -98,7 +98,7 @@ describe('the sweeper', () => {
     let running: Promise<void> | undefined;
     try {
       // The other stack: its own dev server, this file's database, a judge slow enough to sweep while it runs.
-      const config = { ...env.config, judge: { ...env.config.judge, localDelayMs: 4_000 } };
+      const config = { ...env.config, judge: { ...env.config.judge, local: { delayMs: 4_000 } } };
       worker = await createWorker({ connection: nativeConnection, config, deps: activityDeps(config, env.pool, log, { allowLocalFiles: true }) });
       running = worker.run();
       const otherClient = new Client({ connection: clientConnection, namespace: env.config.temporal.namespace });
