@@ -3,6 +3,8 @@ import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { formatTimestamp, type FrameManifest } from '../media/manifest';
 import { sceneFindings } from './findings';
 import { sampleAt, type SceneTimeline } from './inspection';
+import { SCENE_RULE_SET } from './rules';
+import { clip } from './scene';
 
 /**
  * How a recorded scene takes part in judging. When a scene was inspected it is
@@ -11,7 +13,7 @@ import { sampleAt, type SceneTimeline } from './inspection';
  * categories (flashing, blank, frozen, pacing) stay with the pixels, which
  * see every decoded frame.
  */
-export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(['clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'low_contrast', 'clutter']);
+export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.map((rule) => rule.category));
 
 /** The scene's findings for one kind (empty for kinds it has none for). */
 export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: FrameManifest | null): IssueDraft[] {
@@ -38,7 +40,6 @@ export function sceneOverPixels(pixels: Verdict, scene: readonly IssueDraft[], m
 }
 
 const FACTS_LIMIT = 6000;
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s).replace(/\s+/g, ' ');
 
 /**
  * What an LLM judge is told about the scene, as data inside the fence: the

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueDraft } from '../../src/kinds';
 import type { FrameManifest } from '../../src/media/manifest';
-import { contrastRatio, legibleGlyphPx, sceneFindings } from '../../src/scene/findings';
+import { contrastRatio } from '../../src/analyzers/colour';
+import { sceneFindings } from '../../src/scene/findings';
+import { legibleGlyphPx } from '../../src/scene/rules/unreadable-text';
 import type { SceneTimeline, SceneUnit, UnitState } from '../../src/scene/inspection';
 
 /**

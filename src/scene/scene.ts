@@ -1,0 +1,239 @@
+import type { Severity } from '../domain/types';
+import type { IssueDraft, IssueRegion } from '../kinds';
+import { formatTimestamp, type FrameRef } from '../media/manifest';
+import type { SceneSample, SceneTimeline, SceneUnit, UnitState } from './inspection';
+import { SCENE_RULES } from './thresholds';
+
+/**
+ * The recorded scene (src/scene/inspection.ts) as the layout rules read it:
+ * which samples are at rest, what every unit is and where, the geometry they
+ * share, and how a finding is pinned to a stored frame.
+ */
+
+/** Coordinate systems whose numbers are tick labels, not things to read one by one. */
+export const COORDINATE_SYSTEMS = new Set(['Axes', 'NumberPlane', 'ComplexPlane', 'PolarPlane', 'NumberLine', 'ThreeDAxes', 'CoordinateSystem', 'UnitInterval']);
+
+/** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
+export type Box = [number, number, number, number];
+
+export interface Frame {
+  width: number;
+  height: number;
+}
+
+/** What a rule finds, before it is pinned to a stored frame (the rule declares its kind and category). */
+export interface Observation {
+  severity: Severity;
+  unit: number;
+  /** When it starts and ends, ms; the stored frame shown is the first inside. */
+  startMs: number;
+  endMs: number;
+  location: string | null;
+  edge?: IssueRegion['edge'];
+  description: string;
+  suggestedFix: string;
+}
+
+/** The recorded scene with what every rule asks of it. */
+export class Scene {
+  readonly frame: Frame;
+  readonly samples: SceneSample[];
+  /** Each sample's length, ms. */
+  readonly spans: number[];
+  /** Whether no animation (other than a wait) is playing and the camera stands still at each sample. */
+  readonly atRest: boolean[];
+  readonly cameraMoving: boolean[];
+  readonly closeUp: boolean[];
+  readonly states: Map<number, UnitState>[];
+  /** Per sample, the box of everything visible under each root. */
+  readonly roots: Map<number, Box>[];
+  readonly fillingRoots: Set<number>;
+
+  constructor(readonly timeline: SceneTimeline) {
+    this.frame = { width: timeline.width, height: timeline.height };
+    this.samples = timeline.samples;
+    this.spans = this.samples.map((s, i) => (this.samples[i + 1]?.timeMs ?? timeline.durationMs) - s.timeMs);
+    const active = timeline.plays.filter((p) => p.end > p.start && !p.animations.every((a) => a === 'Wait'));
+    // A camera that pans, zooms or turns (a 3D camera's ambient rotation runs during waits) moves everything.
+    const cameraAt = (i: number) => {
+      const c = this.samples[i]?.camera;
+      return c ? [c.x, c.y, c.width, c.height, ...c.orientation] : null;
+    };
+    const moved = (i: number, j: number) => {
+      const [a, b] = [cameraAt(i), cameraAt(j)];
+      return !!a && !!b && a.some((v, k) => Math.abs(v - (b[k] ?? v)) > 1e-3);
+    };
+    this.cameraMoving = this.samples.map((_, i) => moved(i, i - 1) || moved(i, i + 1));
+    this.atRest = this.samples.map((s, i) => !this.cameraMoving[i] && !active.some((p) => s.timeMs > p.start && s.timeMs < p.end));
+    this.closeUp = this.samples.map((s) => s.camera.width < timeline.frameWidth * SCENE_RULES.closeUp);
+    this.states = this.samples.map((s) => new Map(s.units.filter(visible).map((u) => [u.id, u])));
+    this.roots = this.samples.map((s) => {
+      const boxes = new Map<number, Box>();
+      for (const u of s.units.filter(visible)) {
+        const root = u.root;
+        const b = boxes.get(root);
+        boxes.set(root, b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box]);
+      }
+      return boxes;
+    });
+    const fills = (b: Box) => b[2] - b[0] >= this.frame.width * SCENE_RULES.frameFilling && b[3] - b[1] >= this.frame.height * SCENE_RULES.frameFilling;
+    this.fillingRoots = new Set(this.roots.flatMap((boxes) => [...boxes].filter(([, b]) => fills(b)).map(([root]) => root)));
+  }
+
+  unit(id: number): SceneUnit {
+    return this.timeline.units[String(id)];
+  }
+
+  /** Every unit seen, in the order first seen. */
+  unitIds(): number[] {
+    const seen = new Set<number>();
+    for (const s of this.states) for (const id of s.keys()) seen.add(id);
+    return [...seen];
+  }
+
+  /**
+   * Whether the unit belongs to a frame-filling root (a plane, a vector field, a
+   * backdrop): one that fills the frame in any sample, so a field still being
+   * drawn arrow by arrow is a field already.
+   */
+  isStructure(i: number, id: number): boolean {
+    const state = this.states[i].get(id);
+    return !!state && this.fillingRoots.has(state.root);
+  }
+
+  /** Scene units per pixel in a sample (the camera may zoom). */
+  unitsPerPx(i: number): number {
+    return this.samples[i].camera.width / this.frame.width;
+  }
+
+  endOf(i: number): number {
+    return this.samples[i].timeMs + this.spans[i];
+  }
+
+  /** Whether two units are parts of one mobject in the scene at this sample (an axis and its numbers). */
+  together(i: number, a: number, b: number): boolean {
+    const [x, y] = [this.states[i].get(a), this.states[i].get(b)];
+    return !!x && !!y && x.root === y.root;
+  }
+
+  /** Runs of consecutive samples where `test` holds. */
+  runs(test: (i: number) => boolean): [number, number][] {
+    const out: [number, number][] = [];
+    let start = -1;
+    for (let i = 0; i <= this.samples.length; i++) {
+      const on = i < this.samples.length && test(i);
+      if (on && start < 0) start = i;
+      if (!on && start >= 0) {
+        out.push([start, i - 1]);
+        start = -1;
+      }
+    }
+    return out;
+  }
+
+  /** Time at rest within samples [a, b] (ms). */
+  restMs(a: number, b: number, test: (i: number) => boolean = () => true): number {
+    let total = 0;
+    for (let i = a; i <= b; i++) if (this.atRest[i] && test(i)) total += this.spans[i];
+    return total;
+  }
+
+  /** What a unit is, for a sentence: `Text "Similar triangles" (line 12)`. */
+  name(id: number): string {
+    const u = this.unit(id);
+    const text = u.text ? ` "${clip(u.text, 40)}"` : '';
+    return `${u.type}${text}${u.line ? ` (line ${u.line}${u.calledFrom ? `, called from line ${u.calledFrom}` : ''})` : ''}`;
+  }
+
+  /** The line of the source to change, quoted: where the object was last placed, else where it was made. */
+  sourceLine(id: number, line?: number | null, file?: string | null): string {
+    const u = this.unit(id);
+    const n = line ?? u.placedLine ?? u.calledFrom ?? u.line;
+    if (!n) return 'the scene';
+    const text = this.timeline.lines[`${(line ? file : null) ?? u.file ?? ''}:${n}`];
+    return text ? `line ${n}: \`${clip(text, 90)}\`` : `line ${n}`;
+  }
+
+  /** The finding as an issue on the stored frame nearest its start, inside its stretch where one is. */
+  pin(f: Observation, category: string, frames: readonly FrameRef[]): IssueDraft {
+    const inside = frames.filter((fr) => fr.timestampMs >= f.startMs - 1 && fr.timestampMs < f.endMs);
+    const frame = inside[0] ?? nearest(frames, f.startMs);
+    let region: IssueRegion | null = null;
+    if (frame) {
+      const i = this.indexAt(frame.timestampMs);
+      const state = this.states[i]?.get(f.unit);
+      if (state) region = { ...this.fractions(state.box), ...(f.edge ? { edge: f.edge } : {}) };
+    }
+    return {
+      severity: f.severity,
+      category,
+      frameIndex: frame ? frame.index : null,
+      location: f.location,
+      description: f.description,
+      suggestedFix: f.suggestedFix,
+      region,
+      origin: 'scene',
+    };
+  }
+
+  indexAt(ms: number): number {
+    let i = 0;
+    while (i + 1 < this.samples.length && this.samples[i + 1].timeMs <= ms) i++;
+    return i;
+  }
+
+  fractions(b: Box): IssueRegion {
+    const f = (v: number, side: number) => Math.min(1, Math.max(0, v / side));
+    return { left: f(b[0], this.frame.width), top: f(b[1], this.frame.height), right: f(b[2], this.frame.width), bottom: f(b[3], this.frame.height) };
+  }
+
+  /** "at the top right", "in the middle": where a box's centre lies. */
+  place(b: Box): string {
+    const x = (b[0] + b[2]) / 2 / this.frame.width;
+    const y = (b[1] + b[3]) / 2 / this.frame.height;
+    const row = y < 1 / 3 ? 'top' : y > 2 / 3 ? 'bottom' : '';
+    const col = x < 1 / 3 ? 'left' : x > 2 / 3 ? 'right' : '';
+    return row || col ? `at the ${[row, col].filter(Boolean).join(' ')}` : 'in the middle';
+  }
+
+  /** From `start` to `end` in words: "from 00:02.8 to 00:06.0", "from 00:02.8 to the end". */
+  span(startMs: number, endMs: number): string {
+    return `from ${formatTimestamp(startMs)} ${endMs >= this.timeline.durationMs - 1 ? 'to the end' : `to ${formatTimestamp(endMs)}`}`;
+  }
+}
+
+export const visible = (u: UnitState) => Math.max(u.fillOpacity, u.strokeOpacity) >= 0.05;
+export const opacityOf = (u: UnitState) => Math.max(u.fillOpacity, u.strokeOpacity);
+export const area = (b: Box) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s).replace(/\s+/g, ' ');
+export const units = (v: number) => `${v.toFixed(v < 1 ? 2 : 1)} units`;
+export const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+function nearest(frames: readonly FrameRef[], ms: number): FrameRef | undefined {
+  return frames.reduce<FrameRef | undefined>((best, f) => (!best || Math.abs(f.timestampMs - ms) < Math.abs(best.timestampMs - ms) ? f : best), undefined);
+}
+
+export function intersection(a: Box, b: Box): number {
+  return area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+}
+
+export type Side = 'left' | 'right' | 'top' | 'bottom';
+
+/** How far past each edge a box reaches, px. */
+export function outside(b: Box, frame: Frame): Record<Side, number> {
+  return { left: Math.max(0, -b[0]), right: Math.max(0, b[2] - frame.width), top: Math.max(0, -b[1]), bottom: Math.max(0, b[3] - frame.height) };
+}
+
+export function cutSides(b: Box, frame: Frame): Side[] {
+  const o = outside(b, frame);
+  const tolerance = { left: frame.width, right: frame.width, top: frame.height, bottom: frame.height };
+  return (Object.keys(o) as Side[]).filter((s) => o[s] > tolerance[s] * SCENE_RULES.edgeTolerance);
+}
+
+export const fullyOutside = (b: Box, frame: Frame) => b[2] <= 0 || b[0] >= frame.width || b[3] <= 0 || b[1] >= frame.height;
+
+/** Share of a box's area outside the frame. */
+export function outsideShare(b: Box, frame: Frame): number {
+  const a = area(b);
+  return a > 0 ? 1 - intersection(b, [0, 0, frame.width, frame.height]) / a : 0;
+}

@@ -1,0 +1,38 @@
+/** Every threshold, in units of the frame or of time, in one place. */
+export const SCENE_RULES = {
+  /** A unit whose box passes the frame edge by more than this share of the frame's side is cut (antialiasing stays below). */
+  edgeTolerance: 0.004,
+  /** A shape whose root spans this share of the frame in both directions is structure (a plane, a field, a backdrop). */
+  frameFilling: 0.9,
+  /** A camera frame narrower than this share of Manim's default frame is a close-up: what it crops is framing. */
+  closeUp: 0.95,
+  /** Findings about a state hold for at least this long at rest (ms). */
+  minRestMs: 300,
+  /** Cut at rest: this share of a text's box outside the frame makes it HIGH. */
+  cutHigh: 0.4,
+  /** Two texts overlap when their boxes share more than this part of the smaller one. */
+  textOverlap: 0.08,
+  /** A stroke crosses a text when its length inside the text's inner box is at least this share of that box's height (70% of the text's). */
+  strokeCrossing: 0.9,
+  /** A text straddles a filled shape when this share of its box (and no more than the complement) lies over the fill. */
+  straddle: [0.15, 0.85] as const,
+  /** Fills at least this opaque hide what a text straddles. */
+  opaqueFill: 0.6,
+  /** Legible text: the median glyph at least this many pixels and this share of the frame's height. */
+  minGlyphPx: 7,
+  minGlyphShare: 0.012,
+  /** Below this share of the legible size, tiny text is HIGH. */
+  tinyHigh: 0.6,
+  /** WCAG contrast ratios: below each, the severity beside it. */
+  contrast: [
+    [2, 'HIGH'],
+    [3, 'MEDIUM'],
+    [4.5, 'LOW'],
+  ] as const,
+  /** Text counts as shown when at least this opaque (fading in or out is not its colour). */
+  settledOpacity: 0.9,
+  /** Readable things on screen at once: above the first MEDIUM clutter, above the second HIGH. */
+  clutter: [20, 40] as const,
+  /** Left on screen: idle for at least this long after its last animation (ms). */
+  leftoverMs: 3000,
+} as const;
