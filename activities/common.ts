@@ -58,7 +58,14 @@ export function enabledKindsOf(judge: Pick<Config['judge'], 'disabledKinds'>): E
 }
 
 /** An eval run that could not be scored: ERROR, never FAIL; the summary blames the judge only when it was the judge. */
-export async function recordJudgeError(pool: pg.Pool, scrub: Scrub, pipelineRunId: string, kind: EvalKind, reason: string, failureType?: string): Promise<TerminalEvalRunStatus> {
+export async function recordJudgeError(
+  pool: pg.Pool,
+  scrub: Scrub,
+  pipelineRunId: string,
+  kind: EvalKind,
+  reason: string,
+  failureType?: string,
+): Promise<TerminalEvalRunStatus> {
   const definition = KINDS[kind];
   const run = await store.getEvalRun(pool, pipelineRunId, kind);
   const cause = infrastructureComponentOf(failureType) === 'database' ? 'Database unavailable' : 'Judge error';
@@ -73,4 +80,3 @@ export async function recordJudgeError(pool: pg.Pool, scrub: Scrub, pipelineRunI
     issues: [],
   });
 }
-

@@ -68,12 +68,21 @@ export function judgingActivities(deps: JudgingDeps) {
     };
     const skipReason = definition.skipReason(kindInput);
     if (skipReason) return skipReason;
-    const frames = definition.usesFrames && input.manifest
-      ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
-      : [];
+    const frames =
+      definition.usesFrames && input.manifest
+        ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
+        : [];
     const videoSignal = definition.usesVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
     const scene = definition.usesFrames ? ((await store.loadSceneInspection(pool, input.pipelineRunId))?.timeline ?? null) : null;
-    return { definition, input: kindInput, frames, manifest: input.manifest, videoSignal, scene, pipelineRun: { id: input.pipelineRunId, secret } };
+    return {
+      definition,
+      input: kindInput,
+      frames,
+      manifest: input.manifest,
+      videoSignal,
+      scene,
+      pipelineRun: { id: input.pipelineRunId, secret },
+    };
   }
 
   const prefixLeader = enabledKinds.find((kind) => KINDS[kind].usesFrames);
@@ -97,25 +106,50 @@ export function judgingActivities(deps: JudgingDeps) {
   /** Each kind judged alone, for providers without combined calls; a kind's permanent failure ends only that kind. */
   async function judgeEach(requests: readonly JudgeRequest[]): Promise<Map<EvalKind, Judgement | Error>> {
     const judged = await Promise.all(
-      requests.map(async (r): Promise<[EvalKind, Judgement | Error]> => [r.definition.kind, await judge(r).catch((err) => (err instanceof PermanentError ? err : Promise.reject(err)))]),
+      requests.map(
+        async (r): Promise<[EvalKind, Judgement | Error]> => [
+          r.definition.kind,
+          await judge(r).catch((err) => (err instanceof PermanentError ? err : Promise.reject(err))),
+        ],
+      ),
     );
     return new Map(judged);
   }
 
   function scrubJudged(judged: Map<EvalKind, Judgement | Error>): Map<EvalKind, Judgement | Error> {
-    return new Map([...judged].map(([kind, j]) => [kind, j instanceof Error ? Object.assign(j, { message: scrub(j.message) }) : scrubJson(j, scrub)]));
+    return new Map(
+      [...judged].map(([kind, j]) => [kind, j instanceof Error ? Object.assign(j, { message: scrub(j.message) }) : scrubJson(j, scrub)]),
+    );
   }
 
   function skip(evalRunId: string, definition: KindDefinition, reason: string): Promise<TerminalEvalRunStatus> {
-    return store.finishEvalRun(pool, evalRunId, { status: 'SKIPPED', score: null, maxScore: definition.maxScore, summary: `Skipped: ${reason}.`, provider: null, model: null, promptVersion: null, issues: [] });
+    return store.finishEvalRun(pool, evalRunId, {
+      status: 'SKIPPED',
+      score: null,
+      maxScore: definition.maxScore,
+      summary: `Skipped: ${reason}.`,
+      provider: null,
+      model: null,
+      promptVersion: null,
+      issues: [],
+    });
   }
 
   /** The judge's verdict, normalised and mapped to a status, stored once. */
-  async function recordVerdict(evalRunId: string, request: Omit<JudgeRequest, 'signal'>, judgement: Judgement, latencyMs: number): Promise<{ status: TerminalEvalRunStatus; score: number }> {
+  async function recordVerdict(
+    evalRunId: string,
+    request: Omit<JudgeRequest, 'signal'>,
+    judgement: Judgement,
+    latencyMs: number,
+  ): Promise<{ status: TerminalEvalRunStatus; score: number }> {
     const { definition } = request;
     const verdict = normalizeVerdict(definition, judgement.verdict, request.manifest);
     const status = await store.finishEvalRun(pool, evalRunId, {
-      status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)),
+      status: judgedStatus(
+        verdict.score,
+        definition.passThreshold,
+        verdict.issues.map((i) => i.severity),
+      ),
       score: verdict.score,
       maxScore: definition.maxScore,
       summary: verdict.summary,
@@ -140,7 +174,8 @@ export function judgingActivities(deps: JudgingDeps) {
           const run = await db(() => store.getEvalRun(pool, input.pipelineRunId, input.kind), signal);
           if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
           const request = await db(async () => judgeRequestOf(input, await store.judgeSecret(pool, input.pipelineRunId)), signal);
-          if (typeof request === 'string') return { kind: input.kind, status: await db(() => skip(run.id, KINDS[input.kind], request), signal) };
+          if (typeof request === 'string')
+            return { kind: input.kind, status: await db(() => skip(run.id, KINDS[input.kind], request), signal) };
 
           let held = heldJudgements().get(input.kind);
           if (!held) {
@@ -184,24 +219,33 @@ export function judgingActivities(deps: JudgingDeps) {
           /** Stores one kind's answer, or its ERROR; an answer stays in the heartbeat until stored. */
           const record = async ({ runId, request }: (typeof pending)[number], answer: HeldJudgement | Error) => {
             const kind = request.definition.kind;
-            const status = answer instanceof Error
-              ? await db(() => recordJudgeError(pool, scrub, input.pipelineRunId, kind, answer.message), signal)
-              : (await db(() => recordVerdict(runId, request, answer.judgement, answer.latencyMs), signal)).status;
+            const status =
+              answer instanceof Error
+                ? await db(() => recordJudgeError(pool, scrub, input.pipelineRunId, kind, answer.message), signal)
+                : (await db(() => recordVerdict(runId, request, answer.judgement, answer.latencyMs), signal)).status;
             outcomes.set(kind, status);
             deps.log.info({ pipelineRunId: input.pipelineRunId, kind, status }, 'eval run finished');
           };
           const held = heldJudgements();
           for (const p of pending.filter((p) => held.has(p.request.definition.kind))) await record(p, held.get(p.request.definition.kind)!);
           const toAsk = pending.filter((p) => !held.has(p.request.definition.kind));
-          for (const { runId, request } of toAsk) await db(() => store.markEvalRunRunning(pool, runId, provider.name, provider.modelFor(request.definition)), signal);
+          for (const { runId, request } of toAsk)
+            await db(() => store.markEvalRunRunning(pool, runId, provider.name, provider.modelFor(request.definition)), signal);
 
           const started = Date.now();
-          const groups = [toAsk.filter((p) => p.request.definition.usesFrames), toAsk.filter((p) => !p.request.definition.usesFrames)].filter((g) => g.length > 0);
+          const groups = [
+            toAsk.filter((p) => p.request.definition.usesFrames),
+            toAsk.filter((p) => !p.request.definition.usesFrames),
+          ].filter((g) => g.length > 0);
           const settled = await Promise.allSettled(
             groups.map(async (group) => {
               const requests = group.map((p) => ({ ...p.request, signal }));
-              const judged = group.length > 1 && provider.judgeTogether ? scrubJudged(await provider.judgeTogether(requests)) : await judgeEach(requests);
-              for (const [kind, answer] of judged) if (!(answer instanceof Error)) held.set(kind, { kind, judgement: answer, latencyMs: Date.now() - started });
+              const judged =
+                group.length > 1 && provider.judgeTogether
+                  ? scrubJudged(await provider.judgeTogether(requests))
+                  : await judgeEach(requests);
+              for (const [kind, answer] of judged)
+                if (!(answer instanceof Error)) held.set(kind, { kind, judgement: answer, latencyMs: Date.now() - started });
               beat({ held: [...held.values()] });
               for (const p of group) {
                 const answer = judged.get(p.request.definition.kind)!;
@@ -215,6 +259,5 @@ export function judgingActivities(deps: JudgingDeps) {
         }),
       );
     },
-
   };
 }

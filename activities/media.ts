@@ -50,12 +50,21 @@ export function mediaActivities(deps: MediaDeps) {
           // An earlier attempt may have died with its worker: its download must not stay on the disk.
           if (Context.current().info.attempt > 1) await removeStaleScratch(deps.workDir, config.media);
           const options = { media: config.media, allowLocalFiles: deps.allowLocalFiles, workDir: deps.workDir, withSignal };
-          const { plan, frames, signal } = await extract(input.animationUrl, deps.mediaTools, options, (phase, done, total) => beat({ phase, done, total }), cancel);
+          const { plan, frames, signal } = await extract(
+            input.animationUrl,
+            deps.mediaTools,
+            options,
+            (phase, done, total) => beat({ phase, done, total }),
+            cancel,
+          );
           const stored = frames.map((frame) => ({ ...frame, key: `${input.pipelineRunId}/${frame.index}.jpg` }));
           for (const frame of stored) await db(() => frameStore.put(input.pipelineRunId, frame.key, frame.jpeg), cancel);
           const manifest = buildManifest(plan, stored);
           await db(() => store.saveFrames(pool, input.pipelineRunId, { animationUrl: input.animationUrl, manifest, plan, signal }), cancel);
-          deps.log.info({ pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length }, 'frames extracted');
+          deps.log.info(
+            { pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length },
+            'frames extracted',
+          );
           return manifest;
         }),
       );
@@ -75,10 +84,13 @@ export function mediaActivities(deps: MediaDeps) {
           const manifest = await db(() => store.loadManifest(pool, input.pipelineRunId), cancel);
           if (!manifest) throw new Error('inspectScene runs after extractFrames: the run has no frames yet');
           const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? 0, durationMs: manifest.durationMs };
-          const frames = await Promise.all(manifest.frames.map(async (f) => ({ ...f, jpeg: await db(() => frameStore.get(f.key), cancel) })));
-          const outcome = video.fps > 0
-            ? await inspectScene(input.sources, input.scene, video, frames, config.scene, cancel)
-            : { status: 'skipped' as const, note: "the video's frame rate is unknown: layout judged from pixels" };
+          const frames = await Promise.all(
+            manifest.frames.map(async (f) => ({ ...f, jpeg: await db(() => frameStore.get(f.key), cancel) })),
+          );
+          const outcome =
+            video.fps > 0
+              ? await inspectScene(input.sources, input.scene, video, frames, config.scene, cancel)
+              : { status: 'skipped' as const, note: "the video's frame rate is unknown: layout judged from pixels" };
           const inspected = outcome.status === 'inspected' ? outcome : null;
           // The note may quote the scene's own exception: scrubbed like every text the service stores.
           const note = scrub(outcome.note);
@@ -98,6 +110,5 @@ export function mediaActivities(deps: MediaDeps) {
         }),
       );
     },
-
   };
 }

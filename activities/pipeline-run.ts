@@ -43,8 +43,15 @@ export function pipelineRunActivities(deps: PipelineRunDeps) {
       const execution = Context.current().info.workflowExecution;
       if (!execution) throw new Error('createPipelineRun runs only inside a workflow');
       // Runs started before the workflow checked its input (INPUT_CHECK_PATCH) reach here unchecked: they fail at once rather than retrying a write PostgreSQL refuses.
-      const ids: [string, string | null][] = [['fragment id', input.fragmentId], ['project id', input.projectId], ['user id', input.userId], ['render job id', input.renderJobId]];
-      const problem = ids.map(([what, value]) => (typeof value === 'string' ? identifierProblem(what, value) : value !== null && `${what} is missing`)).find(Boolean);
+      const ids: [string, string | null][] = [
+        ['fragment id', input.fragmentId],
+        ['project id', input.projectId],
+        ['user id', input.userId],
+        ['render job id', input.renderJobId],
+      ];
+      const problem = ids
+        .map(([what, value]) => (typeof value === 'string' ? identifierProblem(what, value) : value !== null && `${what} is missing`))
+        .find(Boolean);
       if (problem) throw toActivityFailure(new PermanentError('bad-input', problem));
       const ref = await store.createPipelineRun(pool, {
         ...input,
@@ -73,7 +80,10 @@ export function pipelineRunActivities(deps: PipelineRunDeps) {
 
     async finishPipelineRun(input: { pipelineRunId: string; error: string | null; notes?: string[] }): Promise<store.PipelineOutcome> {
       const outcome = await store.finishPipelineRun(pool, input.pipelineRunId, input.error && scrub(input.error), input.notes?.map(scrub));
-      deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, overallStatus: outcome.overallStatus }, 'pipeline run finished');
+      deps.log.info(
+        { pipelineRunId: input.pipelineRunId, status: outcome.status, overallStatus: outcome.overallStatus },
+        'pipeline run finished',
+      );
       return outcome;
     },
   };

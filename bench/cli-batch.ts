@@ -30,7 +30,12 @@ const { buildIsCurrent } = require('../bin/evals.js') as { buildIsCurrent(): boo
 const COMPILED_CLI = [EVALS];
 const BEFORE = process.env.BENCH_CLI_BEFORE;
 /** The CLI as bin/evals.js ran it before the compiled build: tsx compiling the sources at start. */
-const SOURCES_CLI = ['-r', 'tsx/cjs', '-e', `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src', 'cli', 'main.ts'))}).main(process.argv.slice(1)).then((code) => process.exit(code))`];
+const SOURCES_CLI = [
+  '-r',
+  'tsx/cjs',
+  '-e',
+  `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src', 'cli', 'main.ts'))}).main(process.argv.slice(1)).then((code) => process.exit(code))`,
+];
 const REPEATS = 3;
 
 type Phases = [processStart: number, stackStart: number, pipeline: number, shutdown: number];
@@ -54,7 +59,8 @@ async function phasesOfRun(cli: string[], env: NodeJS.ProcessEnv): Promise<Phase
   });
   const [code] = (await once(child, 'close')) as [number | null];
   const exited = performance.now();
-  if (code !== 0 || firstOutput === undefined || started === undefined || report === undefined) throw new Error(`evals run exited ${code}:\n${stderr}`);
+  if (code !== 0 || firstOutput === undefined || started === undefined || report === undefined)
+    throw new Error(`evals run exited ${code}:\n${stderr}`);
   return [firstOutput - spawned, started - firstOutput, report - started, exited - report].map((ms) => ms / 1000) as Phases;
 }
 
@@ -74,8 +80,13 @@ async function startupSplit(env: NodeJS.ProcessEnv): Promise<void> {
   for (const cli of Object.values(clis)) await phasesOfRun(cli, env);
   const runs = new Map<string, Phases[]>(Object.keys(clis).map((name) => [name, []]));
   for (let i = 0; i < REPEATS; i++) for (const [name, cli] of Object.entries(clis)) runs.get(name)!.push(await phasesOfRun(cli, env));
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds; ${os.availableParallelism()} cores, load average ${load}`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds; ${os.availableParallelism()} cores, load average ${load}`,
+  );
   const rows = [...runs].map(([name, phases]) => {
     const each = [0, 1, 2, 3].map((i) => median(phases.map((p) => p[i])));
     return [`  ${name}`, ...[...each, median(phases.map((p) => p.reduce((a, b) => a + b)))].map((s) => s.toFixed(2))];
@@ -91,7 +102,10 @@ async function main(): Promise<void> {
   const env = { ...offlineEnv(dataDir), EVALS_EMBEDDED_PG_PORT: String(await freePort()) };
   const evals = (args: string[]) => {
     const started = performance.now();
-    execFileSync(process.execPath, [EVALS, 'run', ...args, '--quiet', '--fail-on', 'never'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [EVALS, 'run', ...args, '--quiet', '--fail-on', 'never'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     return (performance.now() - started) / 1000;
   };
   try {
@@ -100,8 +114,12 @@ async function main(): Promise<void> {
     const separate = files.reduce((sum, file) => sum + evals([file]), 0);
     const batch = evals(files);
     console.log(`${files.length} short Manim animations (854x480, 4-14 s), local judge, ${os.availableParallelism()} cores`);
-    console.log(`  ${files.length} separate \`evals run\` invocations   ${separate.toFixed(1)} s  (${(separate / files.length).toFixed(1)} s each)`);
-    console.log(`  one \`evals run\` of all ${files.length} (--concurrency ${os.availableParallelism()})  ${batch.toFixed(1)} s  (${(batch / files.length).toFixed(1)} s each, ${(separate / batch).toFixed(1)}x faster)`);
+    console.log(
+      `  ${files.length} separate \`evals run\` invocations   ${separate.toFixed(1)} s  (${(separate / files.length).toFixed(1)} s each)`,
+    );
+    console.log(
+      `  one \`evals run\` of all ${files.length} (--concurrency ${os.availableParallelism()})  ${batch.toFixed(1)} s  (${(batch / files.length).toFixed(1)} s each, ${(separate / batch).toFixed(1)}x faster)`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

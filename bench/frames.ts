@@ -51,7 +51,20 @@ function generate(input: (typeof INPUTS)[number]): string {
     `[bg][a]overlay=x='${w / 8}+mod(t,5)*${w / 10}':y='${h / 6}+mod(floor(t/5),3)*${h / 4}':shortest=1[ab];` +
     `[ab][b]overlay=x='${w / 2}-mod(t,5)*${w / 20}':y='${h * 0.7}-mod(floor(t/5),2)*${h / 3}':shortest=1`;
   process.stderr.write(`generating ${file} ...\n`);
-  execFileSync(tools.ffmpeg, ['-y', '-loglevel', 'error', '-filter_complex', graph, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', `${file}.tmp.mp4`]);
+  execFileSync(tools.ffmpeg, [
+    '-y',
+    '-loglevel',
+    'error',
+    '-filter_complex',
+    graph,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    `${file}.tmp.mp4`,
+  ]);
   fs.renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
@@ -59,7 +72,8 @@ function generate(input: (typeof INPUTS)[number]): string {
 /** Peak RSS of the ffmpeg/ffprobe children together, and of this process, sampled every 20 ms while fn runs. */
 async function measured<T>(fn: () => Promise<T>): Promise<{ ms: number; childrenMb: number; nodeMb: number; result: T }> {
   const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  const children = () => fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const children = () =>
+    fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   let childrenPeak = 0;
   let nodePeak = 0;
   const sample = () => {
@@ -101,7 +115,21 @@ async function handWritten(file: string, times: number[], keyframes: number[], w
         const g = next++;
         const t = groups[g].targets;
         const seek = t[0] === 0 ? [] : ['-ss', ((times[t[0] - 1] + times[t[0]]) / 2000).toFixed(6)];
-        await ffmpeg([...seek, '-i', file, '-an', '-vf', `select='${t.map((n) => `eq(n,${n - t[0]})`).join('+')}',scale=${width}:${height}`, '-vsync', '0', '-frames:v', String(t.length), '-q:v', '3', path.join(out, `g${g}-%03d.jpg`)]);
+        await ffmpeg([
+          ...seek,
+          '-i',
+          file,
+          '-an',
+          '-vf',
+          `select='${t.map((n) => `eq(n,${n - t[0]})`).join('+')}',scale=${width}:${height}`,
+          '-vsync',
+          '0',
+          '-frames:v',
+          String(t.length),
+          '-q:v',
+          '3',
+          path.join(out, `g${g}-%03d.jpg`),
+        ]);
       }
     }),
   );
@@ -128,7 +156,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-frames-'));
   const opts = (withSignal: boolean) => ({ media: config.media, allowLocalFiles: true, workDir: scratch, withSignal });
-  console.log(`ffmpeg ${execFileSync(tools.ffmpeg, ['-version']).toString().split('\n')[0].split(' ')[2]}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, median of ${RUNS}, ${maxFrames} frames at ${judgeFrameWidth} px`);
+  console.log(
+    `ffmpeg ${execFileSync(tools.ffmpeg, ['-version']).toString().split('\n')[0].split(' ')[2]}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, median of ${RUNS}, ${maxFrames} frames at ${judgeFrameWidth} px`,
+  );
   console.log('input          path     ours(ms)  reference(ms)  ratio  ffmpeg MB  node MB  frames');
   try {
     for (const input of INPUTS) {
@@ -154,7 +184,8 @@ async function main() {
         {
           label: 'sig/v4',
           ours: async () => (await extractFrames(file, tools, opts(true), () => undefined)).frames.length,
-          reference: async () => void (await extractFrames(file, tools, { ...opts(true), signalMeasure: lumaOnlyMeasure }, () => undefined)),
+          reference: async () =>
+            void (await extractFrames(file, tools, { ...opts(true), signalMeasure: lumaOnlyMeasure }, () => undefined)),
         },
       ];
       for (const row of rows) {

@@ -27,7 +27,10 @@ import { runMain } from '../testkit/offline-env';
 
 const MODELS = ['gpt-4.1-mini', 'gpt-4o'];
 /** The figures before shared prefixes and combined calls (docs/judge.md, quiet machine): cost per pipeline run and its share of naive. */
-const BEFORE: Record<string, string> = { 'gpt-4.1-mini': '$0.01206 (17.6% of naive $0.06842)', 'gpt-4o': '$0.05659 (27.4% of naive $0.20620)' };
+const BEFORE: Record<string, string> = {
+  'gpt-4.1-mini': '$0.01206 (17.6% of naive $0.06842)',
+  'gpt-4o': '$0.05659 (27.4% of naive $0.20620)',
+};
 const NAIVE = { EVALS_JUDGE_FRAME_WIDTH: '1920', EVALS_IMAGE_WIDTH: '1920', EVALS_IMAGE_DETAIL: 'high' };
 type Setting = 'naive' | 'per-kind' | 'combined';
 
@@ -36,7 +39,8 @@ const realisticIssue = (kind: EvalKind) => (frameIndex: number) => ({
   category: KINDS[kind].categories[0],
   frameIndex: KINDS[kind].usesFrames ? frameIndex * 5 : null,
   location: KINDS[kind].usesFrames ? 'lower third, under the triangle' : null,
-  description: 'The label "a^2 + b^2 = c^2" sits on top of the hypotenuse, so the exponent of c is hidden by the line for about two seconds.',
+  description:
+    'The label "a^2 + b^2 = c^2" sits on top of the hypotenuse, so the exponent of c is hidden by the line for about two seconds.',
   suggestedFix: 'Move the label below the triangle (next_to(triangle, DOWN)) or fade the hypotenuse before writing the label.',
 });
 
@@ -68,11 +72,15 @@ async function judgeRun(provider: OpenAiProvider, setting: Setting, requests: Ju
 
 async function main() {
   const video = syntheticVideo('bench-30s-1080p-25fps', 'testsrc2=size=1920x1080:rate=25:duration=30', ['-preset', 'ultrafast']);
-  const fakes: Record<'cached' | 'uncached', FakeOpenAI> = { cached: await startFakeOpenAI(), uncached: await startFakeOpenAI({ promptCaching: false }) };
+  const fakes: Record<'cached' | 'uncached', FakeOpenAI> = {
+    cached: await startFakeOpenAI(),
+    uncached: await startFakeOpenAI({ promptCaching: false }),
+  };
   try {
     // Answers of a realistic size (three issues each), so completion tokens weigh what they would.
     for (const fake of Object.values(fakes)) {
-      for (const kind of EVAL_KINDS) fake.setAnswer(kind, { ...(passingAnswer(kind) as object), issues: [0, 1, 2].map(realisticIssue(kind)) });
+      for (const kind of EVAL_KINDS)
+        fake.setAnswer(kind, { ...(passingAnswer(kind) as object), issues: [0, 1, 2].map(realisticIssue(kind)) });
     }
     const env = (model: string, setting: Setting) => ({
       EVALS_PROVIDER: 'openai',
@@ -84,12 +92,19 @@ async function main() {
     const frames: Partial<Record<Setting, ExtractedFrame[]>> = {};
     for (const setting of ['naive', 'per-kind'] as const) {
       const config = loadConfig(env(MODELS[0], setting));
-      const extraction = await extractFrames(video, resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir: os.tmpdir(), withSignal: false }, () => undefined);
+      const extraction = await extractFrames(
+        video,
+        resolveMediaTools(config),
+        { media: config.media, allowLocalFiles: true, workDir: os.tmpdir(), withSignal: false },
+        () => undefined,
+      );
       frames[setting] = extraction.frames;
     }
     frames.combined = frames['per-kind'];
     const f0 = frames['per-kind']![0];
-    process.stdout.write(`30 s 1920x1080 animation, ${frames['per-kind']!.length} frames (${f0.width}x${f0.height} stored; naive ${frames.naive![0].width}x${frames.naive![0].height})\n\n`);
+    process.stdout.write(
+      `30 s 1920x1080 animation, ${frames['per-kind']!.length} frames (${f0.width}x${f0.height} stored; naive ${frames.naive![0].width}x${frames.naive![0].height})\n\n`,
+    );
 
     for (const model of MODELS) {
       const totals: Partial<Record<Setting, Usage>> = {};
@@ -97,7 +112,8 @@ async function main() {
       for (const setting of ['naive', 'per-kind', 'combined'] as const) {
         Object.values(fakes).forEach((f) => f.reset());
         for (const fake of Object.values(fakes)) {
-          for (const kind of EVAL_KINDS) fake.setAnswer(kind, { ...(passingAnswer(kind) as object), issues: [0, 1, 2].map(realisticIssue(kind)) });
+          for (const kind of EVAL_KINDS)
+            fake.setAnswer(kind, { ...(passingAnswer(kind) as object), issues: [0, 1, 2].map(realisticIssue(kind)) });
         }
         const provider = new OpenAiProvider(loadConfig(env(model, setting)).judge);
         const input: KindInput = {
@@ -121,14 +137,30 @@ async function main() {
         const total: Usage = { promptTokens: 0, cachedTokens: 0, completionTokens: 0, imageTokens: 0, costUsd: 0 };
         for (const kind of EVAL_KINDS) {
           const usage = judged.get(kind)!.usage!;
-          rows.push([setting, kind, String(usage.promptTokens), String(usage.cachedTokens), String(usage.imageTokens), String(usage.completionTokens), (usage.costUsd ?? 0).toFixed(5)]);
+          rows.push([
+            setting,
+            kind,
+            String(usage.promptTokens),
+            String(usage.cachedTokens),
+            String(usage.imageTokens),
+            String(usage.completionTokens),
+            (usage.costUsd ?? 0).toFixed(5),
+          ]);
           total.promptTokens += usage.promptTokens;
           total.cachedTokens += usage.cachedTokens;
           total.completionTokens += usage.completionTokens;
           total.imageTokens += usage.imageTokens;
           total.costUsd = (total.costUsd ?? 0) + (usage.costUsd ?? 0);
         }
-        rows.push([setting, 'PIPELINE', String(total.promptTokens), String(total.cachedTokens), String(total.imageTokens), String(total.completionTokens), (total.costUsd ?? 0).toFixed(5)]);
+        rows.push([
+          setting,
+          'PIPELINE',
+          String(total.promptTokens),
+          String(total.cachedTokens),
+          String(total.imageTokens),
+          String(total.completionTokens),
+          (total.costUsd ?? 0).toFixed(5),
+        ]);
         totals[setting] = total;
       }
       const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -89,7 +89,10 @@ async function startWorker(stack: OfflineStack, taskQueue: string, pools: string
   // Ready once its pools poll (its /readyz).
   for (;;) {
     if (child.exitCode !== null) throw new Error(`worker --pools ${pools} exited (${child.exitCode})`);
-    const ready = await fetch(`http://127.0.0.1:${metricsPort}${PROBE_PATHS.readiness}`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${metricsPort}${PROBE_PATHS.readiness}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { child, metricsPort };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -123,7 +126,9 @@ async function measure(stack: OfflineStack, url: string, fleet: (typeof FLEETS)[
     const results = await Promise.all(handles.map((h) => h.result()));
     const wallSeconds = (Date.now() - started) / 1000;
     const peaks = workers.map((w) => peakRssMiB(w.child.pid!));
-    const scrapes = await Promise.all(workers.map(async (w) => (await fetch(`http://127.0.0.1:${w.metricsPort}${PROBE_PATHS.metrics}`)).text()));
+    const scrapes = await Promise.all(
+      workers.map(async (w) => (await fetch(`http://127.0.0.1:${w.metricsPort}${PROBE_PATHS.metrics}`)).text()),
+    );
     const total = (name: string) => scrapes.reduce((sum, scrape) => sum + metric(scrape, name), 0);
 
     const events = await Promise.all(handles.map(async (h) => (await h.fetchHistory()).events?.length ?? 0));
@@ -145,13 +150,25 @@ async function measure(stack: OfflineStack, url: string, fleet: (typeof FLEETS)[
       ['pipelines (completed)', `${PIPELINES} (${completed})`],
       ['judge-latency bound (judge calls / judge slots x latency)', `${ideal.toFixed(1)} s`],
       ['media bound (extractions x mean / media slots)', `${mediaBound.toFixed(1)} s`],
-      ['wall time', `${wallSeconds.toFixed(1)} s (${(wallSeconds / ideal).toFixed(2)} x judge bound, ${(wallSeconds / Math.max(ideal, mediaBound)).toFixed(2)} x the larger bound)`],
-      ['pipeline duration p50 / p95 / max', `${percentile(durations, 50).toFixed(1)} / ${percentile(durations, 95).toFixed(1)} / ${durations[durations.length - 1].toFixed(1)} s`],
+      [
+        'wall time',
+        `${wallSeconds.toFixed(1)} s (${(wallSeconds / ideal).toFixed(2)} x judge bound, ${(wallSeconds / Math.max(ideal, mediaBound)).toFixed(2)} x the larger bound)`,
+      ],
+      [
+        'pipeline duration p50 / p95 / max',
+        `${percentile(durations, 50).toFixed(1)} / ${percentile(durations, 95).toFixed(1)} / ${durations[durations.length - 1].toFixed(1)} s`,
+      ],
       ['extraction activity mean', `${extractionMean.toFixed(2)} s`],
-      ['judge call mean (slot wait excluded)', `${(total('evals_judge_latency_seconds_sum') / total('evals_judge_latency_seconds_count')).toFixed(2)} s`],
+      [
+        'judge call mean (slot wait excluded)',
+        `${(total('evals_judge_latency_seconds_sum') / total('evals_judge_latency_seconds_count')).toFixed(2)} s`,
+      ],
       ['workers CPU (ffmpeg children excluded)', `${total('process_cpu_seconds_total').toFixed(1)} s`],
       ['workers peak RSS', `${peaks.map((p) => p.toFixed(0)).join(' + ')} MiB`],
-      ['Temporal events per pipeline (min / mean / max)', `${Math.min(...events)} / ${(events.reduce((a, b) => a + b, 0) / events.length).toFixed(1)} / ${Math.max(...events)}`],
+      [
+        'Temporal events per pipeline (min / mean / max)',
+        `${Math.min(...events)} / ${(events.reduce((a, b) => a + b, 0) / events.length).toFixed(1)} / ${Math.max(...events)}`,
+      ],
     ]);
   } finally {
     for (const worker of workers) await stopWorker(worker);
@@ -167,8 +184,21 @@ async function main(): Promise<void> {
     const figures: Map<string, string>[] = [];
     for (const fleet of FLEETS) figures.push(await measure(stack, url, fleet));
     const rows = [['', ...FLEETS.map((f) => f.name)], ...[...figures[0].keys()].map((key) => [key, ...figures.map((f) => f.get(key)!)])];
-    rows.push(['slots (workflow tasks / workflows / media / judge)', ...FLEETS.map(() => `${WORKER_ENV.EVALS_WORKFLOW_TASK_CONCURRENCY} / ${WORKER_ENV.EVALS_ACTIVITY_CONCURRENCY} / ${WORKER_ENV.EVALS_MEDIA_CONCURRENCY} / ${WORKER_ENV.EVALS_JUDGE_CONCURRENCY}`)]);
-    rows.push(['machine', `${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`, '']);
+    rows.push([
+      'slots (workflow tasks / workflows / media / judge)',
+      ...FLEETS.map(
+        () =>
+          `${WORKER_ENV.EVALS_WORKFLOW_TASK_CONCURRENCY} / ${WORKER_ENV.EVALS_ACTIVITY_CONCURRENCY} / ${WORKER_ENV.EVALS_MEDIA_CONCURRENCY} / ${WORKER_ENV.EVALS_JUDGE_CONCURRENCY}`,
+      ),
+    ]);
+    rows.push([
+      'machine',
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+      '',
+    ]);
     process.stdout.write(`${textTable(rows)}\n`);
   } finally {
     await files.close();

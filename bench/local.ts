@@ -31,7 +31,16 @@ import { buildManifest } from '../src/media/manifest';
 import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
-import { corpusFile, LABELLED_CORPORA, MANIM_CORPUS, QUALITIES, scoreCorpusVideo, type Corpus, type CorpusVideo, type Quality } from '../testkit/manim-corpus';
+import {
+  corpusFile,
+  LABELLED_CORPORA,
+  MANIM_CORPUS,
+  QUALITIES,
+  scoreCorpusVideo,
+  type Corpus,
+  type CorpusVideo,
+  type Quality,
+} from '../testkit/manim-corpus';
 import { inspectCorpus, sceneResults, type InspectedCorpus } from '../testkit/scene-corpus';
 import { runMain } from '../testkit/offline-env';
 
@@ -50,7 +59,9 @@ async function animations(workDir: string) {
     const unmatched = [...issues];
     let found = 0;
     for (const d of animation.defects) {
-      const hit = unmatched.findIndex((i) => i.kind === d.kind && i.category === d.category && Math.abs(hintMs(i.frameHint) - d.atMs) <= 1000);
+      const hit = unmatched.findIndex(
+        (i) => i.kind === d.kind && i.category === d.category && Math.abs(hintMs(i.frameHint) - d.atMs) <= 1000,
+      );
       if (hit >= 0) {
         found++;
         unmatched.splice(hit, 1);
@@ -62,7 +73,9 @@ async function animations(workDir: string) {
     const extra = unmatched.map((i) => `${i.kind}/${i.category}@${i.frameHint}`).join(', ') || '-';
     console.log(`${animation.name.padEnd(16)} ${String(found).padStart(5)} / ${String(animation.defects.length).padEnd(10)} ${extra}`);
   }
-  console.log(`animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`);
+  console.log(
+    `animations: precision ${pct(ratio(tp, tp + fp))} (${tp}/${tp + fp}), recall ${pct(ratio(tp, tp + fn))} (${tp}/${tp + fn})\n`,
+  );
 }
 
 interface CategoryCount {
@@ -90,7 +103,8 @@ class CorpusTally {
       this.clean++;
       this.cleanSerious += score.falsePositives.length;
       this.cleanLow += FRAME_KINDS.reduce((n, kind) => n + results.get(kind)!.issues.filter((i) => i.severity === 'LOW').length, 0);
-      for (const i of score.falsePositives) this.misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
+      for (const i of score.falsePositives)
+        this.misses.push(`${video.file}: ${i.severity} ${i.category} @ ${i.frameHint} on a clean scene`);
       return;
     }
     this.defects++;
@@ -99,7 +113,11 @@ class CorpusTally {
       this.stat(score.found.category).tp++;
     } else {
       this.stat(video.labels.expect[0].categories[0]).fn++;
-      const why = score.named ? ` (named at ${score.named.frameHint}, outside its window)` : score.noted ? ` (only a LOW note at ${score.noted.frameHint})` : '';
+      const why = score.named
+        ? ` (named at ${score.named.frameHint}, outside its window)`
+        : score.noted
+          ? ` (only a LOW note at ${score.noted.frameHint})`
+          : '';
       this.misses.push(`${video.file}: missed ${video.defect}${why}`);
     }
   }
@@ -129,7 +147,8 @@ async function manimCorpus(corpus: Corpus, quality: Quality, workDir: string): P
   }
   console.log(`corpus/${corpus.name} at ${quality} (${corpusTitle(corpus)})`);
   console.log('category          recall            precision');
-  for (const [category, s] of [...tally.byCategory].sort()) console.log(`${category.padEnd(17)} ${recallOf(s).padEnd(17)} ${precisionOf(s)}`);
+  for (const [category, s] of [...tally.byCategory].sort())
+    console.log(`${category.padEnd(17)} ${recallOf(s).padEnd(17)} ${precisionOf(s)}`);
   console.log(tally.totals);
   for (const m of tally.misses) console.log(`  ${m}`);
   console.log('');
@@ -147,7 +166,9 @@ async function withSources(corpus: Corpus, pixelResults: ReadonlyMap<string, Loc
   try {
     inspected = await inspectCorpus(corpus, config);
   } catch (err) {
-    console.log(`corpus/${corpus.name} with its sources: not measured, ${err instanceof Error ? err.message : String(err)} (npx evals setup --manim)\n`);
+    console.log(
+      `corpus/${corpus.name} with its sources: not measured, ${err instanceof Error ? err.message : String(err)} (npx evals setup --manim)\n`,
+    );
     return;
   }
   const pixels = new CorpusTally();
@@ -162,19 +183,25 @@ async function withSources(corpus: Corpus, pixelResults: ReadonlyMap<string, Loc
       continue;
     }
     const layout = sceneResults(timeline, inspected.manifests.get(video.file)!);
-    const merged: LocalResults = new Map(FRAME_KINDS.map((kind) => {
-      const own = judged.get(kind)!;
-      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
-    }));
+    const merged: LocalResults = new Map(
+      FRAME_KINDS.map((kind) => {
+        const own = judged.get(kind)!;
+        return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
+      }),
+    );
     scene.add(video, merged);
   }
-  console.log(`corpus/${corpus.name} at 480p15 with its sources (${corpusTitle(corpus)}; inspection ${(inspected.wallMs / 1000).toFixed(1)} s wall, ${inspected.cpuSeconds.toFixed(1)} s CPU for ${corpus.videos.length} scenes)`);
+  console.log(
+    `corpus/${corpus.name} at 480p15 with its sources (${corpusTitle(corpus)}; inspection ${(inspected.wallMs / 1000).toFixed(1)} s wall, ${inspected.cpuSeconds.toFixed(1)} s CPU for ${corpus.videos.length} scenes)`,
+  );
   console.log('category          pixels alone: recall  precision         with sources: recall  precision');
   const categories = [...new Set([...pixels.byCategory.keys(), ...scene.byCategory.keys()])].sort();
   for (const category of categories) {
     const p = pixels.stat(category);
     const s = scene.stat(category);
-    console.log(`${category.padEnd(17)} ${recallOf(p).padEnd(21)} ${precisionOf(p).padEnd(17)} ${recallOf(s).padEnd(21)} ${precisionOf(s)}`);
+    console.log(
+      `${category.padEnd(17)} ${recallOf(p).padEnd(21)} ${precisionOf(p).padEnd(17)} ${recallOf(s).padEnd(21)} ${precisionOf(s)}`,
+    );
   }
   console.log(`pixels alone: ${pixels.totals}`);
   console.log(`with sources: ${scene.totals}`);
@@ -184,7 +211,18 @@ async function withSources(corpus: Corpus, pixelResults: ReadonlyMap<string, Loc
 
 /** A video's MEDIUM/HIGH findings (kind, category, severity), to compare qualities. */
 const seriousFindings = (results: LocalResults) =>
-  [...new Set(FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.filter((i) => i.severity !== 'LOW').map((i) => `${kind}/${i.category}/${i.severity}`)))].sort().join(' ');
+  [
+    ...new Set(
+      FRAME_KINDS.flatMap((kind) =>
+        results
+          .get(kind)!
+          .issues.filter((i) => i.severity !== 'LOW')
+          .map((i) => `${kind}/${i.category}/${i.severity}`),
+      ),
+    ),
+  ]
+    .sort()
+    .join(' ');
 
 /** A corpus at every quality, and whether each video gets the same MEDIUM/HIGH findings at each; returns the 480p15 results. */
 async function acrossQualities(corpus: Corpus, workDir: string): Promise<Map<string, LocalResults>> {
@@ -192,7 +230,9 @@ async function acrossQualities(corpus: Corpus, workDir: string): Promise<Map<str
   for (const quality of QUALITIES) judged.push(await manimCorpus(corpus, quality, workDir));
   const perQuality = judged.map((q) => new Map([...q].map(([file, results]) => [file, seriousFindings(results)])));
   const differ = corpus.videos.filter((v) => perQuality.some((q) => q.get(v.file) !== perQuality[0].get(v.file)));
-  console.log(`corpus/${corpus.name}: the same MEDIUM/HIGH findings (kind, category, severity) at ${QUALITIES.join(', ')}: ${corpus.videos.length - differ.length}/${corpus.videos.length} videos`);
+  console.log(
+    `corpus/${corpus.name}: the same MEDIUM/HIGH findings (kind, category, severity) at ${QUALITIES.join(', ')}: ${corpus.videos.length - differ.length}/${corpus.videos.length} videos`,
+  );
   for (const v of differ) console.log(`  ${v.file}: ${QUALITIES.map((q, k) => `${q} ${perQuality[k].get(v.file) || 'none'}`).join('; ')}`);
   console.log('');
   return judged[QUALITIES.indexOf('480p15')];
@@ -226,7 +266,20 @@ async function analysisTime(workDir: string) {
   const tools = resolveMediaTools(config);
   const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'CleanSummary')!);
   const big = path.join(workDir, 'summary-1080p.mp4');
-  execFileSync(tools.ffmpeg, ['-v', 'error', '-y', '-i', source, '-vf', 'scale=1920:1080:flags=lanczos', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', big]);
+  execFileSync(tools.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    source,
+    '-vf',
+    'scale=1920:1080:flags=lanczos',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    big,
+  ]);
   const cases = [
     { name: '480p (854x480), frames stored 768 px', file: source, width: '768' },
     { name: '1080p, frames stored 768 px (default)', file: big, width: '768' },
@@ -235,7 +288,12 @@ async function analysisTime(workDir: string) {
   console.log('local analysis of one pipeline (16 frames, 4 frame kinds), wall time, median of 3');
   for (const c of cases) {
     const caseConfig = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '', EVALS_JUDGE_FRAME_WIDTH: c.width });
-    const { plan, frames, signal } = await extractFrames(c.file, tools, { media: caseConfig.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
+    const { plan, frames, signal } = await extractFrames(
+      c.file,
+      tools,
+      { media: caseConfig.media, allowLocalFiles: true, workDir, withSignal: true },
+      () => undefined,
+    );
     const times: number[] = [];
     for (let run = 0; run < 3; run++) {
       // Fresh keys: the per-worker measure cache must not serve a later run.
@@ -277,7 +335,9 @@ async function inputs() {
     }
   }
   const injections = LABELLED_INPUTS.filter((i) => i.category).length;
-  console.log(`user inputs (${injections} injections, ${LABELLED_INPUTS.length - injections} benign): precision ${pct(ratio(tp, tp + fp))}, recall ${pct(ratio(tp, tp + fn))}`);
+  console.log(
+    `user inputs (${injections} injections, ${LABELLED_INPUTS.length - injections} benign): precision ${pct(ratio(tp, tp + fp))}, recall ${pct(ratio(tp, tp + fn))}`,
+  );
   for (const m of misses) console.log(`  ${m}`);
 }
 

@@ -39,16 +39,24 @@ const cpuSeconds = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 
 type Kind = 'run' | 'issues' | 'report';
 
 /** One GET over a kept-alive connection (node:http: lighter than fetch, so the client takes less of the two cores). */
-function request(agent: http.Agent, url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number; etag: string | undefined; retryAfter: number }> {
+function request(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; etag: string | undefined; retryAfter: number }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers, timeout: timeoutMs }, (res) => {
       res.on('data', () => undefined);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, retryAfter: Number(res.headers['retry-after'] ?? 1) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, retryAfter: Number(res.headers['retry-after'] ?? 1) }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
@@ -63,13 +71,23 @@ async function main(): Promise<void> {
   const { db, temporal, config } = stack;
   let server: ReturnType<typeof spawn> | undefined;
   try {
-    const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, createLogger('error'), { allowLocalFiles: true }) });
+    const worker = await createWorker({
+      connection: temporal.nativeConnection,
+      config,
+      deps: activityDeps(config, db.pool, createLogger('error'), { allowLocalFiles: true }),
+    });
     // One run more than the burst uses: its report warms the server (libvips loaded, its threads started) before the baseline.
     const videos = MANIM_CORPUS.videos.slice(0, RUNS + 1);
     const [warmUp, ...runs] = await worker.runUntil(
       Promise.all(
         videos.map(async (v, i) => {
-          const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, { fragmentId: `bench-read-${i}`, projectId: 'bench', userId: 'bench', userInput: 'Animate it', animation: { url: corpusFile(MANIM_CORPUS, v) } });
+          const handle = await startEvalPipeline(temporal.client, config.temporal.taskQueue, {
+            fragmentId: `bench-read-${i}`,
+            projectId: 'bench',
+            userId: 'bench',
+            userInput: 'Animate it',
+            animation: { url: corpusFile(MANIM_CORPUS, v) },
+          });
           return (await handle.result()).pipelineRunId;
         }),
       ),
@@ -105,11 +123,15 @@ async function main(): Promise<void> {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    console.log(`${requests} sequential GETs (includeIssues=true): p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`);
+    console.log(
+      `${requests} sequential GETs (includeIssues=true): p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`,
+    );
     const started = performance.now();
-    await Promise.all(Array.from({ length: 10 }, async () => {
-      for (let i = 0; i < requests / 10; i += 1) await get(one);
-    }));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < requests / 10; i += 1) await get(one);
+      }),
+    );
     console.log(`10 concurrent clients, ${requests} GETs: ${Math.round(requests / ((performance.now() - started) / 1000))} requests/s`);
 
     await get(`${base}/reports/pipeline-runs/${warmUp}`);
@@ -135,7 +157,12 @@ async function main(): Promise<void> {
         for (let n = client; Date.now() < until; n += 1) {
           const run = runs[n % runs.length];
           const kind: Kind = (['run', 'run', 'issues', 'issues', 'report'] as const)[(n * 7 + client) % 5];
-          const url = kind === 'report' ? `${base}/reports/pipeline-runs/${run}` : kind === 'issues' ? `${base}/evals/pipeline-runs/${run}/issues` : `${base}/evals/pipeline-runs/${run}${n % 2 ? '?includeIssues=true' : ''}`;
+          const url =
+            kind === 'report'
+              ? `${base}/reports/pipeline-runs/${run}`
+              : kind === 'issues'
+                ? `${base}/evals/pipeline-runs/${run}/issues`
+                : `${base}/evals/pipeline-runs/${run}${n % 2 ? '?includeIssues=true' : ''}`;
           const conditional: Record<string, string> = etags.has(url) ? { 'if-none-match': etags.get(url)! } : {};
           const t0 = performance.now();
           try {
@@ -162,18 +189,32 @@ async function main(): Promise<void> {
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
     const fivexx = [...statuses].filter(([s]) => /\s5\d\d$/.test(s) && !s.endsWith(' 503')).reduce((a, [, n]) => a + n, 0);
     const shed = [...statuses].filter(([s]) => s.endsWith(' 503')).reduce((a, [, n]) => a + n, 0);
-    console.log(`burst: ${CLIENTS} clients (pausing ${PAUSE_MIN}-${PAUSE_MAX} ms between requests) for ${SECONDS} s over ${runs.length} runs: ${total} answers (${Math.round(total / SECONDS)}/s), ${timeouts} timeouts, ${fivexx} 5xx other than 503, ${shed} deliberate 503s, ${resets} reused connections reset (retried); server CPU ${serverCpu.toFixed(1)} s of ${SECONDS} s`);
-    console.log(`  answers by endpoint and status: ${[...statuses].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}`);
-    for (const [label, set] of [['whole burst', latencies], [`after the first ${WARM_SECONDS} s`, warmLatencies]] as const) {
+    console.log(
+      `burst: ${CLIENTS} clients (pausing ${PAUSE_MIN}-${PAUSE_MAX} ms between requests) for ${SECONDS} s over ${runs.length} runs: ${total} answers (${Math.round(total / SECONDS)}/s), ${timeouts} timeouts, ${fivexx} 5xx other than 503, ${shed} deliberate 503s, ${resets} reused connections reset (retried); server CPU ${serverCpu.toFixed(1)} s of ${SECONDS} s`,
+    );
+    console.log(
+      `  answers by endpoint and status: ${[...statuses]
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
+    for (const [label, set] of [
+      ['whole burst', latencies],
+      [`after the first ${WARM_SECONDS} s`, warmLatencies],
+    ] as const) {
       console.log(`  ${label}:`);
       for (const kind of ['run', 'issues', 'report'] as const) {
         const sorted = set[kind].sort((a, b) => a - b);
-        console.log(`    ${kind.padEnd(6)} p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
+        console.log(
+          `    ${kind.padEnd(6)} p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+        );
       }
     }
     await sleep(SETTLE_SECONDS * 1000);
     const after = rssMiB(pid);
-    console.log(`server RSS: ${before.toFixed(0)} MiB before the burst, peak ${peak.toFixed(0)} MiB, ${after.toFixed(0)} MiB ${SETTLE_SECONDS} s after it (${(after / before).toFixed(2)}x)`);
+    console.log(
+      `server RSS: ${before.toFixed(0)} MiB before the burst, peak ${peak.toFixed(0)} MiB, ${after.toFixed(0)} MiB ${SETTLE_SECONDS} s after it (${(after / before).toFixed(2)}x)`,
+    );
   } finally {
     server?.kill('SIGTERM');
     await stack.close();

@@ -21,10 +21,32 @@ async function main(): Promise<void> {
     try {
       const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'DefectLabelOverShape')!);
       const video = path.join(stack.dataDir, 'label-over-shape-1080p.mp4');
-      execFileSync(resolveMediaTools(stack.config).ffmpeg, ['-v', 'error', '-y', '-i', source, '-vf', 'scale=1920:1080:flags=lanczos', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', video]);
+      execFileSync(resolveMediaTools(stack.config).ffmpeg, [
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        source,
+        '-vf',
+        'scale=1920:1080:flags=lanczos',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        video,
+      ]);
       const log = createLogger('error');
-      const worker = await createWorker({ connection: stack.temporal.nativeConnection, config: stack.config, deps: activityDeps(stack.config, stack.db.pool, log, { allowLocalFiles: true }) });
-      const handle = await startEvalPipeline(stack.temporal.client, stack.config.temporal.taskQueue, { fragmentId: `bench-report-${width}`, projectId: 'bench', userId: 'bench', animation: { url: video } });
+      const worker = await createWorker({
+        connection: stack.temporal.nativeConnection,
+        config: stack.config,
+        deps: activityDeps(stack.config, stack.db.pool, log, { allowLocalFiles: true }),
+      });
+      const handle = await startEvalPipeline(stack.temporal.client, stack.config.temporal.taskQueue, {
+        fragmentId: `bench-report-${width}`,
+        projectId: 'bench',
+        userId: 'bench',
+        animation: { url: video },
+      });
       const { pipelineRunId } = await worker.runUntil(handle.result());
       const times: number[] = [];
       let html = '';
@@ -35,7 +57,9 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const frames = (html.match(/<figure id="frame-/g) ?? []).length;
-      console.log(`1080p run, ${frames} frames stored at ${width} px: report ${(Buffer.byteLength(html) / 1024 / 1024).toFixed(2)} MB, made in ${Math.round(times[2])} ms (median of 5: read from PostgreSQL, frames inlined, signal strip drawn)`);
+      console.log(
+        `1080p run, ${frames} frames stored at ${width} px: report ${(Buffer.byteLength(html) / 1024 / 1024).toFixed(2)} MB, made in ${Math.round(times[2])} ms (median of 5: read from PostgreSQL, frames inlined, signal strip drawn)`,
+      );
       if (width === '768') fs.writeFileSync(path.join(stack.dataDir, 'report.html'), html);
     } finally {
       await stack.close();

@@ -39,7 +39,9 @@ async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
   const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
   // Limits for a whole corpus in one run, not for one scene.
   const scene = { ...config.scene, limits: { ...config.scene.limits, wallMs: 30 * 60_000, cpuSeconds: 30 * 60 } };
-  console.log('resolution  pass   scenes  animation  inspection CPU (TeX apart)  per second of animation  TeX compiles  TeX CPU  Manim import  wall');
+  console.log(
+    'resolution  pass   scenes  animation  inspection CPU (TeX apart)  per second of animation  TeX compiles  TeX CPU  Manim import  wall',
+  );
   for (const r of RESOLUTIONS) {
     for (const corpus of corpora) {
       const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
@@ -48,7 +50,10 @@ async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
       const ran = await runInspector([source], [...jobs, ...jobs], scene);
       if (!('answer' in ran)) throw new Error(`inspection did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
       const results = ran.answer.results;
-      for (const [pass, slice] of [['cold', results.slice(0, jobs.length)], ['warm', results.slice(jobs.length)]] as const) {
+      for (const [pass, slice] of [
+        ['cold', results.slice(0, jobs.length)],
+        ['warm', results.slice(jobs.length)],
+      ] as const) {
         const t: Tally = { seconds: 0, cpu: 0, texCpu: 0, compiles: 0 };
         for (const result of slice) {
           if (result.status !== 'ok') throw new Error(`${result.scene ?? '?'}: ${result.status} ${result.error ?? ''}`);
@@ -73,7 +78,11 @@ async function pipelineWallTime(): Promise<void> {
   const stack = await openOfflineStack('bench-scene');
   try {
     const log = createLogger('error');
-    const worker = await createWorker({ connection: stack.temporal.nativeConnection, config: stack.config, deps: activityDeps(stack.config, stack.db.pool, log, { allowLocalFiles: true }) });
+    const worker = await createWorker({
+      connection: stack.temporal.nativeConnection,
+      config: stack.config,
+      deps: activityDeps(stack.config, stack.db.pool, log, { allowLocalFiles: true }),
+    });
     const walls: Record<'without' | 'with', number[]> = { without: [], with: [] };
     await worker.runUntil(async () => {
       for (const video of videos) {
@@ -93,7 +102,9 @@ async function pipelineWallTime(): Promise<void> {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length / 1000;
     console.log(`\npipeline wall time, ${videos.length} corpus renders (480p15) one after another, same stack and run:`);
     console.log(`  without scene inspection: ${mean(walls.without).toFixed(2)} s per pipeline`);
-    console.log(`  with scene inspection:    ${mean(walls.with).toFixed(2)} s per pipeline (${((mean(walls.with) / mean(walls.without) - 1) * 100).toFixed(0)}% more)`);
+    console.log(
+      `  with scene inspection:    ${mean(walls.with).toFixed(2)} s per pipeline (${((mean(walls.with) / mean(walls.without) - 1) * 100).toFixed(0)}% more)`,
+    );
   } finally {
     await stack.close();
   }

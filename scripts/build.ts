@@ -32,7 +32,10 @@ function removeOrphans(folder: string): void {
 
 async function build(): Promise<void> {
   const started = new Date();
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
   for (const folder of COMPILED_FOLDERS) removeOrphans(path.join(PROJECT_ROOT, 'dist', folder));
   const migrations = path.join(PROJECT_ROOT, 'dist', MIGRATIONS);
   fs.rmSync(migrations, { recursive: true, force: true });

@@ -61,9 +61,14 @@ function ensureGoTool(name: string, version: string, pkg: string, ldflags = ''):
   const bin = path.join(TOOLS_DIR, `${name}-${version}`, 'bin');
   const executable = path.join(bin, name);
   if (fs.existsSync(executable)) return executable;
-  if (run('go', ['version']).status !== 0) throw new Error(`${name} ${version} is built with Go, which is not on PATH (apt-get install golang-go, or go.dev/dl)`);
+  if (run('go', ['version']).status !== 0)
+    throw new Error(`${name} ${version} is built with Go, which is not on PATH (apt-get install golang-go, or go.dev/dl)`);
   timed(`${name} ${version} (go install ${pkg}@v${version}, a few minutes)`, () => {
-    const result = run('go', ['install', '-trimpath', `-ldflags=${ldflags}`, `${pkg}@v${version}`], { ...process.env, GOBIN: bin, CGO_ENABLED: '0' });
+    const result = run('go', ['install', '-trimpath', `-ldflags=${ldflags}`, `${pkg}@v${version}`], {
+      ...process.env,
+      GOBIN: bin,
+      CGO_ENABLED: '0',
+    });
     if (result.status !== 0 || !fs.existsSync(executable)) throw new Error(`go install ${pkg}@v${version} failed:\n${result.stderr}`);
   });
   return executable;
@@ -82,9 +87,20 @@ function ensureKubernetesSchemas(): string {
   const source = path.join(target, 'kubernetes_validate', 'kubernetes-json-schema', `v${KUBERNETES_VERSION}-local-strict`);
   if (!fs.existsSync(source)) {
     timed(`kubernetes-validate ${KUBERNETES_VALIDATE_VERSION}'s schemas (pip)`, () => {
-      const args = ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--root-user-action=ignore', '--no-deps', '--target', target];
+      const args = [
+        '-m',
+        'pip',
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        '--root-user-action=ignore',
+        '--no-deps',
+        '--target',
+        target,
+      ];
       const result = run('python3', [...args, `kubernetes-validate==${KUBERNETES_VALIDATE_VERSION}`]);
-      if (result.status !== 0 || !fs.existsSync(source)) throw new Error(`pip install kubernetes-validate==${KUBERNETES_VALIDATE_VERSION} failed:\n${result.stderr}`);
+      if (result.status !== 0 || !fs.existsSync(source))
+        throw new Error(`pip install kubernetes-validate==${KUBERNETES_VALIDATE_VERSION} failed:\n${result.stderr}`);
     });
   }
   fs.mkdirSync(dir, { recursive: true });
@@ -119,13 +135,16 @@ function strictSchema(node: Schema): Schema {
     out.anyOf = [{ type: 'integer' }, { type: 'string' }];
   }
   if (node.nullable && typeof out.type === 'string') out.type = [out.type, 'null'];
-  if (isObject(out.properties) && out.additionalProperties === undefined && !node['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
+  if (isObject(out.properties) && out.additionalProperties === undefined && !node['x-kubernetes-preserve-unknown-fields'])
+    out.additionalProperties = false;
   return out;
 }
 
 function importCrds(files: readonly string[]): void {
   for (const file of files) {
-    const crd = parse(fs.readFileSync(file, 'utf8')) as { spec: { group: string; names: { kind: string }; versions: { name: string; schema: { openAPIV3Schema: Schema } }[] } };
+    const crd = parse(fs.readFileSync(file, 'utf8')) as {
+      spec: { group: string; names: { kind: string }; versions: { name: string; schema: { openAPIV3Schema: Schema } }[] };
+    };
     for (const version of crd.spec.versions) {
       const out = path.join(CRD_SCHEMAS, crd.spec.group, `${crd.spec.names.kind.toLowerCase()}_${version.name}.json`);
       fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -135,8 +154,14 @@ function importCrds(files: readonly string[]): void {
   }
 }
 
-interface EnvVar { name: string; value?: string; valueFrom?: unknown }
-interface Probe { httpGet?: { path: string; port: string | number } }
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: unknown;
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
 interface Container {
   name: string;
   args?: string[];
@@ -154,8 +179,16 @@ interface PodSpec {
   hostUsers?: boolean;
   runtimeClassName?: string;
 }
-interface K8sObject { apiVersion: string; kind: string; metadata: { name: string }; spec?: Record<string, unknown> }
-interface Trigger { type: string; metadata: Record<string, string> }
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec?: Record<string, unknown>;
+}
+interface Trigger {
+  type: string;
+  metadata: Record<string, string>;
+}
 
 function podSpecOf(object: K8sObject): PodSpec | undefined {
   const template = (object.spec as { template?: { spec?: PodSpec } } | undefined)?.template;
@@ -163,14 +196,17 @@ function podSpecOf(object: K8sObject): PodSpec | undefined {
 }
 
 /** What a file of a mounted Secret (a certificate, a key) holds, as far as the loader looks. */
-const PEM_PLACEHOLDER = ['CERTIFICATE', 'PRIVATE KEY'].map((what) => `-----BEGIN ${what}-----\nplaceholder\n-----END ${what}-----\n`).join('');
+const PEM_PLACEHOLDER = ['CERTIFICATE', 'PRIVATE KEY']
+  .map((what) => `-----BEGIN ${what}-----\nplaceholder\n-----END ${what}-----\n`)
+  .join('');
 
 /**
  * The rendered environment as the process would see it, for the config loader: values from Secrets
  * stand in as valid placeholders, and paths into a mounted Secret as placeholder files under `files`.
  */
 function environmentOf(container: Container, pod: PodSpec, files: string): Record<string, string> {
-  const placeholder = (name: string) => (name === 'DATABASE_URL' ? 'postgres://evals:from-a-secret@postgresql:5432/evals' : `from-a-secret-${name.toLowerCase()}`);
+  const placeholder = (name: string) =>
+    name === 'DATABASE_URL' ? 'postgres://evals:from-a-secret@postgresql:5432/evals' : `from-a-secret-${name.toLowerCase()}`;
   const secretFile = (value: string) => {
     const mount = container.volumeMounts?.find((m) => value.startsWith(`${m.mountPath}/`));
     if (!mount || !pod.volumes?.find((v) => v.name === mount.name)?.secret) return value;
@@ -218,25 +254,40 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
         return typeof ref === 'number' ? ref : container.ports?.find((c) => c.name === ref)?.containerPort;
       };
       const expectProbes = (expected: { liveness: string; readiness: string }, listening: number | undefined, host: string) => {
-        for (const [kind, probe] of [['liveness', container.livenessProbe], ['readiness', container.readinessProbe]] as const) {
-          if (probe?.httpGet?.path !== expected[kind]) problems.push(`${where}: ${kind} probe on ${probe?.httpGet?.path ?? 'nothing'}, the process serves ${expected[kind]}`);
-          else if (port(probe) !== listening) problems.push(`${where}: ${kind} probe on port ${port(probe) ?? probe.httpGet.port}, the process listens on ${listening ?? 'no port'}`);
+        for (const [kind, probe] of [
+          ['liveness', container.livenessProbe],
+          ['readiness', container.readinessProbe],
+        ] as const) {
+          if (probe?.httpGet?.path !== expected[kind])
+            problems.push(`${where}: ${kind} probe on ${probe?.httpGet?.path ?? 'nothing'}, the process serves ${expected[kind]}`);
+          else if (port(probe) !== listening)
+            problems.push(
+              `${where}: ${kind} probe on port ${port(probe) ?? probe.httpGet.port}, the process listens on ${listening ?? 'no port'}`,
+            );
         }
         if (host !== '0.0.0.0') problems.push(`${where}: listens on ${host}, unreachable by the kubelet's probes (set 0.0.0.0)`);
       };
 
       if (command === 'worker') {
-        if (!container.args?.includes('--pools') || pools.some((p) => !isPool(p))) problems.push(`${where}: --pools must list ${POOLS.join(', ')}`);
+        if (!container.args?.includes('--pools') || pools.some((p) => !isPool(p)))
+          problems.push(`${where}: --pools must list ${POOLS.join(', ')}`);
         const seconds = config.worker.shutdownGraceSeconds;
         if (!(typeof pod.terminationGracePeriodSeconds === 'number' && pod.terminationGracePeriodSeconds > seconds)) {
-          problems.push(`${where}: terminationGracePeriodSeconds (${pod.terminationGracePeriodSeconds ?? 'unset: 30'}) must exceed EVALS_SHUTDOWN_GRACE_SECONDS (${seconds}), or a drain ends in SIGKILL`);
+          problems.push(
+            `${where}: terminationGracePeriodSeconds (${pod.terminationGracePeriodSeconds ?? 'unset: 30'}) must exceed EVALS_SHUTDOWN_GRACE_SECONDS (${seconds}), or a drain ends in SIGKILL`,
+          );
         } else grace.push(`${object.metadata.name} ${pod.terminationGracePeriodSeconds} > ${seconds}`);
         expectProbes(PROBES.worker, config.worker.metricsPort, config.worker.metricsHost);
         if (pools.includes('media')) {
           if (config.scene.sandbox !== 'bwrap') problems.push(`${where}: EVALS_SCENE_SANDBOX must stay bwrap`);
-          const userns = pod.hostUsers === false && container.securityContext?.procMount === 'Unmasked' && container.securityContext.seccompProfile?.type !== 'RuntimeDefault';
+          const userns =
+            pod.hostUsers === false &&
+            container.securityContext?.procMount === 'Unmasked' &&
+            container.securityContext.seccompProfile?.type !== 'RuntimeDefault';
           if (!userns && !pod.runtimeClassName) {
-            problems.push(`${where}: the media pool runs bubblewrap: needs hostUsers: false, procMount: Unmasked and a seccomp profile that allows unshare and mount, or a runtimeClassName (gVisor)`);
+            problems.push(
+              `${where}: the media pool runs bubblewrap: needs hostUsers: false, procMount: Unmasked and a seccomp profile that allows unshare and mount, or a runtimeClassName (gVisor)`,
+            );
           }
         }
       } else if (command === 'serve') {
@@ -253,18 +304,27 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       problems.push(`${where}: scales ${spec.scaleTargetRef.name}, which is no worker Deployment of the chart`);
       continue;
     }
-    if (!((spec.minReplicaCount ?? 0) >= 1)) problems.push(`${where}: minReplicaCount must be at least 1 (pinned runs and timers need a poller)`);
+    if (!((spec.minReplicaCount ?? 0) >= 1))
+      problems.push(`${where}: minReplicaCount must be at least 1 (pinned runs and timers need a poller)`);
     const base = target.env.TEMPORAL_TASK_QUEUE ?? 'eval-pipeline';
     const expected = target.pools.filter(isPool).map((p) => ({ taskQueue: poolTaskQueue(base, p), queueTypes: QUEUE_TYPE[p] }));
-    const actual = spec.triggers.filter((t) => t.type === 'temporal').map((t) => ({ taskQueue: t.metadata.taskQueue, queueTypes: t.metadata.queueTypes }));
+    const actual = spec.triggers
+      .filter((t) => t.type === 'temporal')
+      .map((t) => ({ taskQueue: t.metadata.taskQueue, queueTypes: t.metadata.queueTypes }));
     const key = (q: { taskQueue: string; queueTypes: string }) => `${q.taskQueue} (${q.queueTypes})`;
     if (JSON.stringify(actual.map(key).sort()) !== JSON.stringify(expected.map(key).sort())) {
       problems.push(`${where}: watches ${actual.map(key).join(', ') || 'nothing'}, its pools poll ${expected.map(key).join(', ')}`);
     }
     for (const trigger of spec.triggers) {
       const m = trigger.metadata;
-      const same = { endpoint: target.env.TEMPORAL_ADDRESS, namespace: target.env.TEMPORAL_NAMESPACE ?? 'default', workerDeploymentName: target.env.EVALS_DEPLOYMENT_NAME, workerDeploymentBuildId: target.env.EVALS_BUILD_ID };
-      for (const [field, value] of Object.entries(same)) if (m[field] !== value) problems.push(`${where}: trigger ${field} ${m[field] ?? 'unset'}, the workers use ${value ?? 'none'}`);
+      const same = {
+        endpoint: target.env.TEMPORAL_ADDRESS,
+        namespace: target.env.TEMPORAL_NAMESPACE ?? 'default',
+        workerDeploymentName: target.env.EVALS_DEPLOYMENT_NAME,
+        workerDeploymentBuildId: target.env.EVALS_BUILD_ID,
+      };
+      for (const [field, value] of Object.entries(same))
+        if (m[field] !== value) problems.push(`${where}: trigger ${field} ${m[field] ?? 'unset'}, the workers use ${value ?? 'none'}`);
       if (!m.targetQueueSize) problems.push(`${where}: trigger without targetQueueSize`);
     }
   }
@@ -277,7 +337,14 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
   return { problems, notes };
 }
 
-function checkProfile(helm: string, kubeconform: string, k8sSchemas: string, chart: string, profile: string | undefined, scratch: string): string[] {
+function checkProfile(
+  helm: string,
+  kubeconform: string,
+  k8sSchemas: string,
+  chart: string,
+  profile: string | undefined,
+  scratch: string,
+): string[] {
   const name = profile ? path.basename(profile, '.yaml') : 'default';
   const values = profile ? ['-f', profile] : [];
   const lint = run(helm, ['lint', '--strict', chart, ...values, '--kube-version', KUBERNETES_VERSION]);
@@ -288,18 +355,36 @@ function checkProfile(helm: string, kubeconform: string, k8sSchemas: string, cha
   fs.writeFileSync(file, rendered.stdout);
 
   const validation = run(kubeconform, [
-    '-strict', '-summary', '-kubernetes-version', KUBERNETES_VERSION,
-    '-schema-location', `${k8sSchemas}/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json`,
-    '-schema-location', `${CRD_SCHEMAS}/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json`,
+    '-strict',
+    '-summary',
+    '-kubernetes-version',
+    KUBERNETES_VERSION,
+    '-schema-location',
+    `${k8sSchemas}/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json`,
+    '-schema-location',
+    `${CRD_SCHEMAS}/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json`,
     file,
   ]);
-  const problems = validation.status === 0 ? [] : validation.stdout.split('\n').filter((l) => l && !l.startsWith('Summary:')).map((l) => `${name}: ${l.replace(`${file} - `, '').replace(/problem validating schema\. Check JSON formatting: jsonschema validation failed with '[^']*' - /, '')}`);
+  const problems =
+    validation.status === 0
+      ? []
+      : validation.stdout
+          .split('\n')
+          .filter((l) => l && !l.startsWith('Summary:'))
+          .map(
+            (l) =>
+              `${name}: ${l.replace(`${file} - `, '').replace(/problem validating schema\. Check JSON formatting: jsonschema validation failed with '[^']*' - /, '')}`,
+          );
   if (validation.status !== 0 && problems.length === 0) problems.push(`${name}: kubeconform: ${validation.stderr.trim()}`);
 
-  const objects = parseAllDocuments(rendered.stdout).map((d) => d.toJS() as K8sObject | null).filter((o): o is K8sObject => o !== null);
+  const objects = parseAllDocuments(rendered.stdout)
+    .map((d) => d.toJS() as K8sObject | null)
+    .filter((o): o is K8sObject => o !== null);
   const { problems: crossProblems, notes } = crossCheck(objects, path.join(scratch, name));
   const kinds = [...new Set(objects.map((o) => o.kind))].sort();
-  say(`${name}: ${objects.length} objects (${kinds.join(', ')}), ${problems.length ? 'INVALID' : 'valid'} against Kubernetes ${KUBERNETES_VERSION} and the vendored CRD schemas`);
+  say(
+    `${name}: ${objects.length} objects (${kinds.join(', ')}), ${problems.length ? 'INVALID' : 'valid'} against Kubernetes ${KUBERNETES_VERSION} and the vendored CRD schemas`,
+  );
   for (const note of notes) say(`  ${note}`);
   return [...problems, ...crossProblems.map((p) => `${name}: ${p}`)];
 }
@@ -313,14 +398,27 @@ function main(argv: string[]): number {
   const chart = option('--chart', path.join(PROJECT_ROOT, 'deploy', 'helm', 'eval-pipeline-worker'));
   const profiles = option('--profiles', path.join(PROJECT_ROOT, 'deploy', 'helm', 'profiles'));
 
-  const helm = ensureGoTool('helm', HELM_VERSION, 'helm.sh/helm/v3/cmd/helm', `-X helm.sh/helm/v3/internal/version.version=v${HELM_VERSION}`);
+  const helm = ensureGoTool(
+    'helm',
+    HELM_VERSION,
+    'helm.sh/helm/v3/cmd/helm',
+    `-X helm.sh/helm/v3/internal/version.version=v${HELM_VERSION}`,
+  );
   const kubeconform = ensureGoTool('kubeconform', KUBECONFORM_VERSION, 'github.com/yannh/kubeconform/cmd/kubeconform');
   const k8sSchemas = ensureKubernetesSchemas();
-  say(`helm ${HELM_VERSION}, kubeconform ${KUBECONFORM_VERSION}, Kubernetes ${KUBERNETES_VERSION} schemas (kubernetes-validate ${KUBERNETES_VALIDATE_VERSION}); chart ${path.relative(PROJECT_ROOT, chart) || chart}`);
+  say(
+    `helm ${HELM_VERSION}, kubeconform ${KUBECONFORM_VERSION}, Kubernetes ${KUBERNETES_VERSION} schemas (kubernetes-validate ${KUBERNETES_VALIDATE_VERSION}); chart ${path.relative(PROJECT_ROOT, chart) || chart}`,
+  );
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deploy-'));
   try {
-    const files = fs.existsSync(profiles) ? fs.readdirSync(profiles).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(profiles, f)) : [];
+    const files = fs.existsSync(profiles)
+      ? fs
+          .readdirSync(profiles)
+          .filter((f) => f.endsWith('.yaml'))
+          .sort()
+          .map((f) => path.join(profiles, f))
+      : [];
     const problems = [undefined, ...files].flatMap((profile) => checkProfile(helm, kubeconform, k8sSchemas, chart, profile, scratch));
     for (const problem of problems) console.error(`PROBLEM ${problem}`);
     say(problems.length ? `check:deploy: ${problems.length} problem(s)` : `check:deploy: ${files.length + 1} renders checked, no problems`);

@@ -44,7 +44,9 @@ function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevalu
  * a bad one is a PermanentError('bad-input') naming the field (never echoing
  * it), so a caller learns at once rather than from a run that fails later.
  */
-export function inputProblems(request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> | null }): string[] {
+export function inputProblems(
+  request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> | null },
+): string[] {
   const ids: [string, string | null | undefined][] = [
     ['fragment id', request.fragmentId],
     ['project id', request.projectId],
@@ -112,8 +114,12 @@ export async function startEvalPipeline(
       staticDetails: [
         `Fragment \`${request.fragmentId}\`, project \`${request.projectId}\`, user \`${request.userId}\``,
         request.renderJobId ? `Render job \`${request.renderJobId}\`` : null,
-        request.animation ? `Animation given inline${title.text ? `: ${displayText(title.text)}` : ''}` : 'Animation read from the fragments API',
-      ].filter(Boolean).join('\n\n'),
+        request.animation
+          ? `Animation given inline${title.text ? `: ${displayText(title.text)}` : ''}`
+          : 'Animation read from the fragments API',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });

@@ -60,7 +60,9 @@ const INFRASTRUCTURE_TYPE_PREFIX = 'InfrastructureError:';
 
 /** The component named by an InfrastructureError's failure type, or null for any other failure. */
 export function infrastructureComponentOf(failureType: string | null | undefined): InfrastructureError['component'] | null {
-  return failureType?.startsWith(INFRASTRUCTURE_TYPE_PREFIX) ? (failureType.slice(INFRASTRUCTURE_TYPE_PREFIX.length) as InfrastructureError['component']) : null;
+  return failureType?.startsWith(INFRASTRUCTURE_TYPE_PREFIX)
+    ? (failureType.slice(INFRASTRUCTURE_TYPE_PREFIX.length) as InfrastructureError['component'])
+    : null;
 }
 
 const PERMANENT_TYPE_PREFIX = 'PermanentError:';

@@ -84,10 +84,16 @@ export const PROBE_PATHS = { metrics: '/metrics', liveness: '/healthz', readines
  * whole worker. GET /healthz answers 200 while the process runs; GET /readyz
  * 200 when `notReady` finds nothing wrong, else 503 with the reason.
  */
-export function serveMetrics(opts: { host: string; port: number; runtimeMetricsUrl?: string; notReady: () => Promise<string | undefined> }): Promise<http.Server> {
+export function serveMetrics(opts: {
+  host: string;
+  port: number;
+  runtimeMetricsUrl?: string;
+  notReady: () => Promise<string | undefined>;
+}): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const path = req.method === 'GET' ? new URL(req.url ?? '/', 'http://metrics').pathname : undefined;
-    const text = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`${body}\n`);
+    const text = (status: number, body: string) =>
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`${body}\n`);
     if (path === PROBE_PATHS.liveness) {
       text(200, 'alive');
     } else if (path === PROBE_PATHS.readiness) {

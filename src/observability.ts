@@ -40,7 +40,13 @@ function observeFailure(activity: ActivityName, err: unknown): void {
 }
 
 /** The log fields of one activity execution: its workflow, the pipeline's identity (header) and its arguments' ids and kind. */
-function logFields(workflowId: string | undefined, activityType: string, attempt: number, header: PipelineLogFields, args: unknown[]): Record<string, unknown> {
+function logFields(
+  workflowId: string | undefined,
+  activityType: string,
+  attempt: number,
+  header: PipelineLogFields,
+  args: unknown[],
+): Record<string, unknown> {
   const arg = (typeof args[0] === 'object' && args[0] !== null ? args[0] : {}) as Record<string, unknown>;
   const fields: Record<string, unknown> = { workflowId, activityType, attempt, ...header };
   for (const key of ['pipelineRunId', 'fragmentId', 'kind'] as const) {

@@ -25,7 +25,8 @@ export class HistoryError extends Error {
   override name = 'HistoryError';
 }
 
-const { EVENT_TYPE_WORKFLOW_EXECUTION_STARTED: STARTED, EVENT_TYPE_WORKFLOW_TASK_SCHEDULED: TASK_SCHEDULED } = temporal.api.enums.v1.EventType;
+const { EVENT_TYPE_WORKFLOW_EXECUTION_STARTED: STARTED, EVENT_TYPE_WORKFLOW_TASK_SCHEDULED: TASK_SCHEDULED } =
+  temporal.api.enums.v1.EventType;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -52,9 +53,13 @@ export function readHistory(file: string): temporal.api.history.v1.IHistory {
   }
   const container = isObject(parsed) && isObject(parsed.history) ? parsed.history : parsed;
   const events = Array.isArray(container) ? container : isObject(container) ? container.events : undefined;
-  if (!Array.isArray(events)) throw refuse('not a workflow history: expected { "events": [...] }, as the Temporal UI downloads it or `temporal workflow show --output json` prints it');
+  if (!Array.isArray(events))
+    throw refuse(
+      'not a workflow history: expected { "events": [...] }, as the Temporal UI downloads it or `temporal workflow show --output json` prints it',
+    );
   if (events.length === 0) throw refuse('the history has no events');
-  if (events.length > HISTORY_LIMITS.events) throw refuse(`${events.length} events, more than a workflow history holds (at most ${HISTORY_LIMITS.events})`);
+  if (events.length > HISTORY_LIMITS.events)
+    throw refuse(`${events.length} events, more than a workflow history holds (at most ${HISTORY_LIMITS.events})`);
   let history: temporal.api.history.v1.IHistory;
   try {
     history = historyFromJSON({ events });
@@ -63,23 +68,36 @@ export function readHistory(file: string): temporal.api.history.v1.IHistory {
   }
   const read = history.events ?? [];
   const misnumbered = read.findIndex((e, i) => Number(e.eventId) !== i + 1);
-  if (misnumbered >= 0) throw refuse(`event ${misnumbered + 1} has the id ${String(read[misnumbered].eventId ?? 'none')}: a history's events are numbered 1, 2, 3 … in order`);
-  if (read[0].eventType !== STARTED) throw refuse('the first event is not the workflow\'s start (EVENT_TYPE_WORKFLOW_EXECUTION_STARTED)');
+  if (misnumbered >= 0)
+    throw refuse(
+      `event ${misnumbered + 1} has the id ${String(read[misnumbered].eventId ?? 'none')}: a history's events are numbered 1, 2, 3 … in order`,
+    );
+  if (read[0].eventType !== STARTED) throw refuse("the first event is not the workflow's start (EVENT_TYPE_WORKFLOW_EXECUTION_STARTED)");
   const restart = read.findIndex((e, i) => i > 0 && e.eventType === STARTED);
   if (restart >= 0) throw refuse(`event ${restart + 1} starts the workflow again: a history has one start event`);
-  if (!read.some((e) => e.eventType === TASK_SCHEDULED)) throw refuse('the history ends before the workflow\'s first task: there is nothing to replay');
+  if (!read.some((e) => e.eventType === TASK_SCHEDULED))
+    throw refuse("the history ends before the workflow's first task: there is nothing to replay");
   return history;
 }
 
 /** Replays each history against `workflowBundle`; one outcome per history, in order. */
-export async function replayHistories(histories: readonly { file: string; history: temporal.api.history.v1.IHistory }[], workflowBundle: WorkflowBundleOption): Promise<ReplayOutcome[]> {
+export async function replayHistories(
+  histories: readonly { file: string; history: temporal.api.history.v1.IHistory }[],
+  workflowBundle: WorkflowBundleOption,
+): Promise<ReplayOutcome[]> {
   const byId = new Map(histories.map((h, i) => [`${i}:${path.basename(h.file)}`, h]));
   const outcomes: ReplayOutcome[] = [];
   const replays = [...byId].map(([workflowId, { history }]) => ({ workflowId, history }));
   for await (const result of Worker.runReplayHistories({ workflowBundle, replayName: 'evals-replay' }, replays)) {
     const { file } = byId.get(result.workflowId)!;
     if (!result.error) outcomes.push({ file, ok: true, nondeterministic: false });
-    else outcomes.push({ file, ok: false, nondeterministic: result.error instanceof DeterminismViolationError, message: result.error.message });
+    else
+      outcomes.push({
+        file,
+        ok: false,
+        nondeterministic: result.error instanceof DeterminismViolationError,
+        message: result.error.message,
+      });
   }
   return outcomes;
 }

@@ -12,7 +12,15 @@ export const REDACTED = '[redacted]';
 export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'TEMPORAL_API_KEY', 'FRAGMENTS_API_KEY', 'DATABASE_URL'] as const;
 
 /** Keys whose values never reach a log line, wherever they appear in a record. */
-export const SECRET_KEYS = ['apiKey', 'authorization', 'headers.authorization', 'headers["x-api-key"]', 'password', 'databaseUrl', ...SECRET_VARIABLES].flatMap((key) => [key, `*.${key}`]);
+export const SECRET_KEYS = [
+  'apiKey',
+  'authorization',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'password',
+  'databaseUrl',
+  ...SECRET_VARIABLES,
+].flatMap((key) => [key, `*.${key}`]);
 
 /** The secret values of a configuration, which the logger and the activities scrub from whatever field carries them. */
 export function secretsOf(config: Config): string[] {

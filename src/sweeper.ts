@@ -54,7 +54,13 @@ export interface SweepRules {
 }
 
 /** One sweep; empty when another worker holds the lock. */
-export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, temporal: TemporalIdentity, rules: SweepRules): Promise<SweptRun[]> {
+export async function sweepOnce(
+  pool: pg.Pool,
+  client: Client,
+  log: Logger,
+  temporal: TemporalIdentity,
+  rules: SweepRules,
+): Promise<SweptRun[]> {
   const swept = await withAdvisoryLock(pool, ADVISORY_LOCKS.sweeping, { wait: false }, async (session) => {
     const open = await session.query<{ id: string; execution_name: string | null; temporal_run_id: string }>(
       `SELECT id, execution_name, temporal_run_id FROM pipeline_runs
@@ -67,9 +73,10 @@ export async function sweepOnce(pool: pg.Pool, client: Client, log: Logger, temp
     for (const row of open.rows) {
       const closedAs = row.execution_name ? await closingStatus(client, row.execution_name, row.temporal_run_id) : 'NOT_FOUND';
       if (closedAs === null || (closedAs === 'NOT_FOUND' && !rules.endMissing)) continue;
-      const reason = closedAs === 'NOT_FOUND'
-        ? 'its workflow no longer exists in Temporal (the server that ran it is gone)'
-        : `its workflow ended ${closedAs} before the pipeline finished`;
+      const reason =
+        closedAs === 'NOT_FOUND'
+          ? 'its workflow no longer exists in Temporal (the server that ran it is gone)'
+          : `its workflow ended ${closedAs} before the pipeline finished`;
       await finishPipelineRun(pool, row.id, reason);
       log.warn({ pipelineRunId: row.id, workflowId: row.execution_name, closedAs }, 'sweeper ended a pipeline run whose workflow closed');
       ended.push({ pipelineRunId: row.id, closedAs });

@@ -10,7 +10,14 @@ import { visibleLine } from './text-safety';
 export function textTable(table: readonly (readonly string[])[], rightFrom = Infinity): string {
   const rows = table.map((r) => r.map(visibleLine));
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
-  return rows.map((r) => r.map((cell, col) => (col >= rightFrom ? cell.padStart(widths[col]) : cell.padEnd(widths[col]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, col) => (col >= rightFrom ? cell.padStart(widths[col]) : cell.padEnd(widths[col])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export const percent = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(0)}%`);

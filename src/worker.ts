@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { type NativeConnection, Runtime, Worker, makeTelemetryFilterString, type LogLevel, type LogMetadata, type State } from '@temporalio/worker';
+import {
+  type NativeConnection,
+  Runtime,
+  Worker,
+  makeTelemetryFilterString,
+  type LogLevel,
+  type LogMetadata,
+  type State,
+} from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { POOLS, poolTaskQueue, type Pool } from './domain/pools';
 import { configWarnings, type Config } from './config';
@@ -31,7 +39,8 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
     // The media and judge pools' workers run no workflows by design: the SDK's warning says nothing wrong.
     if (message === ACTIVITY_ONLY_WARNING) level = 'DEBUG';
-    const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
+    const method =
+      level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
     log[method]({ ...meta, source: 'temporal' }, message);
   };
   Runtime.install({
@@ -46,15 +55,25 @@ export function installRuntime(log: Logger, opts: { runtimeMetricsAddress?: stri
     },
     telemetryOptions: {
       logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
-      ...(opts.runtimeMetricsAddress ? { metrics: { prometheus: { bindAddress: opts.runtimeMetricsAddress, useSecondsForDurations: true } } } : {}),
+      ...(opts.runtimeMetricsAddress
+        ? { metrics: { prometheus: { bindAddress: opts.runtimeMetricsAddress, useSecondsForDurations: true } } }
+        : {}),
     },
   });
 }
 
-export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: { allowLocalFiles: boolean; cacheDir?: string }): ActivityDeps {
+export function activityDeps(
+  config: Config,
+  pool: pg.Pool,
+  log: Logger,
+  opts: { allowLocalFiles: boolean; cacheDir?: string },
+): ActivityDeps {
   return {
     pool,
-    frameStore: new FrameStore(pool, { dir: opts.cacheDir ?? path.join(config.dataDir, 'frame-cache'), maxBytes: config.worker.frameCacheBytes }),
+    frameStore: new FrameStore(pool, {
+      dir: opts.cacheDir ?? path.join(config.dataDir, 'frame-cache'),
+      maxBytes: config.worker.frameCacheBytes,
+    }),
     provider: fleetProvider(createProvider(config), config.judge.concurrency),
     mediaTools: resolveMediaTools(config),
     config,
@@ -75,7 +94,13 @@ export function activityDeps(config: Config, pool: pg.Pool, log: Logger, opts: {
  * before it started (left by stacks that died). It does not prune:
  * a local database holds a developer's own runs, kept until `evals prune`.
  */
-export function startBackgroundWork(opts: { config: Config; pool: pg.Pool; client: Client; log: Logger; localStack?: { soleDatabaseUser: boolean; startedAt: Date } }): { stop(): Promise<void> } {
+export function startBackgroundWork(opts: {
+  config: Config;
+  pool: pg.Pool;
+  client: Client;
+  log: Logger;
+  localStack?: { soleDatabaseUser: boolean; startedAt: Date };
+}): { stop(): Promise<void> } {
   const { localStack } = opts;
   const sweeper = startSweeper({
     pool: opts.pool,
@@ -122,7 +147,10 @@ export class PoolWorkers {
   async runUntil<T>(until: Promise<T> | (() => Promise<T>)): Promise<T> {
     const running = this.run();
     try {
-      return await Promise.race([typeof until === 'function' ? until() : until, running.then(() => Promise.reject(new Error('the workers stopped first')))]);
+      return await Promise.race([
+        typeof until === 'function' ? until() : until,
+        running.then(() => Promise.reject(new Error('the workers stopped first'))),
+      ]);
     } finally {
       this.shutdown();
       await running;
@@ -182,8 +210,15 @@ export async function createWorker(opts: {
     const removed = await removeStaleScratch(opts.deps.workDir, config.media);
     if (removed > 0) opts.deps.log.info({ removed }, 'removed the scratch of extractions whose worker died');
   }
-  const activities = createActivities({ ...opts.deps, temporalClusterId: (await temporalIdentity(opts.connection.workflowService, config.temporal.namespace)).clusterId });
-  const slots: Record<Pool, number> = { workflows: config.worker.activityConcurrency, media: config.worker.mediaConcurrency, judge: config.judge.concurrency };
+  const activities = createActivities({
+    ...opts.deps,
+    temporalClusterId: (await temporalIdentity(opts.connection.workflowService, config.temporal.namespace)).clusterId,
+  });
+  const slots: Record<Pool, number> = {
+    workflows: config.worker.activityConcurrency,
+    media: config.worker.mediaConcurrency,
+    judge: config.judge.concurrency,
+  };
   const workers = new Map<Pool, Worker>();
   for (const pool of POOLS.filter((p) => pools.includes(p))) {
     workers.set(
@@ -193,7 +228,12 @@ export async function createWorker(opts: {
         namespace: config.temporal.namespace,
         taskQueue: poolTaskQueue(taskQueue, pool),
         ...(opts.identity ? { identity: opts.identity } : {}),
-        ...(pool === 'workflows' ? { workflowBundle: await workflowBundle(config.dataDir), maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency } : {}),
+        ...(pool === 'workflows'
+          ? {
+              workflowBundle: await workflowBundle(config.dataDir),
+              maxConcurrentWorkflowTaskExecutions: config.worker.workflowTaskConcurrency,
+            }
+          : {}),
         activities: activities[pool],
         interceptors: { activity: [activityObservability] },
         maxConcurrentActivityTaskExecutions: slots[pool],

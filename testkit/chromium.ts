@@ -13,7 +13,10 @@ export function findChromium(): string {
   if (process.getuid?.() === 0 && onPath('apt-get')) {
     process.stderr.write('installing Debian chromium for the report tests (apt-get install chromium)\n');
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const installed = onPath('chromium');
     if (installed) return installed;
   }
@@ -27,9 +30,19 @@ export function screenshot(htmlFile: string, pngFile: string, size = { width: 12
     const result = spawnSync(
       findChromium(),
       [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`,
-        `--window-size=${size.width},${size.height}`, `--screenshot=${pngFile}`, `file://${htmlFile}`,
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--hide-scrollbars',
+        `--user-data-dir=${profile}`,
+        `--window-size=${size.width},${size.height}`,
+        `--screenshot=${pngFile}`,
+        `file://${htmlFile}`,
       ],
       { timeout: 60_000, encoding: 'utf8' },
     );

@@ -100,7 +100,9 @@ export class FakeFragmentsApi {
         updatedAt: now,
         messageCreatedAt: now,
         public: false,
-        ...(['1', 'true'].includes(url.searchParams.get('includeFiles') ?? '') && this.files.has(fragmentId) ? { files: this.files.get(fragmentId) } : {}),
+        ...(['1', 'true'].includes(url.searchParams.get('includeFiles') ?? '') && this.files.has(fragmentId)
+          ? { files: this.files.get(fragmentId) }
+          : {}),
       },
     });
   }

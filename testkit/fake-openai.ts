@@ -113,11 +113,20 @@ export function hostileAnswer(kind: EvalKind, opts: { category?: string } = {}):
     suggestedFix: i === 0 ? HOSTILE_TEXTS.long : texts[(i + 1) % texts.length],
   };
   const answer = passingAnswer(kind) as Record<string, unknown>;
-  return { ...answer, ...('score' in answer ? { score: 10 } : {}), summary: `${HOSTILE_TEXTS.terminal} ${HOSTILE_TEXTS.bidi}`, issues: [issue] };
+  return {
+    ...answer,
+    ...('score' in answer ? { score: 10 } : {}),
+    summary: `${HOSTILE_TEXTS.terminal} ${HOSTILE_TEXTS.bidi}`,
+    issues: [issue],
+  };
 }
 
 const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: any) => (p.type === 'text' ? p.text : '')).join('\n') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p: any) => (p.type === 'text' ? p.text : '')).join('\n')
+      : '';
 
 /** The kinds named by the last user message's "Fill in:" line (a re-ask names the kind it re-asks), else by the schema name. */
 function kindsOf(body: any): EvalKind[] {
@@ -198,7 +207,14 @@ async function seenContent(body: any): Promise<SeenContent> {
     const { width = 0, height = 0 } = await sharp(jpeg).metadata();
     const timestampMs = (Number(label[2]) * 60 + Number(label[3])) * 1000 + Number(label[4]) * 100;
     // Keyed by content: the analyzers cache measures by frame key.
-    frames.push({ index: Number(label[1]), timestampMs, width, height, jpeg, key: `fake-openai#${crypto.createHash('sha1').update(jpeg).digest('hex')}` });
+    frames.push({
+      index: Number(label[1]),
+      timestampMs,
+      width,
+      height,
+      jpeg,
+      key: `fake-openai#${crypto.createHash('sha1').update(jpeg).digest('hex')}`,
+    });
   }
   const text: string = parts[0]?.type === 'text' ? parts[0].text : '';
   const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(text)?.[1] ?? null;
@@ -223,7 +239,9 @@ async function seenContent(body: any): Promise<SeenContent> {
  * `delayMs` holds every answer that long (a slow model); `port` listens on a
  * given loopback port (a free one otherwise).
  */
-export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge; delayMs?: number; port?: number } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(
+  opts: { apiKey?: string; models?: string[]; promptCaching?: boolean; judge?: FakeJudge; delayMs?: number; port?: number } = {},
+): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const queues = new Map<EvalKind, FakeReply[]>();
   const answers = new Map<EvalKind, unknown>();
@@ -247,7 +265,10 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
     const segments = await segmentsOf(body);
     const promptTokens = tokensOf(segments);
     const shared = Math.max(0, ...cache.filter((c) => c.model === body.model).map((c) => sharedPrefixTokens(c.segments, segments)));
-    const cached = promptTokens >= CACHE_MIN_TOKENS && shared >= CACHE_MIN_TOKENS ? Math.min(Math.floor(shared / CACHE_STEP_TOKENS) * CACHE_STEP_TOKENS, promptTokens) : 0;
+    const cached =
+      promptTokens >= CACHE_MIN_TOKENS && shared >= CACHE_MIN_TOKENS
+        ? Math.min(Math.floor(shared / CACHE_STEP_TOKENS) * CACHE_STEP_TOKENS, promptTokens)
+        : 0;
     const usage = { prompt_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: { cached_tokens: cached } };
     const record: FakeRequest = {
       body,
@@ -263,11 +284,19 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
     const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (opts.apiKey && bearer !== opts.apiKey) {
       // As the real service does, the error echoes (part of) the key it was given.
-      send(res, 401, { error: { message: `Incorrect API key provided: ${bearer}.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
+      send(res, 401, {
+        error: { message: `Incorrect API key provided: ${bearer}.`, type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
       return;
     }
     if (opts.models && !opts.models.includes(body.model)) {
-      send(res, 404, { error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } });
+      send(res, 404, {
+        error: {
+          message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
+          type: 'invalid_request_error',
+          code: 'model_not_found',
+        },
+      });
       return;
     }
     if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
@@ -278,7 +307,12 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
     const failure = replies.find((r) => 'hang' in r || 'status' in r);
     if (failure && 'hang' in failure) return;
     if (failure && 'status' in failure) {
-      send(res, failure.status, failure.body ?? { error: { message: `fake error ${failure.status}`, type: 'server_error' } }, failure.headers);
+      send(
+        res,
+        failure.status,
+        failure.body ?? { error: { message: `fake error ${failure.status}`, type: 'server_error' } },
+        failure.headers,
+      );
       return;
     }
     // Frame kinds answer in one part each (the others null); raw text stands for the whole answer when one kind was asked.
@@ -290,7 +324,9 @@ export async function startFakeOpenAI(opts: { apiKey?: string; models?: string[]
         : JSON.stringify(
             framed
               ? Object.fromEntries(FRAME_KINDS.map((k) => [k, kinds.includes(k) ? partOf(replies[kinds.indexOf(k)]) : null]))
-              : replies.length === 1 ? partOf(replies[0]) : {},
+              : replies.length === 1
+                ? partOf(replies[0])
+                : {},
           );
     usage.completion_tokens = Math.ceil(content.length / 4);
     send(res, 200, {

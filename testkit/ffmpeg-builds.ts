@@ -19,9 +19,13 @@ export function debianFfmpeg(): MediaTools {
   if (!isExecutable(tools.ffmpeg) && process.getuid?.() === 0 && onPath('apt-get')) {
     process.stderr.write("installing Debian's ffmpeg for the decoder test (apt-get install ffmpeg)\n");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'ffmpeg'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'ffmpeg'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
-  if (!isExecutable(tools.ffmpeg) || !isExecutable(tools.ffprobe)) throw new Error("the decoder test needs Debian's ffmpeg in /usr/bin: apt-get install ffmpeg");
+  if (!isExecutable(tools.ffmpeg) || !isExecutable(tools.ffprobe))
+    throw new Error("the decoder test needs Debian's ffmpeg in /usr/bin: apt-get install ffmpeg");
   return tools;
 }
 

@@ -32,11 +32,13 @@ const blink = (first: number, last: number, period: number) => `between(n,${firs
 
 function video(name: string, rate: number, seconds: number, filters: string[]): () => string {
   const graph = [`color=c=${BG}:s=${W}x${H}:r=${rate}:d=${seconds}`, 'format=yuv420p', ...filters].join(',');
-  return () => ffmpegFixture(`flashing-${name}.mp4`, ['-f', 'lavfi', '-i', graph, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p']);
+  return () =>
+    ffmpegFixture(`flashing-${name}.mp4`, ['-f', 'lavfi', '-i', graph, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p']);
 }
 
 /** A filled box switched on by `enable`. */
-const box = (x: number, y: number, w: number, h: number, colour: string, enable = '1') => `drawbox=x=${x}:y=${y}:w=${w}:h=${h}:color=${colour}:t=fill:enable='${enable}'`;
+const box = (x: number, y: number, w: number, h: number, colour: string, enable = '1') =>
+  `drawbox=x=${x}:y=${y}:w=${w}:h=${h}:color=${colour}:t=fill:enable='${enable}'`;
 const region = (x: number, y: number, w: number, h: number): Box => ({ left: x / W, top: y / H, right: (x + w) / W, bottom: (y + h) / H });
 
 export const FLASHING_SET: FlashingCase[] = [
@@ -70,7 +72,9 @@ export const FLASHING_SET: FlashingCase[] = [
   {
     name: 'checkerboard',
     what: 'a checkerboard of 40 px squares reversing 10 times a second (5 flashes) from 1.0 s to 3.0 s',
-    file: video('checkerboard', 30, 5, [`geq=lum='if(between(N,30,89)*mod(floor(X/40)+floor(Y/40)+floor((N-30)/3),2)+not(between(N,30,89))*mod(floor(X/40)+floor(Y/40),2),235,16)':cb=128:cr=128`]),
+    file: video('checkerboard', 30, 5, [
+      `geq=lum='if(between(N,30,89)*mod(floor(X/40)+floor(Y/40)+floor((N-30)/3),2)+not(between(N,30,89))*mod(floor(X/40)+floor(Y/40),2),235,16)':cb=128:cr=128`,
+    ]),
     expect: { severity: 'HIGH', red: false, atMs: 1000, region: null },
   },
   {
@@ -96,12 +100,23 @@ export const FLASHING_SET: FlashingCase[] = [
     what: 'a fast camera pan (600 px/s) over a NumberPlane-like grid: blue lines every 48 px, white axes',
     file: () =>
       ffmpegFixture('flashing-grid-pan.mp4', [
-        '-f', 'lavfi', '-i',
+        '-f',
+        'lavfi',
+        '-i',
         [
-          `color=c=${BG}:s=2560x${H}:r=30:d=4`, 'format=yuv420p', 'drawgrid=w=48:h=48:t=2:c=0x29abca',
-          box(1200, 0, 4, H, 'white'), box(0, 178, 2560, 4, 'white'), `crop=${W}:${H}:x='min(t*600,1900)':y=0`,
+          `color=c=${BG}:s=2560x${H}:r=30:d=4`,
+          'format=yuv420p',
+          'drawgrid=w=48:h=48:t=2:c=0x29abca',
+          box(1200, 0, 4, H, 'white'),
+          box(0, 178, 2560, 4, 'white'),
+          `crop=${W}:${H}:x='min(t*600,1900)':y=0`,
         ].join(','),
-        '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
       ]),
     expect: null,
   },
@@ -119,7 +134,7 @@ export const FLASHING_SET: FlashingCase[] = [
   },
   {
     name: 'full-2.5-sustained',
-    what: 'the whole frame flashing white 2.5 times a second for 6 s from 1.0 s (IRIS\'s extended failure)',
+    what: "the whole frame flashing white 2.5 times a second for 6 s from 1.0 s (IRIS's extended failure)",
     file: video('full-2.5-sustained', 30, 9, [box(0, 0, W, H, 'white', blink(30, 209, 12))]),
     expect: { severity: 'MEDIUM', red: false, atMs: 1000, region: null },
   },
@@ -137,7 +152,12 @@ export interface FlashingFinding {
 
 /** The flashing findings on one case, reached as the pipeline reaches them: the single decode pass, then the analyzer. */
 export async function judgeFlashing(c: FlashingCase, config: Config, workDir: string): Promise<FlashingFinding[]> {
-  const { signal } = await extractFrames(c.file(), resolveMediaTools(config), { media: config.media, allowLocalFiles: true, workDir, withSignal: true }, () => undefined);
+  const { signal } = await extractFrames(
+    c.file(),
+    resolveMediaTools(config),
+    { media: config.media, allowLocalFiles: true, workDir, withSignal: true },
+    () => undefined,
+  );
   const stretches = flashingStretches(signal!);
   return flashingIssues(signal, () => null).map((issue) => {
     const own = stretches.filter((s) => s.severity === issue.severity);
@@ -161,7 +181,8 @@ export function flashingMistake(c: FlashingCase, found: readonly FlashingFinding
   if (f.red !== e.red) return e.red ? 'expected a red flash' : 'not a red flash';
   if (Math.abs(f.atMs - e.atMs) > 500) return `starts at ${f.atMs} ms, expected ${e.atMs} ms`;
   if (!e.region !== !f.region) return e.region ? 'expected a region, got the whole frame' : 'expected the whole frame, got a region';
-  if (e.region && f.region && overlapShare(e.region, f.region) < 0.5) return `region ${JSON.stringify(f.region)} is not where the flashing is`;
+  if (e.region && f.region && overlapShare(e.region, f.region) < 0.5)
+    return `region ${JSON.stringify(f.region)} is not where the flashing is`;
   return null;
 }
 

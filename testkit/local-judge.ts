@@ -27,14 +27,28 @@ export function extractLocally(file: string, tools: MediaTools, config: Config, 
  */
 export async function judgeExtraction({ plan, frames, signal }: Extraction): Promise<LocalResults> {
   // Frame keys name a frame's bytes and place, as the frame store's name one stored frame (measures are cached by key).
-  const loaded = frames.map((f) => ({ ...f, key: `${crypto.createHash('sha256').update(f.jpeg).digest('hex')}#${f.index}@${f.timestampMs}` }));
+  const loaded = frames.map((f) => ({
+    ...f,
+    key: `${crypto.createHash('sha256').update(f.jpeg).digest('hex')}#${f.index}@${f.timestampMs}`,
+  }));
   const manifest = buildManifest(plan, loaded);
   const results: LocalResults = new Map();
   for (const kind of FRAME_KINDS) {
     const definition = KINDS[kind];
     const input = { userInput: null, title: null, description: null, durationMs: manifest.durationMs, frameCount: frames.length };
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: loaded, manifest, videoSignal: signal }), manifest);
-    results.set(kind, { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) });
+    const verdict = normalizeVerdict(
+      definition,
+      await localVerdict({ definition, input, frames: loaded, manifest, videoSignal: signal }),
+      manifest,
+    );
+    results.set(kind, {
+      ...verdict,
+      status: judgedStatus(
+        verdict.score,
+        definition.passThreshold,
+        verdict.issues.map((i) => i.severity),
+      ),
+    });
   }
   return results;
 }
@@ -54,11 +68,28 @@ export const hintMs = (hint: string | null): number => hintTimestampMs(hint) ?? 
  */
 export async function answerAsLocalJudge(kind: EvalKind, seen: SeenContent): Promise<unknown> {
   const definition = KINDS[kind];
-  const verdict = await localVerdict({ definition, input: seen.input, frames: definition.usesFrames ? seen.frames : [], manifest: null, videoSignal: null });
+  const verdict = await localVerdict({
+    definition,
+    input: seen.input,
+    frames: definition.usesFrames ? seen.frames : [],
+    manifest: null,
+    videoSignal: null,
+  });
   const score = Math.min(Math.max(verdict.score, 0), definition.maxScore);
-  const issues = verdict.issues.map(({ severity, category, frameIndex, location, description, suggestedFix }) => ({ severity, category, frameIndex, location, description, suggestedFix }));
+  const issues = verdict.issues.map(({ severity, category, frameIndex, location, description, suggestedFix }) => ({
+    severity,
+    category,
+    frameIndex,
+    location,
+    description,
+    suggestedFix,
+  }));
   const { criteria } = definition;
   if (!criteria) return { score, summary: verdict.summary || 'Judged.', issues };
   const share = score / definition.maxScore;
-  return { criteria: Object.fromEntries(criteria.map((c) => [c.name, { score: c.maxScore * share, reason: 'Judged.' }])), summary: verdict.summary || 'Judged.', issues };
+  return {
+    criteria: Object.fromEntries(criteria.map((c) => [c.name, { score: c.maxScore * share, reason: 'Judged.' }])),
+    summary: verdict.summary || 'Judged.',
+    issues,
+  };
 }

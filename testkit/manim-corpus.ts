@@ -55,7 +55,10 @@ export const MANIM_CORPUS = loadCorpus('manim', 'the rules were tuned on it');
 /** Scenes written by another author and never used for tuning: how the rules do on animations they were not fitted to. */
 export const HOLDOUT_CORPUS = loadCorpus('manim-holdout', 'never used for tuning');
 /** Clean scenes that look like defects to a pixel judge (charts, tables, code, graphs on white, frame-filling fields, scrolling), and defects it used to miss; tests hold the judge to it. */
-export const TRAPS_CORPUS = loadCorpus('manim-traps', 'clean scenes a pixel judge is tempted to fail, and defects it missed; the rules were tuned on it');
+export const TRAPS_CORPUS = loadCorpus(
+  'manim-traps',
+  'clean scenes a pixel judge is tempted to fail, and defects it missed; the rules were tuned on it',
+);
 export const LABELLED_CORPORA = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS] as const;
 /**
  * Manim's qualities every corpus is rendered at: 480p15 (-ql, the renders its labels were checked

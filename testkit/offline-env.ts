@@ -11,7 +11,15 @@ import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/search-attributes';
  * PostgreSQL in `dataDir`, the local judge), whatever the caller's shell has set.
  */
 export function offlineEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, TEMPORAL_ADDRESS: '', DATABASE_URL: '', OPENAI_API_KEY: '', EVALS_PROVIDER: 'local', EVALS_DATA_DIR: dataDir, ...extra };
+  return {
+    ...process.env,
+    TEMPORAL_ADDRESS: '',
+    DATABASE_URL: '',
+    OPENAI_API_KEY: '',
+    EVALS_PROVIDER: 'local',
+    EVALS_DATA_DIR: dataDir,
+    ...extra,
+  };
 }
 
 export interface OfflineStack {

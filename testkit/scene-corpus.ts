@@ -39,12 +39,22 @@ export interface InspectedCorpus {
  * pipeline's sandbox would, with a wall and CPU limit for the whole corpus
  * rather than for one scene.
  */
-export async function inspectCorpus(corpus: Corpus, config: Config, videos: readonly CorpusVideo[] = corpus.videos): Promise<InspectedCorpus> {
+export async function inspectCorpus(
+  corpus: Corpus,
+  config: Config,
+  videos: readonly CorpusVideo[] = corpus.videos,
+): Promise<InspectedCorpus> {
   const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
   const tools = resolveMediaTools(config);
   const probed = await Promise.all(videos.map((v) => probeVideo(tools, corpusFile(corpus, v), config.media)));
   const limits = { ...config.scene.limits, wallMs: 20 * 60_000, cpuSeconds: 20 * 60 };
-  const jobs = videos.map((v, i) => ({ scene: v.scene, width: probed[i].width, height: probed[i].height, fps: probed[i].fps ?? 0, durationMs: probed[i].durationMs }));
+  const jobs = videos.map((v, i) => ({
+    scene: v.scene,
+    width: probed[i].width,
+    height: probed[i].height,
+    fps: probed[i].fps ?? 0,
+    durationMs: probed[i].durationMs,
+  }));
   const ran = await runInspector([source], jobs, { ...config.scene, limits });
   if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
   const timelines = new Map<string, SceneTimeline>();
@@ -65,7 +75,13 @@ export async function inspectCorpus(corpus: Corpus, config: Config, videos: read
       width: p.width,
       height: p.height,
       fps: p.fps,
-      frames: picks.map((n, index) => ({ index, timestampMs: Math.round(p.frameTimesMs[n]), width: 768, height: 432, key: `${v.file}#${index}` })),
+      frames: picks.map((n, index) => ({
+        index,
+        timestampMs: Math.round(p.frameTimesMs[n]),
+        width: 768,
+        height: 432,
+        key: `${v.file}#${index}`,
+      })),
     });
   });
   return { timelines, failures, wallMs: ran.wallMs, cpuSeconds, manifests };

@@ -17,7 +17,21 @@ export function syntheticVideo(name: string, filter: string, extraArgs: string[]
   if (fs.existsSync(out)) return out;
   const { ffmpeg } = resolveMediaTools(loadConfig({}));
   const tmp = `${out}.${process.pid}.tmp.mp4`;
-  execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', filter, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', ...extraArgs, tmp]);
+  execFileSync(ffmpeg, [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    filter,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    ...extraArgs,
+    tmp,
+  ]);
   fs.renameSync(tmp, out);
   return out;
 }
@@ -47,9 +61,23 @@ export function ffmpegFixture(name: string, args: string[]): string {
 /** Shown frame times (ms from the start) straight from ffprobe, the truth plans are checked against. */
 export function frameTimesOf(file: string): number[] {
   const { ffprobe } = resolveMediaTools(loadConfig({}));
-  const out = execFileSync(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file]).toString();
+  const out = execFileSync(ffprobe, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'packet=pts_time,flags',
+    '-of',
+    'csv=p=0',
+    file,
+  ]).toString();
   // D: outside the edit list, never shown.
-  const shown = out.trim().split('\n').map((l) => l.split(',')).filter(([, flags]) => !flags.includes('D'));
+  const shown = out
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','))
+    .filter(([, flags]) => !flags.includes('D'));
   return shown.map(([t]) => Math.round(Number(t) * 1000)).sort((a, b) => a - b);
 }
 
@@ -60,7 +88,16 @@ export function frameTimesOf(file: string): number[] {
 export function understatedDurationVideo(): string {
   const out = path.join(FIXTURES, 'understated-duration.mkv');
   if (fs.existsSync(out)) return out;
-  const honest = ffmpegFixture('understated-duration-honest.mkv', ['-f', 'lavfi', '-i', 'color=c=gray:size=64x64:rate=1:duration=900', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+  const honest = ffmpegFixture('understated-duration-honest.mkv', [
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:size=64x64:rate=1:duration=900',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+  ]);
   const bytes = fs.readFileSync(honest);
   // The segment's Duration element (id 0x4489, an 8-byte float in milliseconds).
   const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
@@ -78,7 +115,21 @@ export function understatedDurationVideo(): string {
 export function growingPictureVideo(): string {
   const out = path.join(FIXTURES, 'growing-picture.mp4');
   if (fs.existsSync(out)) return out;
-  const encode = (name: string, source: string) => ffmpegFixture(name, ['-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-bsf:v', 'h264_mp4toannexb', '-f', 'h264']);
+  const encode = (name: string, source: string) =>
+    ffmpegFixture(name, [
+      '-f',
+      'lavfi',
+      '-i',
+      source,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-bsf:v',
+      'h264_mp4toannexb',
+      '-f',
+      'h264',
+    ]);
   const small = encode('growing-small.h264', 'color=c=gray:size=64x64:rate=5:duration=1');
   const large = encode('growing-large.h264', 'color=c=red:size=1280x720:rate=5:duration=1');
   const joined = writeFixture('growing-joined.h264', Buffer.concat([fs.readFileSync(small), fs.readFileSync(large)]));

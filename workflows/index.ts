@@ -79,7 +79,9 @@ export const TASK_QUEUES_BY_POOL_PATCH = 'task-queues-by-pool';
  * recorded before the pools replay with every activity on the workflow's queue.
  */
 function onPool(pool: Exclude<Pool, 'workflows'>, options: ActivityOptions) {
-  return proxyActivities<Activities>(patched(TASK_QUEUES_BY_POOL_PATCH) ? { ...options, taskQueue: poolTaskQueue(workflowInfo().taskQueue, pool) } : options);
+  return proxyActivities<Activities>(
+    patched(TASK_QUEUES_BY_POOL_PATCH) ? { ...options, taskQueue: poolTaskQueue(workflowInfo().taskQueue, pool) } : options,
+  );
 }
 
 /** The innermost `message` or `type` along a failure's cause chain: the activity's own, not Temporal's wrapper's. */
@@ -110,10 +112,12 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
   });
   let limitReached = false;
   const limit = new CancellationScope();
-  limit.run(() => sleep(wait.limitMs)).then(
-    () => (limitReached = true),
-    () => undefined, // cancelled: the animation arrived first, or the whole pipeline was cancelled
-  );
+  limit
+    .run(() => sleep(wait.limitMs))
+    .then(
+      () => (limitReached = true),
+      () => undefined, // cancelled: the animation arrived first, or the whole pipeline was cancelled
+    );
   try {
     for (;;) {
       // Reset before reading, so a signal that arrives during the read is not lost.
@@ -121,7 +125,10 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
       const fragment = await fetchFragment.executeWithOptions({ summary: `read fragment ${fragmentId}` }, [fragmentId]);
       if (fragment.animationUrl) return fragment;
       if (limitReached) {
-        throw ApplicationFailure.nonRetryable(`animation not rendered within ${formatDuration(wait.limitMs)}`, permanentFailureType('animation-not-rendered'));
+        throw ApplicationFailure.nonRetryable(
+          `animation not rendered within ${formatDuration(wait.limitMs)}`,
+          permanentFailureType('animation-not-rendered'),
+        );
       }
       await condition(() => signalled || limitReached, wait.pollIntervalMs);
     }
@@ -134,7 +141,13 @@ async function awaitRenderedFragment(fragmentId: string, wait: RenderWait): Prom
 async function animationOf(input: EvalPipelineInput): Promise<InlineAnimation & { notes?: string[] }> {
   if (input.animation) return input.animation;
   const fragment = await awaitRenderedFragment(input.fragmentId, input.renderWait ?? DEFAULT_RENDER_WAIT);
-  return { url: fragment.animationUrl!, title: fragment.title, description: fragment.description, sources: fragment.sources ?? null, notes: fragment.notes };
+  return {
+    url: fragment.animationUrl!,
+    title: fragment.title,
+    description: fragment.description,
+    sources: fragment.sources ?? null,
+    notes: fragment.notes,
+  };
 }
 
 /** Marks the workflow change that added scene inspection: histories recorded before it replay without the activity. */
@@ -143,7 +156,10 @@ export const SCENE_INSPECTION_PATCH = 'scene-inspection';
 /** The run's outcome as the Temporal UI shows it (current details, Markdown). */
 function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string {
   // Histories recorded before the counts were reported replay without them.
-  const counts = outcome.issueCount === undefined ? '' : ` · ${outcome.issueCount} issue${outcome.issueCount === 1 ? '' : 's'}${outcome.highSeverityCount ? ` (${outcome.highSeverityCount} HIGH)` : ''}`;
+  const counts =
+    outcome.issueCount === undefined
+      ? ''
+      : ` · ${outcome.issueCount} issue${outcome.issueCount === 1 ? '' : 's'}${outcome.highSeverityCount ? ` (${outcome.highSeverityCount} HIGH)` : ''}`;
   return `**${outcome.overallStatus}**${counts} · ${outcome.status} · attempt ${attemptNumber}, pipeline run \`${outcome.pipelineRunId}\`\n\n${outcome.summary}`;
 }
 
@@ -157,7 +173,13 @@ export const KINDS_PER_RUN_PATCH = 'kinds-per-run';
  * The kinds every run judged before a run's kinds were recorded, frozen: histories
  * recorded then replay with them whatever the list of kinds has become since.
  */
-const KINDS_BEFORE_RUN_KINDS: readonly EvalKind[] = ['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON'];
+const KINDS_BEFORE_RUN_KINDS: readonly EvalKind[] = [
+  'USER_INPUT_SECURITY',
+  'VISUAL_VALIDATION_JSON',
+  'DESIGN_VALIDATION_JSON',
+  'VISUAL_RUBRIC_JSON',
+  'ENGAGEMENT_RUBRIC_JSON',
+];
 
 export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipelineResult> {
   // Checked here rather than in the first activity: a client in another language may send anything
@@ -189,33 +211,55 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     const animation = await animationOf(input);
     notes.push(...(animation.notes ?? []));
     await markPipelineRunning(run.pipelineRunId);
-    const manifest = await onPool('media', EXTRACTION).extractFrames.executeWithOptions({ summary: 'extract frames' }, [{ pipelineRunId: run.pipelineRunId, animationUrl: animation.url }]);
+    const manifest = await onPool('media', EXTRACTION).extractFrames.executeWithOptions({ summary: 'extract frames' }, [
+      { pipelineRunId: run.pipelineRunId, animationUrl: animation.url },
+    ]);
     if (patched(SCENE_INSPECTION_PATCH)) {
-      const scene = await onPool('media', INSPECTION).inspectScene.executeWithOptions({ summary: 'inspect scene' }, [{ pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null }]);
+      const scene = await onPool('media', INSPECTION).inspectScene.executeWithOptions({ summary: 'inspect scene' }, [
+        { pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null },
+      ]);
       notes.push(`Scene: ${scene.note}.`);
     }
     // A run created by a worker that did not yet record kinds made rows for the five.
     const kinds = patched(KINDS_PER_RUN_PATCH) && run.kinds ? run.kinds : KINDS_BEFORE_RUN_KINDS;
-    const scoring = { pipelineRunId: run.pipelineRunId, manifest, userInput: input.userInput ?? null, title: animation.title ?? null, description: animation.description ?? null };
+    const scoring = {
+      pipelineRunId: run.pipelineRunId,
+      manifest,
+      userInput: input.userInput ?? null,
+      title: animation.title ?? null,
+      description: animation.description ?? null,
+    };
     if (run.judgeMode === 'combined') {
       // One activity for every kind: the frame kinds share requests; kinds it could not score end in ERROR.
       try {
-        await onPool('judge', JUDGING).scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [{ ...scoring, kinds: [...kinds] }]);
+        await onPool('judge', JUDGING).scoreEvalRuns.executeWithOptions({ summary: 'all kinds (combined)' }, [
+          { ...scoring, kinds: [...kinds] },
+        ]);
       } catch (err) {
         if (isCancellation(err)) throw err;
         log.warn('eval runs failed', { reason: reasonOf(err) });
-        await Promise.all(kinds.map((kind) => failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }])));
+        await Promise.all(
+          kinds.map((kind) =>
+            failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [
+              { pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) },
+            ]),
+          ),
+        );
       }
     } else {
       await Promise.all(
         kinds.map(async (kind) => {
           try {
             const { manifest, userInput, title, description } = scoring;
-            await onPool('judge', JUDGING).scoreEvalRun.executeWithOptions({ summary: kind }, [{ pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description }]);
+            await onPool('judge', JUDGING).scoreEvalRun.executeWithOptions({ summary: kind }, [
+              { pipelineRunId: run.pipelineRunId, kind, manifest, userInput, title, description },
+            ]);
           } catch (err) {
             if (isCancellation(err)) throw err;
             log.warn('eval run failed', { kind, reason: reasonOf(err) });
-            await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [{ pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) }]);
+            await failEvalRun.executeWithOptions({ summary: `${kind} ERROR` }, [
+              { pipelineRunId: run.pipelineRunId, kind, reason: reasonOf(err), failureType: failureTypeOf(err) },
+            ]);
           }
         }),
       );
@@ -230,7 +274,11 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   }
 
   // Whatever happened above, every row ends terminal, even when the workflow was cancelled.
-  const outcome = await CancellationScope.nonCancellable(() => finishPipelineRun.executeWithOptions({ summary: 'roll up' }, [{ pipelineRunId: run.pipelineRunId, error, ...(notes.length ? { notes } : {}) }]));
+  const outcome = await CancellationScope.nonCancellable(() =>
+    finishPipelineRun.executeWithOptions({ summary: 'roll up' }, [
+      { pipelineRunId: run.pipelineRunId, error, ...(notes.length ? { notes } : {}) },
+    ]),
+  );
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.overallStatus, value: outcome.overallStatus }]);
   setCurrentDetails(outcomeDetails(outcome, run.attemptNumber));
   if (cancellation) throw cancellation;

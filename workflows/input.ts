@@ -8,15 +8,17 @@ import { identifierProblem, MAX_URL_CHARS, textProblem } from '../src/domain/tex
  */
 
 /** Adds the problem a check finds (it names the field, never echoes the value) as an issue. */
-const checked =
-  (problem: (value: string) => string | null) =>
-  (value: string | null | undefined, ctx: z.RefinementCtx) => {
-    const found = value === null || value === undefined ? null : problem(value);
-    if (found) ctx.addIssue({ code: 'custom', message: found });
-  };
+const checked = (problem: (value: string) => string | null) => (value: string | null | undefined, ctx: z.RefinementCtx) => {
+  const found = value === null || value === undefined ? null : problem(value);
+  if (found) ctx.addIssue({ code: 'custom', message: found });
+};
 
 const identifier = (what: string) => z.string().superRefine(checked((v) => identifierProblem(what, v)));
-const text = (what: string) => z.string().nullish().superRefine(checked((v) => textProblem(what, v)));
+const text = (what: string) =>
+  z
+    .string()
+    .nullish()
+    .superRefine(checked((v) => textProblem(what, v)));
 
 const InlineAnimationSchema = z.object({
   url: z.string().superRefine(checked((v) => identifierProblem('animation URL', v, MAX_URL_CHARS))),
@@ -49,13 +51,20 @@ const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(valu
 
 /** A wrong type said plainly: what was expected, and what kind of value came (never the value). */
 const wording: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_type' ? (issue.input === undefined ? `missing (expected ${issue.expected})` : `expected ${issue.expected}, got ${kindOf(issue.input)}`) : undefined;
+  issue.code === 'invalid_type'
+    ? issue.input === undefined
+      ? `missing (expected ${issue.expected})`
+      : `expected ${issue.expected}, got ${kindOf(issue.input)}`
+    : undefined;
 
 /** Why the workflow refuses this input, naming each field at fault (`animation.url: missing (expected string)`), or null when it is well-formed. */
 export function pipelineInputProblem(input: unknown): string | null {
   // jitless: zod would otherwise compile a parser with `new Function`, code generation the workflow sandbox need not allow.
   const parsed = EvalPipelineInputSchema.safeParse(input, { error: wording, jitless: true });
   if (parsed.success) return null;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : 'input'}: ${issue.message}`);
+  const problems = parsed.error.issues.map(
+    (issue) =>
+      `${issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : 'input'}: ${issue.message}`,
+  );
   return `invalid evalPipeline input: ${problems.join('; ')}`;
 }

@@ -27,18 +27,29 @@ export function blankStretches(ctx: Timeline): BlankStretch[] {
   const { frames, signal, durationMs } = ctx;
   const colourOf = (f: Pick<FrameMeasures, 'background'>) => (f.background ? hex(f.background.colour) : 'one colour');
   if (!signal || signal.luma.length === 0) {
-    return stretches(frames, (f) => (f.blank ? true : null)).map(({ frames: run }) => {
-      const after = frames[frames.indexOf(run.at(-1)!) + 1];
-      return { startMs: run[0].timestampMs, endMs: after ? after.timestampMs : durationMs, frameIndex: run[0].index, colour: colourOf(run[0]) };
-    }).filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
+    return stretches(frames, (f) => (f.blank ? true : null))
+      .map(({ frames: run }) => {
+        const after = frames[frames.indexOf(run.at(-1)!) + 1];
+        return {
+          startMs: run[0].timestampMs,
+          endMs: after ? after.timestampMs : durationMs,
+          frameIndex: run[0].index,
+          colour: colourOf(run[0]),
+        };
+      })
+      .filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
   }
   const found: BlankStretch[] = [];
   for (const [k, f] of frames.entries()) {
     if (!f.blank) continue;
-    const at = Math.max(0, signal.frameTimesMs.findIndex((t) => t >= f.timestampMs));
+    const at = Math.max(
+      0,
+      signal.frameTimesMs.findIndex((t) => t >= f.timestampMs),
+    );
     const level = signal.luma[at];
     // The luma grid cannot see faint content (pale text on white): the stretch never reaches a sampled frame that shows something.
-    const shown = (i: number) => frames.some((g, j) => !g.blank && (j < k ? signal.frameTimesMs[i] <= g.timestampMs : signal.frameTimesMs[i] >= g.timestampMs));
+    const shown = (i: number) =>
+      frames.some((g, j) => !g.blank && (j < k ? signal.frameTimesMs[i] <= g.timestampMs : signal.frameTimesMs[i] >= g.timestampMs));
     const flat = (i: number) => Math.abs(signal.luma[i] - level) <= SAME_LUMA && !shown(i);
     let s = at;
     while (s > 0 && flat(s - 1)) s--;
@@ -63,7 +74,12 @@ export function blankStretches(ctx: Timeline): BlankStretch[] {
     }
     const startMs = signal.frameTimesMs[s];
     if (found.some((b) => b.startMs === startMs)) continue;
-    found.push({ startMs, endMs: e + 1 < signal.frameTimesMs.length ? signal.frameTimesMs[e + 1] : durationMs, frameIndex: f.index, colour: colourOf(f) });
+    found.push({
+      startMs,
+      endMs: e + 1 < signal.frameTimesMs.length ? signal.frameTimesMs[e + 1] : durationMs,
+      frameIndex: f.index,
+      colour: colourOf(f),
+    });
   }
   return found.filter((b) => b.endMs - b.startMs >= MIN_BLANK_MS || frames.every((f) => f.blank));
 }
@@ -73,7 +89,10 @@ export function blankIssues(ctx: AnalysisContext, blanks: readonly BlankStretch[
   return blanks.map((b) => {
     const whole = b.frameIndex === frames[0]?.index && b.endMs >= durationMs - 1 && frames.every((f) => f.blank);
     const length = b.endMs - b.startMs;
-    const where = b.endMs >= durationMs - 1 ? `from ${formatTimestamp(b.startMs)} to the end` : `from ${formatTimestamp(b.startMs)} to ${formatTimestamp(b.endMs)}`;
+    const where =
+      b.endMs >= durationMs - 1
+        ? `from ${formatTimestamp(b.startMs)} to the end`
+        : `from ${formatTimestamp(b.startMs)} to ${formatTimestamp(b.endMs)}`;
     return {
       severity: whole || length >= durationMs / 2 ? 'HIGH' : 'MEDIUM',
       category: 'blank_frame',

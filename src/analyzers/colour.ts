@@ -8,7 +8,13 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 
 /** `#rrggbb`, each channel rounded and held to 0–255. */
 export function hex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Sixteen levels per channel: the bucket of an sRGB colour for counting colours. */

@@ -31,7 +31,11 @@ function measureOnce(frame: LoadedFrame): Promise<FrameMeasures> {
   return measures;
 }
 
-export async function analysisContext(frames: readonly LoadedFrame[], signal: VideoSignal | null, manifest: FrameManifest | null): Promise<AnalysisContext> {
+export async function analysisContext(
+  frames: readonly LoadedFrame[],
+  signal: VideoSignal | null,
+  manifest: FrameManifest | null,
+): Promise<AnalysisContext> {
   const measured: FrameMeasures[] = [];
   // One at a time: sharp already uses the cores, and the judge activities run side by side.
   for (const frame of frames) measured.push(await measureOnce(frame));
@@ -56,7 +60,10 @@ export interface Timeline {
 
 /** The sampled frame nearest a moment of the video (issues point at frames). */
 export function frameNear(ctx: AnalysisContext): (ms: number) => number | null {
-  return (ms) => (ctx.frames.length === 0 ? null : ctx.frames.reduce((a, b) => (Math.abs(b.timestampMs - ms) < Math.abs(a.timestampMs - ms) ? b : a)).index);
+  return (ms) =>
+    ctx.frames.length === 0
+      ? null
+      : ctx.frames.reduce((a, b) => (Math.abs(b.timestampMs - ms) < Math.abs(a.timestampMs - ms) ? b : a)).index;
 }
 
 /** Consecutive runs of sampled frames for which `key` gives the same non-null value. */

@@ -38,8 +38,17 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
   return f.items.some((t) => {
     if (t.kind !== 'text') return false;
     const lineHeight = t.box.bottom - t.box.top;
-    const shared = across ? Math.min(t.box.bottom, sliver.box.bottom) - Math.max(t.box.top, sliver.box.top) : Math.min(t.box.right, sliver.box.right) - Math.max(t.box.left, sliver.box.left);
-    const gap = side === 'left' ? t.box.left - sliver.box.right : side === 'right' ? sliver.box.left - t.box.right : side === 'top' ? t.box.top - sliver.box.bottom : sliver.box.top - t.box.bottom;
+    const shared = across
+      ? Math.min(t.box.bottom, sliver.box.bottom) - Math.max(t.box.top, sliver.box.top)
+      : Math.min(t.box.right, sliver.box.right) - Math.max(t.box.left, sliver.box.left);
+    const gap =
+      side === 'left'
+        ? t.box.left - sliver.box.right
+        : side === 'right'
+          ? sliver.box.left - t.box.right
+          : side === 'top'
+            ? t.box.top - sliver.box.bottom
+            : sliver.box.top - t.box.bottom;
     const gapLimit = across ? (lineHeight * f.height) / f.width : lineHeight;
     return shared > 0.5 * Math.min(lineHeight, sliver.box.bottom - sliver.box.top) && gap <= gapLimit;
   });
@@ -54,22 +63,28 @@ export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   return f.items.filter((i) => {
     if (i.kind === 'structure' || i.pixels < MIN_CUT_AREA * f.width * f.height || !reaches(f, i.box, side)) return false;
     if (i.kind === 'text') return true;
-    const narrow = i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
+    const narrow =
+      i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
     // Over a grid or axes, narrow pieces at the edge are their segments unless they end a line of text.
     return !narrow || !gridded(f) || endsText(f, i, side);
   });
 }
 
 export const samePlace = (a: Box, b: Box) =>
-  Math.abs(a.left - b.left) <= SAME_PLACE && Math.abs(a.top - b.top) <= SAME_PLACE && Math.abs(a.right - b.right) <= SAME_PLACE && Math.abs(a.bottom - b.bottom) <= SAME_PLACE;
+  Math.abs(a.left - b.left) <= SAME_PLACE &&
+  Math.abs(a.top - b.top) <= SAME_PLACE &&
+  Math.abs(a.right - b.right) <= SAME_PLACE &&
+  Math.abs(a.bottom - b.bottom) <= SAME_PLACE;
 
 /** Items this big (share of the frame) or bigger can tell whether the picture stood still or moved; specks match by chance (30 px at 768x432). */
 const MIN_LANDMARK_AREA = 9e-5;
 
-const landmarks = (f: FrameMeasures) => f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_LANDMARK_AREA * f.width * f.height);
+const landmarks = (f: FrameMeasures) =>
+  f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_LANDMARK_AREA * f.width * f.height);
 
 /** Whether an item has the same box in a neighbouring sampled frame. */
-const standsStill = (item: ScreenItem, neighbours: readonly FrameMeasures[]) => neighbours.some((n) => n.items.some((j) => j.kind === item.kind && samePlace(j.box, item.box)));
+const standsStill = (item: ScreenItem, neighbours: readonly FrameMeasures[]) =>
+  neighbours.some((n) => n.items.some((j) => j.kind === item.kind && samePlace(j.box, item.box)));
 
 /**
  * Whether a cut item that moved came from somewhere along the edge's axis in a
@@ -83,7 +98,11 @@ function slidIn(item: ScreenItem, other: FrameMeasures, side: Side): boolean {
   const [a0, a1] = extent(item.box);
   return other.items.some((o) => {
     const [b0, b1] = extent(o.box);
-    return o.kind === item.kind && Math.min(a1, b1) - Math.max(a0, b0) >= SAME_EXTENT * Math.max(a1 - a0, b1 - b0) && Math.abs(far(item.box) - far(o.box)) > SAME_PLACE;
+    return (
+      o.kind === item.kind &&
+      Math.min(a1, b1) - Math.max(a0, b0) >= SAME_EXTENT * Math.max(a1 - a0, b1 - b0) &&
+      Math.abs(far(item.box) - far(o.box)) > SAME_PLACE
+    );
   });
 }
 
@@ -133,19 +152,22 @@ export function edgeIssues(ctx: AnalysisContext): IssueDraft[] {
     const first = cut[start];
     const last = counted.at(-1)!;
     const frames = cut.filter((c) => c.items.length > 0).length;
-    const when = frames === 1
-      ? `at ${formatTimestamp(first.f.timestampMs)}`
-      : `from ${formatTimestamp(first.f.timestampMs)} (${frames} of ${ctx.frames.length} sampled frames, the last at ${formatTimestamp(last.f.timestampMs)})`;
+    const when =
+      frames === 1
+        ? `at ${formatTimestamp(first.f.timestampMs)}`
+        : `from ${formatTimestamp(first.f.timestampMs)} (${frames} of ${ctx.frames.length} sampled frames, the last at ${formatTimestamp(last.f.timestampMs)})`;
     const biggest = first.items.reduce((a, b) => (b.pixels > a.pixels ? b : a));
     const { severity, note } = severityOf({ frames: counted.length, strength: 1, lookalike: null }, 'MEDIUM');
-    return [{
-      severity,
-      category: 'clipped_content',
-      frameIndex: first.f.index,
-      location: `${side} edge`,
-      description: `${describe(first.items)} runs into the ${side} edge of the frame ${when}: part of it is cut off or slides out of view.${note}`,
-      suggestedFix: `Keep every object at least 5% of the frame away from the ${side} edge: move or scale the group, or shorten the text.`,
-      region: regionOf(biggest, side),
-    }];
+    return [
+      {
+        severity,
+        category: 'clipped_content',
+        frameIndex: first.f.index,
+        location: `${side} edge`,
+        description: `${describe(first.items)} runs into the ${side} edge of the frame ${when}: part of it is cut off or slides out of view.${note}`,
+        suggestedFix: `Keep every object at least 5% of the frame away from the ${side} edge: move or scale the group, or shorten the text.`,
+        region: regionOf(biggest, side),
+      },
+    ];
   });
 }

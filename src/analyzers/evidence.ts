@@ -30,7 +30,8 @@ const STRONG_MEASURE = 1.5;
  * MEDIUM. `worst` is what the finding is when it is certain.
  */
 export function severityOf(evidence: Evidence, worst: Severity): { severity: Severity; note: string } {
-  if (evidence.frames < REPEATED_FRAMES) return { severity: 'LOW', note: ' Seen in one sampled frame only: a guess from the pixels, check it.' };
+  if (evidence.frames < REPEATED_FRAMES)
+    return { severity: 'LOW', note: ' Seen in one sampled frame only: a guess from the pixels, check it.' };
   if (evidence.lookalike) return { severity: 'LOW', note: ` It may also be ${evidence.lookalike}: a guess from the pixels, check it.` };
   if (worst === 'HIGH' && (evidence.frames < STRONG_FRAMES || evidence.strength < STRONG_MEASURE)) return { severity: 'MEDIUM', note: '' };
   return { severity: worst, note: '' };

@@ -48,7 +48,15 @@ export function flashingStretches(signal: VideoSignal): FlashStretch[] {
   for (const kind of ['general', 'red'] as const) {
     const events = flashing.events.filter((e) => e.kind === kind);
     const stretch = (e: FlashEvent, severity: FlashStretch['severity'], startMs: number, endMs: number, most: number): FlashStretch => ({
-      kind, severity, startMs, endMs, flashesPerSecond: most / 2, area: e.area, field: e.field, region: { ...e.box }, method: flashing.method,
+      kind,
+      severity,
+      startMs,
+      endMs,
+      flashesPerSecond: most / 2,
+      area: e.area,
+      field: e.field,
+      region: { ...e.box },
+      method: flashing.method,
     });
     const high: FlashStretch[] = [];
     for (const e of events) {
@@ -58,7 +66,9 @@ export function flashingStretches(signal: VideoSignal): FlashStretch[] {
         high.push(stretch(e, 'HIGH', startMs, times[e.startFrame + run.last], run.most));
       }
     }
-    const extended = extendedStretches(events, times).map(({ event, startMs, endMs, most }) => stretch(event, 'MEDIUM', startMs, endMs, most));
+    const extended = extendedStretches(events, times).map(({ event, startMs, endMs, most }) =>
+      stretch(event, 'MEDIUM', startMs, endMs, most),
+    );
     found.push(...joined(high), ...joined(extended).filter((m) => !high.some((h) => h.startMs <= m.endMs && m.startMs <= h.endMs)));
   }
   return found.sort((a, b) => a.startMs - b.startMs);
@@ -81,7 +91,10 @@ function runs(e: FlashEvent, test: (transitions: number) => boolean): { first: n
  * trailing second fails when such frames fill at least 4 s of the 5 s up to it.
  * A stretch runs from the first such frame of that window to the last failing frame.
  */
-function extendedStretches(events: readonly FlashEvent[], times: readonly number[]): { event: FlashEvent; startMs: number; endMs: number; most: number }[] {
+function extendedStretches(
+  events: readonly FlashEvent[],
+  times: readonly number[],
+): { event: FlashEvent; startMs: number; endMs: number; most: number }[] {
   const frames = events.flatMap((event) =>
     event.transitions.flatMap((n, j) => {
       const at = event.startFrame + j;
@@ -116,7 +129,12 @@ function joined(stretches: FlashStretch[]): FlashStretch[] {
     const last = out.at(-1);
     if (last && s.startMs - last.endMs <= SAME_SEQUENCE_MS) {
       const larger = s.area > last.area ? s : last;
-      out[out.length - 1] = { ...larger, startMs: last.startMs, endMs: Math.max(last.endMs, s.endMs), flashesPerSecond: Math.max(last.flashesPerSecond, s.flashesPerSecond) };
+      out[out.length - 1] = {
+        ...larger,
+        startMs: last.startMs,
+        endMs: Math.max(last.endMs, s.endMs),
+        flashesPerSecond: Math.max(last.flashesPerSecond, s.flashesPerSecond),
+      };
     } else out.push(s);
   }
   return out;
@@ -144,10 +162,14 @@ export function flashingIssues(signal: VideoSignal | null, frameNear: (ms: numbe
     const how = red ? 'flashes saturated red' : 'flashes between dark and bright';
     const rate = `${Number.isInteger(flashes) ? flashes : flashes.toFixed(1)} times a second`;
     const when = `from ${formatTimestamp(startMs)} to ${formatTimestamp(endMs)}`;
-    const rule = group[0].severity === 'HIGH'
-      ? `More than 3 flashes in any one second can trigger seizures (WCAG 2.3.1${red ? ', red flash threshold' : ''}).`
-      : `Flashing 2-3 times a second for ${seconds(endMs - startMs)} is a seizure risk when it lasts 5 s or more (the extended failure of EA's IRIS analyser).`;
-    const caveat = largest.method === 'whole-frame' ? ' (Measured on the whole frame\'s mean brightness: this run was extracted before flashing was measured by area.)' : '';
+    const rule =
+      group[0].severity === 'HIGH'
+        ? `More than 3 flashes in any one second can trigger seizures (WCAG 2.3.1${red ? ', red flash threshold' : ''}).`
+        : `Flashing 2-3 times a second for ${seconds(endMs - startMs)} is a seizure risk when it lasts 5 s or more (the extended failure of EA's IRIS analyser).`;
+    const caveat =
+      largest.method === 'whole-frame'
+        ? " (Measured on the whole frame's mean brightness: this run was extracted before flashing was measured by area.)"
+        : '';
     return {
       severity: group[0].severity,
       category: 'flashing',

@@ -60,7 +60,8 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
   const base = { index: frame.index, timestampMs: frame.timestampMs, width, height, thumbnail };
 
   const bg = dominant(data, total);
-  if (bg.count / total < BACKGROUND_SHARE) return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [] };
+  if (bg.count / total < BACKGROUND_SHARE)
+    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [] };
   const { items, glyphInk } = screenItems({ data, width, height }, bg.colour);
   const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
   const box = content.length

@@ -22,7 +22,9 @@ const MIN_THING_AREA = 9e-5;
 const MARGIN = 0.04;
 
 function span(run: readonly FrameMeasures[]): string {
-  return run.length === 1 ? `at ${formatTimestamp(run[0].timestampMs)}` : `from ${formatTimestamp(run[0].timestampMs)} to ${formatTimestamp(run.at(-1)!.timestampMs)}`;
+  return run.length === 1
+    ? `at ${formatTimestamp(run[0].timestampMs)}`
+    : `from ${formatTimestamp(run[0].timestampMs)} to ${formatTimestamp(run.at(-1)!.timestampMs)}`;
 }
 
 /**
@@ -48,7 +50,10 @@ export function contrastIssues(ctx: AnalysisContext): IssueDraft[] {
   // A sampled frame stands for the time until the next one.
   const spacing = ctx.frames.length > 0 ? ctx.durationMs / ctx.frames.length : 0;
   return stretches(ctx.frames, (f) => (lowestContrast(f) ? true : null))
-    .filter(({ frames: run }) => run.length === ctx.frames.length || run.at(-1)!.timestampMs - run[0].timestampMs + spacing >= MIN_LOW_CONTRAST_MS)
+    .filter(
+      ({ frames: run }) =>
+        run.length === ctx.frames.length || run.at(-1)!.timestampMs - run[0].timestampMs + spacing >= MIN_LOW_CONTRAST_MS,
+    )
     .map(({ frames: run }) => {
       // The stretch's typical frame: its first frames may still be fading in.
       const item = run.map((f) => lowestContrast(f)!).sort((a, b) => a.text!.contrast - b.text!.contrast)[Math.floor(run.length / 2)];
@@ -118,20 +123,28 @@ export function clutterIssues(ctx: AnalysisContext): IssueDraft[] {
   const most = run.reduce((a, b) => (thingsOnScreen(b) > thingsOnScreen(a) ? b : a));
   const things = thingsOnScreen(most);
   const covered = Math.max(...run.map((f) => f.coverage));
-  const when = run.length === 1 ? `at ${formatTimestamp(run[0].timestampMs)}` : `from ${formatTimestamp(run[0].timestampMs)} (${run.length} of ${ctx.frames.length} sampled frames)`;
-  const { severity, note } = severityOf({ frames: run.length, strength: Math.max(things / CLUTTER_THINGS, covered / CLUTTER_COVERAGE), lookalike: null }, 'MEDIUM');
-  return [{
-    severity,
-    category: 'clutter',
-    frameIndex: run[0].index,
-    location: 'whole frame',
-    description:
-      things > CLUTTER_THINGS
-        ? `Up to ${things} separate labels, formulas and shapes are on screen at once ${when}: too much at once for the eye to know where to look.${note}`
-        : `Content covers up to ${Math.round(covered * 100)}% of the frame ${when}: too much at once for the eye to know where to look.${note}`,
-    suggestedFix: 'Show fewer things at a time (fade out what is done, group labels), or make them smaller and leave more empty space.',
-    region: most.box ? { ...most.box } : null,
-  }];
+  const when =
+    run.length === 1
+      ? `at ${formatTimestamp(run[0].timestampMs)}`
+      : `from ${formatTimestamp(run[0].timestampMs)} (${run.length} of ${ctx.frames.length} sampled frames)`;
+  const { severity, note } = severityOf(
+    { frames: run.length, strength: Math.max(things / CLUTTER_THINGS, covered / CLUTTER_COVERAGE), lookalike: null },
+    'MEDIUM',
+  );
+  return [
+    {
+      severity,
+      category: 'clutter',
+      frameIndex: run[0].index,
+      location: 'whole frame',
+      description:
+        things > CLUTTER_THINGS
+          ? `Up to ${things} separate labels, formulas and shapes are on screen at once ${when}: too much at once for the eye to know where to look.${note}`
+          : `Content covers up to ${Math.round(covered * 100)}% of the frame ${when}: too much at once for the eye to know where to look.${note}`,
+      suggestedFix: 'Show fewer things at a time (fade out what is done, group labels), or make them smaller and leave more empty space.',
+      region: most.box ? { ...most.box } : null,
+    },
+  ];
 }
 
 function crammedSides(f: FrameMeasures, clipped: ReadonlySet<Side>): Side[] {
@@ -153,13 +166,15 @@ export function marginIssues(ctx: AnalysisContext): IssueDraft[] {
   if (first < 0) return [];
   const sides = SIDES.filter((side) => held.some((s) => s.includes(side))).join(' and ');
   const f = ctx.frames[first];
-  return [{
-    severity: 'LOW',
-    category: 'margins',
-    frameIndex: f.index,
-    location: `${sides} margin`,
-    description: `Content sits within ${Math.round(MARGIN * 100)}% of the ${sides} edge from ${formatTimestamp(f.timestampMs)}: the layout feels crammed.`,
-    suggestedFix: `Leave a margin of at least 5% of the frame on the ${sides} side: move the content inward or scale it down.`,
-    region: f.box ? { ...f.box } : null,
-  }];
+  return [
+    {
+      severity: 'LOW',
+      category: 'margins',
+      frameIndex: f.index,
+      location: `${sides} margin`,
+      description: `Content sits within ${Math.round(MARGIN * 100)}% of the ${sides} edge from ${formatTimestamp(f.timestampMs)}: the layout feels crammed.`,
+      suggestedFix: `Leave a margin of at least 5% of the frame on the ${sides} side: move the content inward or scale it down.`,
+      region: f.box ? { ...f.box } : null,
+    },
+  ];
 }

@@ -57,20 +57,22 @@ export function stillIssues(ctx: AnalysisContext, stills: readonly StillStretch[
     const frozen = length >= FROZEN_MS && s.startMs > 0 && s.endMs < ctx.durationMs;
     if (!whole && !frozen && length < LONG_STILL_MS) return [];
     const span = `${seconds(length)} (${formatTimestamp(s.startMs)} to ${formatTimestamp(s.endMs)})`;
-    return [{
-      severity: whole ? 'HIGH' : 'MEDIUM',
-      category: 'static',
-      frameIndex: frameNear(s.startMs),
-      location: null,
-      description: whole
-        ? 'Nothing moves or changes for the whole animation: it is a still picture, not an animation.'
-        : frozen && length < LONG_STILL_MS
-          ? `The whole picture freezes for ${span} between moving parts: it looks stuck.`
-          : `Nothing changes on screen for ${span}: viewers lose interest.`,
-      suggestedFix: whole
-        ? 'Animate the idea step by step: build the objects, move or transform them, highlight what matters.'
-        : 'Shorten the pause, or use it: highlight the current step, add the next element, or show a short recap.',
-    }];
+    return [
+      {
+        severity: whole ? 'HIGH' : 'MEDIUM',
+        category: 'static',
+        frameIndex: frameNear(s.startMs),
+        location: null,
+        description: whole
+          ? 'Nothing moves or changes for the whole animation: it is a still picture, not an animation.'
+          : frozen && length < LONG_STILL_MS
+            ? `The whole picture freezes for ${span} between moving parts: it looks stuck.`
+            : `Nothing changes on screen for ${span}: viewers lose interest.`,
+        suggestedFix: whole
+          ? 'Animate the idea step by step: build the objects, move or transform them, highlight what matters.'
+          : 'Shorten the pause, or use it: highlight the current step, add the next element, or show a short recap.',
+      },
+    ];
   });
 }
 
@@ -93,7 +95,8 @@ export function cuts(signal: VideoSignal | null): number[] {
     if (end + 1 < motion.length && frameTimesMs[end] - frameTimesMs[i] < MOTION_STEP_MS) hard.push(frameTimesMs[i]);
   }
   const merged: number[] = [];
-  for (const t of [...new Set([...signal.sceneChangesMs, ...hard])].sort((a, b) => a - b)) if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
+  for (const t of [...new Set([...signal.sceneChangesMs, ...hard])].sort((a, b) => a - b))
+    if (merged.length === 0 || t - merged.at(-1)! >= CUT_MERGE_MS) merged.push(t);
   return merged;
 }
 
@@ -119,24 +122,28 @@ export function pacingIssues(ctx: AnalysisContext, frameNear: (ms: number) => nu
 
 export function durationIssues(durationMs: number): IssueDraft[] {
   if (durationMs < DURATION_RANGE_MS.short) {
-    return [{
-      severity: 'MEDIUM',
-      category: 'length',
-      frameIndex: null,
-      location: null,
-      description: `The animation is only ${seconds(durationMs)} long: too short to show or follow an idea.`,
-      suggestedFix: 'Give the idea time to unfold: at least 10 seconds, with pauses on the key steps.',
-    }];
+    return [
+      {
+        severity: 'MEDIUM',
+        category: 'length',
+        frameIndex: null,
+        location: null,
+        description: `The animation is only ${seconds(durationMs)} long: too short to show or follow an idea.`,
+        suggestedFix: 'Give the idea time to unfold: at least 10 seconds, with pauses on the key steps.',
+      },
+    ];
   }
   if (durationMs > DURATION_RANGE_MS.idealMax) {
-    return [{
-      severity: 'LOW',
-      category: 'length',
-      frameIndex: null,
-      location: null,
-      description: `The animation is ${seconds(durationMs)} long: over 3 minutes for one animation, attention drops.`,
-      suggestedFix: 'Split it into shorter animations, one idea each, or cut the slow parts.',
-    }];
+    return [
+      {
+        severity: 'LOW',
+        category: 'length',
+        frameIndex: null,
+        location: null,
+        description: `The animation is ${seconds(durationMs)} long: over 3 minutes for one animation, attention drops.`,
+        suggestedFix: 'Split it into shorter animations, one idea each, or cut the slow parts.',
+      },
+    ];
   }
   return [];
 }

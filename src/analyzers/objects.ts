@@ -139,7 +139,6 @@ interface Component {
   coreCount: number;
   /** Pixels touching a pixel of another region. */
   contact: number;
-
 }
 
 /**
@@ -194,7 +193,10 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
   const palette: Rgb[] = [];
   for (const { colour, count } of bins.ranked()) {
     if (count < MIN_PALETTE_AREA * total) break;
-    if (palette.every((c) => Math.max(Math.abs(c[0] - colour[0]), Math.abs(c[1] - colour[1]), Math.abs(c[2] - colour[2])) > COLOUR_TOLERANCE)) palette.push(colour);
+    if (
+      palette.every((c) => Math.max(Math.abs(c[0] - colour[0]), Math.abs(c[1] - colour[1]), Math.abs(c[2] - colour[2])) > COLOUR_TOLERANCE)
+    )
+      palette.push(colour);
   }
   // Each content pixel's palette colour (its index + 1); pixels near none keep 0 and group among themselves.
   const paletteOf = new Int16Array(total).fill(-1);
@@ -251,7 +253,20 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     if (i === undefined) {
       i = list.length;
       index.set(root, i);
-      list.push({ minX: width, minY: height, maxX: -1, maxY: -1, palette: paletteOf[p], count: 0, maxDistance: 0, coreR: 0, coreG: 0, coreB: 0, coreCount: 0, contact: 0 });
+      list.push({
+        minX: width,
+        minY: height,
+        maxX: -1,
+        maxY: -1,
+        palette: paletteOf[p],
+        count: 0,
+        maxDistance: 0,
+        coreR: 0,
+        coreG: 0,
+        coreB: 0,
+        coreCount: 0,
+        contact: 0,
+      });
     }
     labels[p] = i + 1;
     const c = list[i];
@@ -361,7 +376,17 @@ function textLines(glyphs: Component[], operators: readonly Component[]): Compon
  * of the glyphs of a line, the glyphs themselves excluded: what the text is read
  * against, the background or a fill behind it.
  */
-function surroundOfGlyphs(raster: Raster, labels: Int32Array, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number, radius: number, fallback: Rgb): Rgb {
+function surroundOfGlyphs(
+  raster: Raster,
+  labels: Int32Array,
+  members: ReadonlySet<number>,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  radius: number,
+  fallback: Rgb,
+): Rgb {
   const { data, width, height } = raster;
   const x0 = Math.max(0, minX - radius);
   const x1 = Math.min(width - 1, maxX + radius);
@@ -373,9 +398,13 @@ function surroundOfGlyphs(raster: Raster, labels: Int32Array, members: ReadonlyS
   const ink = new Uint8Array(w * h);
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (members.has(labels[y * width + x])) ink[(y - y0) * w + (x - x0)] = 1;
   const across = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (ink[y * w + x]) for (let d = Math.max(0, x - radius); d <= Math.min(w - 1, x + radius); d++) across[y * w + d] = 1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (ink[y * w + x]) for (let d = Math.max(0, x - radius); d <= Math.min(w - 1, x + radius); d++) across[y * w + d] = 1;
   const near = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) if (across[y * w + x]) for (let d = Math.max(0, y - radius); d <= Math.min(h - 1, y + radius); d++) near[d * w + x] = 1;
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h; y++)
+      if (across[y * w + x]) for (let d = Math.max(0, y - radius); d <= Math.min(h - 1, y + radius); d++) near[d * w + x] = 1;
   const tally = new ColourTally();
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -390,7 +419,12 @@ function surroundOfGlyphs(raster: Raster, labels: Int32Array, members: ReadonlyS
 
 /** Text lines on one row (most of their heights shared) with at most ROW_GAP line heights between them. */
 function textRows(lines: Component[][]): Component[][][] {
-  const boxes = lines.map((cs) => ({ minX: Math.min(...cs.map((c) => c.minX)), maxX: Math.max(...cs.map((c) => c.maxX)), minY: Math.min(...cs.map((c) => c.minY)), maxY: Math.max(...cs.map((c) => c.maxY)) }));
+  const boxes = lines.map((cs) => ({
+    minX: Math.min(...cs.map((c) => c.minX)),
+    maxX: Math.max(...cs.map((c) => c.maxX)),
+    minY: Math.min(...cs.map((c) => c.minY)),
+    maxY: Math.max(...cs.map((c) => c.maxY)),
+  }));
   const parent = lines.map((_, i) => i);
   const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
   for (let i = 0; i < lines.length; i++) {
@@ -410,7 +444,15 @@ function textRows(lines: Component[][]): Component[][][] {
 }
 
 /** Pixels of other components inside a box: something drawn across it. */
-function foreignPixels(labels: Int32Array, width: number, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number): number {
+function foreignPixels(
+  labels: Int32Array,
+  width: number,
+  members: ReadonlySet<number>,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number {
   let n = 0;
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
@@ -447,7 +489,16 @@ function stacked(line: Component[]): boolean {
  * something crosses the box, as a curve or an outline through a label does;
  * one side only is a line or arrow ending at it.
  */
-function crossingPixels(labels: Int32Array, list: Component[], width: number, members: ReadonlySet<number>, minX: number, minY: number, maxX: number, maxY: number): { through: number; oneSided: number } {
+function crossingPixels(
+  labels: Int32Array,
+  list: Component[],
+  width: number,
+  members: ReadonlySet<number>,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): { through: number; oneSided: number } {
   const reach = 0.25 * (maxY - minY + 1);
   let [both, above, below] = [0, 0, 0];
   for (let y = minY; y <= maxY; y++) {
@@ -496,7 +547,12 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
 export function screenItems(raster: Raster, background: Rgb): { items: ScreenItem[]; glyphInk: Ink[] } {
   const { width, height } = raster;
   const { labels, list } = components(raster, background);
-  const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({ left: minX / width, top: minY / height, right: (maxX + 1) / width, bottom: (maxY + 1) / height });
+  const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({
+    left: minX / width,
+    top: minY / height,
+    right: (maxX + 1) / width,
+    bottom: (maxY + 1) / height,
+  });
   const core = (cs: Component[]): Rgb => {
     const n = cs.reduce((s, c) => s + c.coreCount, 0) || 1;
     return [cs.reduce((s, c) => s + c.coreR, 0) / n, cs.reduce((s, c) => s + c.coreG, 0) / n, cs.reduce((s, c) => s + c.coreB, 0) / n];
@@ -531,7 +587,11 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const spans = w >= STRUCTURE_SPAN * width || h >= STRUCTURE_SPAN * height;
     const touchesEdge = c.minX === 0 || c.minY === 0 || c.maxX === width - 1 || c.maxY === height - 1;
     // A grid (or the part of one between two axes), or an axis line across the frame.
-    const grid = density < STRUCTURE_DENSITY && touchesEdge && (w >= GRID_PART * width || h >= GRID_PART * height) && straightPixels(labels, width, c, labelOf.get(c)!, Math.round(STRAIGHT_RUN * height)) >= STRAIGHT_SHARE * c.count;
+    const grid =
+      density < STRUCTURE_DENSITY &&
+      touchesEdge &&
+      (w >= GRID_PART * width || h >= GRID_PART * height) &&
+      straightPixels(labels, width, c, labelOf.get(c)!, Math.round(STRAIGHT_RUN * height)) >= STRAIGHT_SHARE * c.count;
     const line = isThinLine(w, h, height);
     shapes.push({ kind: grid || (spans && (density < STRUCTURE_DENSITY || line)) ? 'structure' : line ? 'line' : 'object', cs: [c] });
   }
@@ -546,7 +606,11 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const h = maxY - minY + 1;
     const members = new Set(line.map((c) => labelOf.get(c)!));
     const touching = line.reduce((s, c) => s + c.contact, 0) / line.reduce((s, c) => s + c.count, 0);
-    const isText = line.length >= 2 && w >= 1.8 * h && touching <= MAX_CONTACT_SHARE && foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
+    const isText =
+      line.length >= 2 &&
+      w >= 1.8 * h &&
+      touching <= MAX_CONTACT_SHARE &&
+      foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
     if (isText) textual.push(line);
     else shapes.push({ kind: 'object', cs: line });
   }
@@ -564,7 +628,9 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const { minX, minY, maxX, maxY } = bounds(cs);
     return linework(cs) || (maxX - minX + 1 <= cell.w && maxY - minY + 1 <= cell.h);
   };
-  const pieces = shapes.filter(({ kind, cs }) => kind !== 'structure' && cs.reduce((n, c) => n + c.count, 0) >= MIN_PIECE_AREA * width * height);
+  const pieces = shapes.filter(
+    ({ kind, cs }) => kind !== 'structure' && cs.reduce((n, c) => n + c.count, 0) >= MIN_PIECE_AREA * width * height,
+  );
   const filled = pieces.length >= FIELD_PIECES || fillsFrame(labels, width, height, textMembers);
   const items: ScreenItem[] = shapes.map(({ kind, cs }) => item(filled && kind !== 'structure' && partOfFill(cs) ? 'structure' : kind, cs));
   for (const row of rows) {
@@ -573,19 +639,42 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const members = new Set(cs.map((c) => labelOf.get(c)!));
     const colour = core(cs);
     const glyphHeight = [...cs.map(heightOf)].sort((a, b) => a - b)[Math.floor(cs.length / 2)];
-    const surround = surroundOfGlyphs(raster, labels, members, minX, minY, maxX, maxY, Math.max(1, Math.round(SURROUND_RADIUS * glyphHeight)), background);
+    const surround = surroundOfGlyphs(
+      raster,
+      labels,
+      members,
+      minX,
+      minY,
+      maxX,
+      maxY,
+      Math.max(1, Math.round(SURROUND_RADIUS * glyphHeight)),
+      background,
+    );
     const crossing = crossingPixels(labels, list, width, members, minX, minY, maxX, maxY);
-    items.push(item('text', cs, {
-      colour,
-      surround,
-      contrast: contrastRatio(colour, surround),
-      glyphs: cs.length,
-      letterHeight: spanOf(letters(cs).body) / height,
-      crossedBy: crossing.through,
-      touchedBy: crossing.oneSided,
-      stacked: stacked(cs),
-      fraction: operators.some((o) => o.minX >= minX && o.maxX <= maxX && o.minY >= minY && o.maxY <= maxY && ['above', 'below'].every((side) => cs.some((g) => Math.min(g.maxX, o.maxX) >= Math.max(g.minX, o.minX) && (side === 'above' ? g.maxY < o.minY : g.minY > o.maxY)))),
-    }));
+    items.push(
+      item('text', cs, {
+        colour,
+        surround,
+        contrast: contrastRatio(colour, surround),
+        glyphs: cs.length,
+        letterHeight: spanOf(letters(cs).body) / height,
+        crossedBy: crossing.through,
+        touchedBy: crossing.oneSided,
+        stacked: stacked(cs),
+        fraction: operators.some(
+          (o) =>
+            o.minX >= minX &&
+            o.maxX <= maxX &&
+            o.minY >= minY &&
+            o.maxY <= maxY &&
+            ['above', 'below'].every((side) =>
+              cs.some(
+                (g) => Math.min(g.maxX, o.maxX) >= Math.max(g.minX, o.minX) && (side === 'above' ? g.maxY < o.minY : g.minY > o.maxY),
+              ),
+            ),
+        ),
+      }),
+    );
   }
   return { items, glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)) };
 }

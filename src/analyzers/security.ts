@@ -26,7 +26,10 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'override-instructions',
     category: 'prompt_injection',
     severity: 'HIGH',
-    pattern: new RegExp(`\\b(ignore|disregard|forget|override|bypass|skip)${W}(previous|prior|above|earlier|all|any|your|the|system|developer)${W}?(instructions?|prompts?|rules?|guidelines?|directives?|constraints?)\\b`, 'i'),
+    pattern: new RegExp(
+      `\\b(ignore|disregard|forget|override|bypass|skip)${W}(previous|prior|above|earlier|all|any|your|the|system|developer)${W}?(instructions?|prompts?|rules?|guidelines?|directives?|constraints?)\\b`,
+      'i',
+    ),
     what: 'tells the system to ignore its instructions',
     fix: REJECT,
   },
@@ -34,7 +37,10 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'reveal-prompt',
     category: 'prompt_injection',
     severity: 'HIGH',
-    pattern: new RegExp(`\\b(reveal|print|show|repeat|output|display|leak|tell me|what (?:is|are))${W}?(your|the)?\\W*(system|hidden|initial|original|developer)\\s+(prompt|instructions?|message)`, 'i'),
+    pattern: new RegExp(
+      `\\b(reveal|print|show|repeat|output|display|leak|tell me|what (?:is|are))${W}?(your|the)?\\W*(system|hidden|initial|original|developer)\\s+(prompt|instructions?|message)`,
+      'i',
+    ),
     what: 'asks to reveal the hidden system prompt',
     fix: REJECT,
   },
@@ -42,7 +48,8 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'role-switch',
     category: 'jailbreak',
     severity: 'HIGH',
-    pattern: /\b(you are now|act as|pretend (?:to be|you are)|from now on you)\b.{0,60}\b(DAN|unrestricted|unfiltered|jailbroken|no (?:rules|restrictions|limits|filters)|developer mode|evil)\b|\b(DAN mode|developer mode enabled|jailbreak)\b|\b(enable|activate|turn on|switch to|enter)\s+(developer|god|DAN|unrestricted|jailbreak)\s+mode\b/i,
+    pattern:
+      /\b(you are now|act as|pretend (?:to be|you are)|from now on you)\b.{0,60}\b(DAN|unrestricted|unfiltered|jailbroken|no (?:rules|restrictions|limits|filters)|developer mode|evil)\b|\b(DAN mode|developer mode enabled|jailbreak)\b|\b(enable|activate|turn on|switch to|enter)\s+(developer|god|DAN|unrestricted|jailbreak)\s+mode\b/i,
     what: 'tries to switch the assistant into an unrestricted role (jailbreak)',
     fix: REJECT,
   },
@@ -58,7 +65,8 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'read-files',
     category: 'file_access',
     severity: 'HIGH',
-    pattern: /(\/etc\/(passwd|shadow|hosts)|~\/\.ssh|id_rsa|\.aws\/credentials|\.bash_history|\bopen\s*\(\s*['"][/~]|\b(fs\.)?readFileSync?\b|\b(read|open|cat|list|dump)\b(?:\W+\w+){0,5}?\W+(files?|director(?:y|ies)|folders?|disk|filesystem|home directory)\b(?!\s+(format|name)))/i,
+    pattern:
+      /(\/etc\/(passwd|shadow|hosts)|~\/\.ssh|id_rsa|\.aws\/credentials|\.bash_history|\bopen\s*\(\s*['"][/~]|\b(fs\.)?readFileSync?\b|\b(read|open|cat|list|dump)\b(?:\W+\w+){0,5}?\W+(files?|director(?:y|ies)|folders?|disk|filesystem|home directory)\b(?!\s+(format|name)))/i,
     what: 'asks the generated code to read files on the machine',
     fix: SANDBOX,
   },
@@ -66,7 +74,8 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'run-processes',
     category: 'code_execution',
     severity: 'HIGH',
-    pattern: /\b(subprocess|os\.system|os\.popen|child_process|exec(?:Sync)?\s*\(|eval\s*\(|spawn\s*\(|shell\s*=\s*True|rm\s+-rf|\/bin\/(ba)?sh|powershell|reverse shell|(run|execute|spawn|launch)(?:\W+\w+){0,3}?\W+(shell|terminal|bash|command|commands|processe?s?|scripts?|binar(?:y|ies)))\b/i,
+    pattern:
+      /\b(subprocess|os\.system|os\.popen|child_process|exec(?:Sync)?\s*\(|eval\s*\(|spawn\s*\(|shell\s*=\s*True|rm\s+-rf|\/bin\/(ba)?sh|powershell|reverse shell|(run|execute|spawn|launch)(?:\W+\w+){0,3}?\W+(shell|terminal|bash|command|commands|processe?s?|scripts?|binar(?:y|ies)))\b/i,
     what: 'asks the generated code to run commands or spawn processes',
     fix: SANDBOX,
   },
@@ -74,7 +83,8 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'reach-network',
     category: 'network_access',
     severity: 'HIGH',
-    pattern: /\b(requests\.(get|post)|urllib|urlopen|http\.client|socket\.socket|fetch\s*\(|curl|wget|webhook|(send|upload|post|exfiltrate|transmit|beacon)(?:\W+\w+){0,5}?\W+(to|at)\s+(https?:\/\/|my server|a server|the server|an? (?:external|remote) (?:server|url|endpoint)|\w+\.\w{2,}))/i,
+    pattern:
+      /\b(requests\.(get|post)|urllib|urlopen|http\.client|socket\.socket|fetch\s*\(|curl|wget|webhook|(send|upload|post|exfiltrate|transmit|beacon)(?:\W+\w+){0,5}?\W+(to|at)\s+(https?:\/\/|my server|a server|the server|an? (?:external|remote) (?:server|url|endpoint)|\w+\.\w{2,}))/i,
     what: 'asks the generated code to reach the network',
     fix: SANDBOX,
   },
@@ -82,7 +92,8 @@ export const SECURITY_RULES: readonly Rule[] = [
     id: 'read-secrets',
     category: 'secret_exfiltration',
     severity: 'HIGH',
-    pattern: /\b(os\.environ|process\.env|getenv\s*\(|OPENAI_API_KEY|AWS_SECRET\w*)|\b(print|show|read|send|get|list|dump|reveal|include|leak|steal|exfiltrate|display|output|give me)(?:\W+\w+){0,5}?\W+(environment variables?|\.env\b|api[_ -]?keys?|secret[_ -]?keys?|access[_ -]?tokens?|passwords?|credentials|private keys?|secrets)\b/i,
+    pattern:
+      /\b(os\.environ|process\.env|getenv\s*\(|OPENAI_API_KEY|AWS_SECRET\w*)|\b(print|show|read|send|get|list|dump|reveal|include|leak|steal|exfiltrate|display|output|give me)(?:\W+\w+){0,5}?\W+(environment variables?|\.env\b|api[_ -]?keys?|secret[_ -]?keys?|access[_ -]?tokens?|passwords?|credentials|private keys?|secrets)\b/i,
     what: 'asks for secrets (keys, tokens, passwords, environment variables)',
     fix: SANDBOX,
   },
@@ -130,9 +141,10 @@ export function securityIssues(text: string): IssueDraft[] {
       category: 'encoded_payload',
       frameIndex: null,
       location: null,
-      description: hidden.length > 0
-        ? `The user's message hides an encoded instruction that ${hidden.map((r) => r.what).join(' and ')}.`
-        : "The user's message carries an encoded text block (base64 or hex) with no reason to be in an animation request.",
+      description:
+        hidden.length > 0
+          ? `The user's message hides an encoded instruction that ${hidden.map((r) => r.what).join(' and ')}.`
+          : "The user's message carries an encoded text block (base64 or hex) with no reason to be in an animation request.",
       suggestedFix: 'Reject encoded instructions; ask the user to write the request in plain words.',
     });
   }

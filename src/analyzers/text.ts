@@ -36,7 +36,12 @@ function intersection(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 const area = (b: Box) => (b.right - b.left) * (b.bottom - b.top);
-const union = (a: Box, b: Box): Box => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) });
+const union = (a: Box, b: Box): Box => ({
+  left: Math.min(a.left, b.left),
+  top: Math.min(a.top, b.top),
+  right: Math.max(a.right, b.right),
+  bottom: Math.max(a.bottom, b.bottom),
+});
 
 interface Overlap {
   box: Box;
@@ -52,14 +57,33 @@ function overlapsIn(f: FrameMeasures): Overlap[] {
   const found: Overlap[] = [];
   for (const t of text) {
     const crossing = CROSSING * heightPx(f, t) * f.height;
-    if (t.text!.crossedBy >= crossing) found.push({ box: t.box, what: 'A line or shape is drawn across a line of text', strength: t.text!.crossedBy / crossing, lookalike: null });
-    else if (t.text!.touchedBy >= crossing) found.push({ box: t.box, what: 'A line or shape runs into a line of text', strength: t.text!.touchedBy / crossing, lookalike: 'a line or arrow that ends at the text' });
-    else if (t.text!.stacked) found.push({ box: t.box, what: 'Two lines of text are printed over each other', strength: 1, lookalike: t.text!.fraction ? 'a fraction in a formula' : null });
+    if (t.text!.crossedBy >= crossing)
+      found.push({
+        box: t.box,
+        what: 'A line or shape is drawn across a line of text',
+        strength: t.text!.crossedBy / crossing,
+        lookalike: null,
+      });
+    else if (t.text!.touchedBy >= crossing)
+      found.push({
+        box: t.box,
+        what: 'A line or shape runs into a line of text',
+        strength: t.text!.touchedBy / crossing,
+        lookalike: 'a line or arrow that ends at the text',
+      });
+    else if (t.text!.stacked)
+      found.push({
+        box: t.box,
+        what: 'Two lines of text are printed over each other',
+        strength: 1,
+        lookalike: t.text!.fraction ? 'a fraction in a formula' : null,
+      });
   }
   for (let i = 0; i < text.length; i++) {
     for (let j = i + 1; j < text.length; j++) {
       const share = intersection(text[i].box, text[j].box) / Math.min(area(text[i].box), area(text[j].box));
-      if (share > SHARED_BOX) found.push({ box: union(text[i].box, text[j].box), what: 'Two labels overlap', strength: share / SHARED_BOX, lookalike: null });
+      if (share > SHARED_BOX)
+        found.push({ box: union(text[i].box, text[j].box), what: 'Two labels overlap', strength: share / SHARED_BOX, lookalike: null });
     }
   }
   return found;
@@ -87,7 +111,8 @@ function inkIn(f: FrameMeasures, region: Omit<InkMask, 'on'>, maxHeight: number)
   for (const g of f.glyphInk) {
     if (g.h > maxHeight || g.x >= x0 + w || g.y >= y0 + h || g.x + g.w <= x0 || g.y + g.h <= y0) continue;
     for (let y = Math.max(g.y, y0); y < Math.min(g.y + g.h, y0 + h); y++) {
-      for (let x = Math.max(g.x, x0); x < Math.min(g.x + g.w, x0 + w); x++) if (g.mask[(y - g.y) * g.w + (x - g.x)]) on[(y - y0) * w + (x - x0)] = 1;
+      for (let x = Math.max(g.x, x0); x < Math.min(g.x + g.w, x0 + w); x++)
+        if (g.mask[(y - g.y) * g.w + (x - g.x)]) on[(y - y0) * w + (x - x0)] = 1;
     }
   }
   return { ...region, on };
@@ -103,7 +128,8 @@ function newInk(earlier: InkMask, later: InkMask): InkMask {
     for (let x = 0; x < w; x++) {
       if (!later.on[y * w + x]) continue;
       let near = false;
-      for (let dy = Math.max(0, y - 1); dy <= Math.min(h - 1, y + 1) && !near; dy++) for (let dx = Math.max(0, x - 1); dx <= Math.min(w - 1, x + 1); dx++) if (earlier.on[dy * w + dx]) near = true;
+      for (let dy = Math.max(0, y - 1); dy <= Math.min(h - 1, y + 1) && !near; dy++)
+        for (let dx = Math.max(0, x - 1); dx <= Math.min(w - 1, x + 1); dx++) if (earlier.on[dy * w + dx]) near = true;
       if (!near) on[y * w + x] = 1;
     }
   }
@@ -127,10 +153,19 @@ function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): {
   if (wasCount === 0 || now.on.reduce((n, v, k) => n + (v & was.on[k]), 0) < KEPT_INK * wasCount) return 'gone';
   const added = newInk(was, now);
   if (inkCount(added) < NEW_INK * wasCount) return null;
-  const addedAt = (x: number, y: number) => x >= region.x0 && y >= region.y0 && x < region.x0 + region.w && y < region.y0 + region.h && added.on[(y - region.y0) * region.w + (x - region.x0)] === 1;
-  const over = f.glyphInk.filter((g) => g.h <= maxHeight && g.mask.some((on, k) => on === 1 && addedAt(g.x + (k % g.w), g.y + Math.floor(k / g.w))));
+  const addedAt = (x: number, y: number) =>
+    x >= region.x0 &&
+    y >= region.y0 &&
+    x < region.x0 + region.w &&
+    y < region.y0 + region.h &&
+    added.on[(y - region.y0) * region.w + (x - region.x0)] === 1;
+  const over = f.glyphInk.filter(
+    (g) => g.h <= maxHeight && g.mask.some((on, k) => on === 1 && addedAt(g.x + (k % g.w), g.y + Math.floor(k / g.w))),
+  );
   if (over.length === 0) return null;
-  const box = over.map((g) => ({ left: g.x / f.width, top: g.y / f.height, right: (g.x + g.w) / f.width, bottom: (g.y + g.h) / f.height })).reduce(union);
+  const box = over
+    .map((g) => ({ left: g.x / f.width, top: g.y / f.height, right: (g.x + g.w) / f.width, bottom: (g.y + g.h) / f.height }))
+    .reduce(union);
   if ((box.right - box.left) * f.width < heightPx(before, text)) return null;
   const share = intersection(box, text.box) / Math.min(area(box), area(text.box));
   return share > SHARED_BOX ? { box: union(box, text.box), share } : null;
@@ -141,7 +176,8 @@ function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): S
   const [f, next] = [ctx.frames[k], ctx.frames[k + 1]];
   if (!next) return [];
   return f.items.filter((t) => {
-    if (t.text === null || seen.some((b) => samePlace(b, t.box)) || !next.items.some((n) => n.text !== null && samePlace(n.box, t.box))) return false;
+    if (t.text === null || seen.some((b) => samePlace(b, t.box)) || !next.items.some((n) => n.text !== null && samePlace(n.box, t.box)))
+      return false;
     const maxHeight = OVER_GLYPH_HEIGHT * heightPx(f, t);
     const region = regionOf(f, t.box);
     const [a, b] = [inkIn(f, region, maxHeight), inkIn(next, region, maxHeight)];
@@ -168,7 +204,15 @@ function drawnOverRuns(ctx: AnalysisContext): Found[] {
         const over = drawnOver(ctx.frames[k], text, ctx.frames[i]);
         if (over === 'gone' || (over === null && run)) break;
         if (over && run) run.frames++;
-        else if (over) run = { box: over.box, what: 'Text is drawn over another text', strength: over.share / SHARED_BOX, lookalike: null, at: i, frames: 1 };
+        else if (over)
+          run = {
+            box: over.box,
+            what: 'Text is drawn over another text',
+            strength: over.share / SHARED_BOX,
+            lookalike: null,
+            at: i,
+            frames: 1,
+          };
       }
       if (run && run.frames >= 2) found.push(run);
     }
@@ -201,18 +245,21 @@ export function overlapIssues(ctx: AnalysisContext): IssueDraft[] {
   rated.sort((a, b) => (a.severity === b.severity ? a.o.at - b.o.at : a.severity === 'MEDIUM' ? -1 : 1));
   const reported: typeof rated = [];
   for (const r of rated) if (reported.length < MAX_OVERLAPS && !reported.some((p) => intersection(p.o.box, r.o.box) > 0)) reported.push(r);
-  return reported.sort((a, b) => a.o.at - b.o.at).map(({ o, severity, note }) => {
-    const f = ctx.frames[o.at];
-    return {
-      severity,
-      category: 'overlap',
-      frameIndex: f.index,
-      location: placeOf(o.box),
-      description: `${o.what} ${placeOf(o.box)} from ${formatTimestamp(f.timestampMs)}: the text is hard to read.${note}`,
-      suggestedFix: 'Move the label clear of the other element (next_to with a buffer), or shorten or shrink it; fade out what is no longer needed.',
-      region: { ...o.box },
-    };
-  });
+  return reported
+    .sort((a, b) => a.o.at - b.o.at)
+    .map(({ o, severity, note }) => {
+      const f = ctx.frames[o.at];
+      return {
+        severity,
+        category: 'overlap',
+        frameIndex: f.index,
+        location: placeOf(o.box),
+        description: `${o.what} ${placeOf(o.box)} from ${formatTimestamp(f.timestampMs)}: the text is hard to read.${note}`,
+        suggestedFix:
+          'Move the label clear of the other element (next_to with a buffer), or shorten or shrink it; fade out what is no longer needed.',
+        region: { ...o.box },
+      };
+    });
 }
 
 /** "at the top left", "in the middle", ... of the frame, where a box's centre lies. */
@@ -248,15 +295,17 @@ export function smallTextIssues(ctx: AnalysisContext): IssueDraft[] {
     const share = line.text!.letterHeight;
     const px = Math.round(share * videoHeight);
     const { severity, note } = severityOf({ frames, strength: MIN_TEXT_HEIGHT / share, lookalike: null }, 'MEDIUM');
-    return [{
-      severity,
-      category: 'unreadable_text',
-      frameIndex: f.index,
-      location: placeOf(line.box),
-      description: `Text ${placeOf(line.box)} from ${formatTimestamp(f.timestampMs)} is only about ${px} px tall in this ${videoHeight}p video (${(share * 100).toFixed(1)}% of the frame height): too small to read.${note}`,
-      suggestedFix: `Make the text at least ${Math.ceil(MIN_TEXT_HEIGHT * videoHeight)} px tall at this resolution (in Manim, a font_size of 24 or more), or say less in larger type.`,
-      region: { ...line.box },
-    }];
+    return [
+      {
+        severity,
+        category: 'unreadable_text',
+        frameIndex: f.index,
+        location: placeOf(line.box),
+        description: `Text ${placeOf(line.box)} from ${formatTimestamp(f.timestampMs)} is only about ${px} px tall in this ${videoHeight}p video (${(share * 100).toFixed(1)}% of the frame height): too small to read.${note}`,
+        suggestedFix: `Make the text at least ${Math.ceil(MIN_TEXT_HEIGHT * videoHeight)} px tall at this resolution (in Manim, a font_size of 24 or more), or say less in larger type.`,
+        region: { ...line.box },
+      },
+    ];
   }
   return [];
 }

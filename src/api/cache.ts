@@ -58,7 +58,8 @@ export class RenderLimit {
   run(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
     const shared = this.inFlight.get(key);
     if (shared) return shared;
-    if (this.running >= this.concurrency && this.waiting.length >= this.queue) return Promise.reject(new Saturated('report rendering is saturated'));
+    if (this.running >= this.concurrency && this.waiting.length >= this.queue)
+      return Promise.reject(new Saturated('report rendering is saturated'));
     const rendering = this.slot(render);
     this.inFlight.set(key, rendering);
     const forget = () => this.inFlight.delete(key);

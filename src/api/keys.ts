@@ -28,7 +28,10 @@ export interface ApiAccount {
  * only when given. With `reviewer`, the key may also review the account's runs
  * (docs/calibration.md), its reviews signed with that name.
  */
-export async function createApiKey(pool: pg.Pool, opts: { userId: string; credits?: number; usageBased?: boolean; reviewer?: string }): Promise<string> {
+export async function createApiKey(
+  pool: pg.Pool,
+  opts: { userId: string; credits?: number; usageBased?: boolean; reviewer?: string },
+): Promise<string> {
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString('hex')}`;
   await inTransaction(pool, async (client) => {
     await client.query(
@@ -36,7 +39,11 @@ export async function createApiKey(pool: pg.Pool, opts: { userId: string; credit
        ON CONFLICT (user_id) DO UPDATE SET credits = COALESCE($2, api_accounts.credits), usage_based = COALESCE($3, api_accounts.usage_based)`,
       [opts.userId, opts.credits ?? null, opts.usageBased ?? null],
     );
-    await client.query('INSERT INTO api_keys (key_hash, user_id, reviewer) VALUES ($1, $2, $3)', [hashApiKey(key), opts.userId, opts.reviewer ?? null]);
+    await client.query('INSERT INTO api_keys (key_hash, user_id, reviewer) VALUES ($1, $2, $3)', [
+      hashApiKey(key),
+      opts.userId,
+      opts.reviewer ?? null,
+    ]);
   });
   return key;
 }

@@ -17,9 +17,14 @@ import { FRAME_KINDS } from '../kinds/answer';
 
 // z.enum wants a non-empty tuple.
 const FRAME_KIND_NAMES = FRAME_KINDS as [EvalKind, ...EvalKind[]];
-const fraction = z.number({ error: () => 'must be a number from 0 to 1' }).min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1');
+const fraction = z
+  .number({ error: () => 'must be a number from 0 to 1' })
+  .min(0, 'must be from 0 to 1')
+  .max(1, 'must be from 0 to 1');
 
-const VerdictBody = z.object({ issueId: z.string().min(1).max(200), verdict: z.enum(['right', 'wrong'], { error: () => 'must be right or wrong' }) }).strict();
+const VerdictBody = z
+  .object({ issueId: z.string().min(1).max(200), verdict: z.enum(['right', 'wrong'], { error: () => 'must be right or wrong' }) })
+  .strict();
 const MissedBody = z
   .object({
     missed: z
@@ -32,7 +37,12 @@ const MissedBody = z
       })
       .strict()
       .superRefine((m, ctx) => {
-        if (!KINDS[m.kind].categories.includes(m.category)) ctx.addIssue({ code: 'custom', message: `must be a category of ${m.kind} (${KINDS[m.kind].categories.join(', ')})`, path: ['category'] });
+        if (!KINDS[m.kind].categories.includes(m.category))
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a category of ${m.kind} (${KINDS[m.kind].categories.join(', ')})`,
+            path: ['category'],
+          });
       }),
   })
   .strict();
@@ -51,7 +61,8 @@ function parsed<T>(schema: z.ZodType<T>, json: unknown): T | ReviewAnswer {
   const issue = result.error.issues[0];
   return problem(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
 }
-const isAnswer = (value: unknown): value is ReviewAnswer => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+const isAnswer = (value: unknown): value is ReviewAnswer =>
+  typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
 export async function applyReview(pool: pg.Pool, pipelineRunId: string, reviewer: string, text: string): Promise<ReviewAnswer> {
   let json: unknown;
@@ -60,7 +71,8 @@ export async function applyReview(pool: pg.Pool, pipelineRunId: string, reviewer
   } catch {
     return problem(400, 'the review is not JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return problem(400, 'a review is {issueId, verdict}, {missed: {kind, category, frameIndex, x, y}} or {complete: true}');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return problem(400, 'a review is {issueId, verdict}, {missed: {kind, category, frameIndex, x, y}} or {complete: true}');
   if ('issueId' in json) {
     const body = parsed(VerdictBody, json);
     if (isAnswer(body)) return body;
@@ -71,7 +83,9 @@ export async function applyReview(pool: pg.Pool, pipelineRunId: string, reviewer
     const body = parsed(MissedBody, json);
     if (isAnswer(body)) return body;
     const stored = await addMissedIssue(pool, { pipelineRunId, reviewer, ...body.missed });
-    return stored ? { status: 201, body: { missed: stored } } : problem(404, 'frame not found in this pipeline run (or its frames were pruned)');
+    return stored
+      ? { status: 201, body: { missed: stored } }
+      : problem(404, 'frame not found in this pipeline run (or its frames were pruned)');
   }
   if ('complete' in json) {
     const body = parsed(CompleteBody, json);

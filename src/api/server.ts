@@ -155,7 +155,10 @@ function apiKeyOf(req: http.IncomingMessage, basic: boolean): string {
     const match = /^Bearer +(\S+)$/i.exec(authorization);
     // Another scheme (a proxy's Basic auth, say) is not ours to judge when x-api-key carries the key.
     const password = basic && !match && fromHeader === undefined ? /^Basic +([A-Za-z0-9+/=]+)$/i.exec(authorization) : null;
-    if (password) fromBearer = Buffer.from(password[1], 'base64').toString('utf8').replace(/^[^:]*:/, '');
+    if (password)
+      fromBearer = Buffer.from(password[1], 'base64')
+        .toString('utf8')
+        .replace(/^[^:]*:/, '');
     else if (!match && fromHeader === undefined) throw new HttpError(401, 'invalid API key');
     else fromBearer = match?.[1];
   }
@@ -201,7 +204,10 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   const target = isHealth ? null : route(url.pathname, opts.basePath);
   if (!target && !isHealth) throw new HttpError(404, 'no such route');
   const allowed = methodsOf(target);
-  if (!allowed.includes(req.method ?? '')) throw new HttpError(405, `method ${req.method} not allowed: use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`, undefined, { allow: allowed.join(', ') });
+  if (!allowed.includes(req.method ?? ''))
+    throw new HttpError(405, `method ${req.method} not allowed: use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`, undefined, {
+      allow: allowed.join(', '),
+    });
   if (!target) return health(opts.pool);
   const posting = req.method === 'POST';
   if (!posting && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0)) {
@@ -226,14 +232,21 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   }
   if (!account) throw new HttpError(401, 'invalid API key', undefined, challenge);
   if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
-  if (posting && account.reviewer === null) throw new HttpError(403, 'this key may not review (evals keys create --reviewer NAME makes one that may)');
+  if (posting && account.reviewer === null)
+    throw new HttpError(403, 'this key may not review (evals keys create --reviewer NAME makes one that may)');
   const pipelineRunId = decodeRunId(target.encodedId);
   // Another user's run reads exactly like a missing one.
   const ownerUserId = account.userId;
   const versionKey = `${ownerUserId}|${pipelineRunId}`;
   if (target.operation === 'reviews' || (target.operation === 'report' && account.reviewer !== null)) {
     if (!(await runVersion(opts.pool, pipelineRunId, ownerUserId))) throw new HttpError(404, 'pipeline run not found');
-    return reviewAnswer(opts, state, req, { pipelineRunId, ownerUserId, reviewer: account.reviewer, operation: target.operation, versionKey });
+    return reviewAnswer(opts, state, req, {
+      pipelineRunId,
+      ownerUserId,
+      reviewer: account.reviewer,
+      operation: target.operation,
+      versionKey,
+    });
   }
   const remembered = state.endedVersions.get(versionKey);
   const version = remembered !== undefined ? { ended: true, tag: remembered } : await runVersion(opts.pool, pipelineRunId, ownerUserId);
@@ -268,14 +281,16 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
 
 /** A review must be JSON from this server's own page: a form or another site cannot post one with the browser's credentials. */
 function checkReviewRequest(req: http.IncomingMessage): void {
-  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'a review is JSON (content-type: application/json)');
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+    throw new HttpError(415, 'a review is JSON (content-type: application/json)');
   const origin = req.headers.origin;
   const otherOrigin = origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`;
   // A browser that sends no Origin still says where a request comes from: only this origin, or no page at all (`none`), may post.
   const site = req.headers['sec-fetch-site'];
   const otherSite = site !== undefined && site !== 'same-origin' && site !== 'none';
   if (otherOrigin || otherSite) throw new HttpError(403, "a review must come from this server's report page");
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REVIEW_BYTES) throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REVIEW_BYTES)
+    throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
 }
 
 async function readReview(req: http.IncomingMessage): Promise<string> {
@@ -304,14 +319,22 @@ async function reviewAnswer(
   if (at.operation === 'report') {
     const nonce = crypto.randomBytes(18).toString('base64');
     const page = await state.renders.run(`${at.pipelineRunId}|review|${nonce}`, async () => {
-      const html = await pipelineRunReport(opts.pool, at.pipelineRunId, { ownerUserId: at.ownerUserId, controls: { reviewer: at.reviewer!, nonce } });
+      const html = await pipelineRunReport(opts.pool, at.pipelineRunId, {
+        ownerUserId: at.ownerUserId,
+        controls: { reviewer: at.reviewer!, nonce },
+      });
       if (html === null) throw new HttpError(404, 'pipeline run not found');
       return Buffer.from(html);
     });
     const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'`;
     return { status: 200, body: page, html: true, headers: { ...noStore, 'content-security-policy': csp } };
   }
-  if (req.method !== 'POST') return { status: 200, body: { pipelineRunId: at.pipelineRunId, reviews: await getRunReviews(opts.pool, at.pipelineRunId) }, headers: noStore };
+  if (req.method !== 'POST')
+    return {
+      status: 200,
+      body: { pipelineRunId: at.pipelineRunId, reviews: await getRunReviews(opts.pool, at.pipelineRunId) },
+      headers: noStore,
+    };
   const answer = await applyReview(opts.pool, at.pipelineRunId, at.reviewer!, await readReview(req));
   // The run's answers now show this review: forget its remembered version.
   state.endedVersions.delete(at.versionKey);
@@ -345,10 +368,20 @@ function send(res: http.ServerResponse, answer: Answer, extraHeaders: http.Outgo
 /** The answer to a request that failed: its HttpError, 503 when saturated or the database is down, else 500. */
 function failure(err: unknown, log: Logger): Answer {
   if (err instanceof HttpError) {
-    return { status: err.status, body: { error: err.message }, headers: { ...err.headers, ...(err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {}) } };
+    return {
+      status: err.status,
+      body: { error: err.message },
+      headers: { ...err.headers, ...(err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {}) },
+    };
   }
-  if (err instanceof Saturated) return { status: 503, body: { error: 'too many reports being rendered; retry shortly' }, headers: { 'retry-after': String(RETRY_AFTER_SATURATED) } };
-  if (isDatabaseUnavailable(err)) return { status: 503, body: { error: 'database unavailable' }, headers: { 'retry-after': String(RETRY_AFTER_DATABASE) } };
+  if (err instanceof Saturated)
+    return {
+      status: 503,
+      body: { error: 'too many reports being rendered; retry shortly' },
+      headers: { 'retry-after': String(RETRY_AFTER_SATURATED) },
+    };
+  if (isDatabaseUnavailable(err))
+    return { status: 503, body: { error: 'database unavailable' }, headers: { 'retry-after': String(RETRY_AFTER_DATABASE) } };
   log.error({ err }, 'read API request failed');
   return { status: 500, body: { error: 'internal error' } };
 }
@@ -386,7 +419,10 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         if (status === 400 || status === 413 || status === 414 || status === 415) headers.connection = 'close';
         send(res, answer, headers);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        opts.log.info({ method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) }, 'read API request');
+        opts.log.info(
+          { method: req.method, path: (req.url ?? '').split('?')[0].slice(0, 200), status, ms: Math.round(ms) },
+          'read API request',
+        );
       });
   });
   server.on('clientError', rejectUnparseable);

@@ -25,7 +25,11 @@ export function agreementRows(tallies: readonly ReviewTally[]): AgreementRow[] {
 }
 
 export function formatAgreement(rows: readonly AgreementRow[]): string {
-  const total = rows.reduce((s, r) => ({ right: s.right + r.right, wrong: s.wrong + r.wrong, missed: s.missed + r.missed }), { right: 0, wrong: 0, missed: 0 });
+  const total = rows.reduce((s, r) => ({ right: s.right + r.right, wrong: s.wrong + r.wrong, missed: s.missed + r.missed }), {
+    right: 0,
+    wrong: 0,
+    missed: 0,
+  });
   const all = total.right + total.wrong + total.missed;
   const cells = [
     ['kind', 'category', 'right', 'wrong', 'missed', 'agreement'],

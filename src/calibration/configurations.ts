@@ -61,7 +61,10 @@ function closest(name: string, candidates: readonly string[]): string | null {
   return best && best[1] <= 3 ? best[0] : null;
 }
 
-export const currentVersions = (): Configuration['versions'] => ({ analyzers: LOCAL_MODEL, prompts: Object.fromEntries(EVAL_KINDS.map((k) => [k, KINDS[k].promptVersion])) });
+export const currentVersions = (): Configuration['versions'] => ({
+  analyzers: LOCAL_MODEL,
+  prompts: Object.fromEntries(EVAL_KINDS.map((k) => [k, KINDS[k].promptVersion])),
+});
 
 /**
  * A configuration from its variables, over `env`. Refuses a variable the
@@ -72,7 +75,8 @@ export const currentVersions = (): Configuration['versions'] => ({ analyzers: LO
 export function configurationOf(name: string, vars: Record<string, string>, env: NodeJS.ProcessEnv, where: string): Configuration {
   if (!NAME.test(name)) throw new ConfigError(`${where}: a configuration name is 1-40 letters, digits, dots, dashes or underscores`);
   for (const variable of Object.keys(vars)) {
-    if (STACK_VARIABLES.includes(variable)) throw new ConfigError(`${where}: ${variable} names the stack, not the judge: set it in the environment evals calibrate runs in`);
+    if (STACK_VARIABLES.includes(variable))
+      throw new ConfigError(`${where}: ${variable} names the stack, not the judge: set it in the environment evals calibrate runs in`);
     if (!CONFIG_VARIABLES.includes(variable)) {
       const near = closest(variable, CONFIG_VARIABLES);
       throw new ConfigError(`${where}: ${variable} is not a variable evals reads${near ? ` (did you mean ${near}?)` : ''}`);
@@ -101,7 +105,9 @@ export function loadConfiguration(argument: string, env: NodeJS.ProcessEnv): Con
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(`--config ${argument}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new ConfigError(
+      `--config ${argument}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
   }
   return configurationOf(name, parseEnvFile(text, file), env, `--config ${name}`);
 }

@@ -30,7 +30,11 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
   const skipped: string[] = [];
   const ids = new Set<string>();
   for (const runId of runIds) {
-    const [response, reviews, url] = await Promise.all([getPipelineRun(pool, runId, { includeIssues: true }), getRunReviews(pool, runId), animationUrlOf(pool, runId)]);
+    const [response, reviews, url] = await Promise.all([
+      getPipelineRun(pool, runId, { includeIssues: true }),
+      getRunReviews(pool, runId),
+      animationUrlOf(pool, runId),
+    ]);
     const inputs = calibrated.get(runId) ?? (url ? { animation: url, scene: null, userInput: null, title: null, description: null } : null);
     if (!response || !inputs) {
       skipped.push(`${runId}: where its animation came from was not recorded (a run made before this version)`);
@@ -46,16 +50,36 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
     };
     for (const run of response.evalPipelineRun.evalRuns) {
       for (const issue of run.issues ?? []) {
-        const wrong = reviews.verdicts.filter((v) => v.issueId === issue.id && v.verdict === 'wrong' && finished.includes(v.reviewer)).length;
+        const wrong = reviews.verdicts.filter(
+          (v) => v.issueId === issue.id && v.verdict === 'wrong' && finished.includes(v.reviewer),
+        ).length;
         if (wrong * 2 > finished.length) continue;
         const atMs = hintTimestampMs(issue.frameHint);
-        add({ kind: run.kind, categories: [issue.category], alsoAs: [], window: atMs === null ? null : [seconds(atMs), seconds(atMs)], minSeverity: 'LOW', name: null, note: `the judge's ${issue.severity} issue, kept by the reviewers: ${issue.description.slice(0, 160)}` });
+        add({
+          kind: run.kind,
+          categories: [issue.category],
+          alsoAs: [],
+          window: atMs === null ? null : [seconds(atMs), seconds(atMs)],
+          minSeverity: 'LOW',
+          name: null,
+          note: `the judge's ${issue.severity} issue, kept by the reviewers: ${issue.description.slice(0, 160)}`,
+        });
       }
     }
     for (const m of reviews.missed.filter((m) => finished.includes(m.reviewer))) {
-      add({ kind: m.kind, categories: [m.category], alsoAs: [], window: [seconds(m.timestampMs), seconds(m.timestampMs)], minSeverity: 'LOW', name: null, note: `missed by the judge, added by ${m.reviewer} on frame ${m.frameIndex}` });
+      add({
+        kind: m.kind,
+        categories: [m.category],
+        alsoAs: [],
+        window: [seconds(m.timestampMs), seconds(m.timestampMs)],
+        minSeverity: 'LOW',
+        name: null,
+        note: `missed by the judge, added by ${m.reviewer} on frame ${m.frameIndex}`,
+      });
     }
-    const base = /^https?:\/\//i.test(inputs.animation) ? path.posix.basename(new URL(inputs.animation).pathname) : path.basename(inputs.animation);
+    const base = /^https?:\/\//i.test(inputs.animation)
+      ? path.posix.basename(new URL(inputs.animation).pathname)
+      : path.basename(inputs.animation);
     let id = `${base.replace(/\.[^.]*$/, '') || 'animation'}-${runId.slice(0, 8)}`;
     while (ids.has(id)) id = `${id}-${ids.size}`;
     ids.add(id);
@@ -63,7 +87,13 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
   }
   const when = (opts.exportedAt ?? new Date()).toISOString().slice(0, 10);
   return {
-    set: { name: opts.name, note: `Exported from reviews by evals labels export on ${when}${opts.since ? `, reviews finished since ${opts.since.toISOString()}` : ''}.`, toleranceSeconds: 1, countFrom: 'LOW', animations },
+    set: {
+      name: opts.name,
+      note: `Exported from reviews by evals labels export on ${when}${opts.since ? `, reviews finished since ${opts.since.toISOString()}` : ''}.`,
+      toleranceSeconds: 1,
+      countFrom: 'LOW',
+      animations,
+    },
     skipped,
   };
 }

@@ -18,7 +18,9 @@ export async function judgedRun(pool: pg.Pool, pipelineRunId: string): Promise<J
   return {
     run,
     statuses: Object.fromEntries(run.evalRuns.map((r) => [r.kind, r.status])),
-    issues: run.evalRuns.flatMap((r) => (r.issues ?? []).map((i) => ({ kind: r.kind, category: i.category, severity: i.severity, atMs: hintTimestampMs(i.frameHint) }))),
+    issues: run.evalRuns.flatMap((r) =>
+      (r.issues ?? []).map((i) => ({ kind: r.kind, category: i.category, severity: i.severity, atMs: hintTimestampMs(i.frameHint) })),
+    ),
     costUsd: Object.fromEntries(costs.map((c) => [c.kind, c.costUsd])),
     judgeLatencyMs: Object.fromEntries(costs.map((c) => [c.kind, c.latencyMs])),
     wallMs: run.completedAt ? Date.parse(run.completedAt) - Date.parse(run.createdAt) : null,

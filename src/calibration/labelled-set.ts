@@ -71,17 +71,22 @@ export class LabelledSetError extends Error {
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
-const text = (what: string) => z.string().superRefine((v, ctx) => {
-  const problem = textProblem(what, v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-const identifier = (what: string) => z.string().superRefine((v, ctx) => {
-  const problem = identifierProblem(what, v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const text = (what: string) =>
+  z.string().superRefine((v, ctx) => {
+    const problem = textProblem(what, v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+const identifier = (what: string) =>
+  z.string().superRefine((v, ctx) => {
+    const problem = identifierProblem(what, v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const severity = z.enum(SEVERITIES, { error: () => `must be one of ${SEVERITIES.join(', ')}` });
 const kind = z.enum(EVAL_KINDS, { error: () => `must be one of ${EVAL_KINDS.join(', ')}` });
-const seconds = z.number({ error: () => 'must be a number of seconds' }).min(0, 'must be 0 or more').max(24 * 3600, 'must be at most a day');
+const seconds = z
+  .number({ error: () => 'must be a number of seconds' })
+  .min(0, 'must be 0 or more')
+  .max(24 * 3600, 'must be at most a day');
 const location = z.string().min(1, 'must not be empty').max(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`);
 
 const categoryFields = {
@@ -99,7 +104,11 @@ function checkCategories(v: { kind: EvalKind; category?: string; categories?: st
   const known = KINDS[v.kind].categories;
   (v.categories ?? [v.category!]).forEach((name, i) => {
     if (!known.includes(name)) {
-      ctx.addIssue({ code: 'custom', message: `"${name.slice(0, 60)}" is not a category of ${v.kind} (its categories: ${known.join(', ')})`, path: v.categories ? ['categories', i] : ['category'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${name.slice(0, 60)}" is not a category of ${v.kind} (its categories: ${known.join(', ')})`,
+        path: v.categories ? ['categories', i] : ['category'],
+      });
     }
   });
 }
@@ -125,7 +134,17 @@ const expectedIssue = z
   })
   .strict()
   .superRefine(checkCategories)
-  .transform((v): ExpectedIssue => ({ kind: v.kind, categories: v.categories ?? [v.category!], alsoAs: v.alsoAs, window: v.window, minSeverity: v.minSeverity, name: v.name, note: v.note }));
+  .transform(
+    (v): ExpectedIssue => ({
+      kind: v.kind,
+      categories: v.categories ?? [v.category!],
+      alsoAs: v.alsoAs,
+      window: v.window,
+      minSeverity: v.minSeverity,
+      name: v.name,
+      note: v.note,
+    }),
+  );
 
 const expectedIssues = z.array(expectedIssue).min(1, 'must list at least one expected issue, or be "clean"');
 
@@ -150,7 +169,8 @@ const animation = z
       if (value === 'clean') return [];
       const parsed = Array.isArray(value) ? expectedIssues.safeParse(value) : null;
       if (parsed?.success) return parsed.data;
-      for (const issue of parsed?.error.issues ?? [{ message: 'must be "clean" or a list of expected issues', path: [] }]) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of parsed?.error.issues ?? [{ message: 'must be "clean" or a list of expected issues', path: [] }])
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }),
   })
@@ -170,7 +190,8 @@ const labelledSet = z
   .superRefine((set, ctx) => {
     const seen = new Map<string, number>();
     set.animations.forEach((a, i) => {
-      if (seen.has(a.id)) ctx.addIssue({ code: 'custom', message: `repeats the id of animations[${seen.get(a.id)}]`, path: ['animations', i, 'id'] });
+      if (seen.has(a.id))
+        ctx.addIssue({ code: 'custom', message: `repeats the id of animations[${seen.get(a.id)}]`, path: ['animations', i, 'id'] });
       else seen.set(a.id, i);
     });
   });
@@ -187,7 +208,9 @@ export function parseLabelledSet(json: unknown, where: string, dir: string | nul
   const parsed = labelledSet.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 10).map((i) => `${jsonPath(i.path)}: ${i.message}`);
-    throw new LabelledSetError(`${where}: ${problems.join('; ')}${parsed.error.issues.length > 10 ? `; and ${parsed.error.issues.length - 10} more` : ''}`);
+    throw new LabelledSetError(
+      `${where}: ${problems.join('; ')}${parsed.error.issues.length > 10 ? `; and ${parsed.error.issues.length - 10} more` : ''}`,
+    );
   }
   const local = (file: string, at: string) => {
     if (isUrl(file)) return file;
@@ -207,7 +230,10 @@ export function parseLabelledSet(json: unknown, where: string, dir: string | nul
       animation: local(a.animation, `animations[${i}].animation`),
       scene: a.scene && {
         sources: a.scene.sources.map((s, j) => {
-          if (isUrl(s)) throw new LabelledSetError(`${where}: animations[${i}].scene.sources[${j}]: must be a file (scene sources are read, not fetched)`);
+          if (isUrl(s))
+            throw new LabelledSetError(
+              `${where}: animations[${i}].scene.sources[${j}]: must be a file (scene sources are read, not fetched)`,
+            );
           return local(s, `animations[${i}].scene.sources[${j}]`);
         }),
         class: a.scene.class,
@@ -242,7 +268,8 @@ export function loadLabelledSet(file: string): LabelledSet {
 /** The set as JSON, with files written relative to `dir` (the directory the set file goes to). */
 export function labelledSetJson(set: Omit<LabelledSet, 'file'>, dir: string): LabelledSetJson {
   const relative = (file: string) => (isUrl(file) ? file : path.relative(dir, file).split(path.sep).join('/') || '.');
-  const kindCategoriesJson = (k: KindCategories) => (k.categories.length === 1 ? { kind: k.kind, category: k.categories[0] } : { kind: k.kind, categories: k.categories });
+  const kindCategoriesJson = (k: KindCategories) =>
+    k.categories.length === 1 ? { kind: k.kind, category: k.categories[0] } : { kind: k.kind, categories: k.categories };
   return {
     format: LABELLED_SET_FORMAT,
     version: LABELLED_SET_VERSION,

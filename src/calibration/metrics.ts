@@ -80,7 +80,8 @@ const RANK: Record<Severity, number> = Object.fromEntries(SEVERITIES.map((s, i) 
 export const atLeast = (severity: Severity, floor: Severity) => RANK[severity] >= RANK[floor];
 
 /** Whether an issue is of an expected one's kind and category (or one it is also known as), whatever its severity and time. */
-export const names = (issue: Pick<JudgedIssue, 'kind' | 'category'>, expected: ExpectedIssue) => [expected, ...expected.alsoAs].some((k) => k.kind === issue.kind && k.categories.includes(issue.category));
+export const names = (issue: Pick<JudgedIssue, 'kind' | 'category'>, expected: ExpectedIssue) =>
+  [expected, ...expected.alsoAs].some((k) => k.kind === issue.kind && k.categories.includes(issue.category));
 
 /** Whether an issue finds an expected one: its kind and category among the expected ones, severe enough, inside the window (with the tolerance) when it has one. */
 export function finds(issue: JudgedIssue, expected: ExpectedIssue, toleranceSeconds: number): boolean {
@@ -237,11 +238,14 @@ export function disagreements(entries: readonly LabelledEntry[], runs: readonly 
     for (const kind of EVAL_KINDS) {
       const perConfig: KindOutcome[] = judged.map((j, c) => ({
         status: j!.statuses[kind] ?? null,
-        found: outcomes[c].expected.map((e, i) => (e.issue.kind === kind && e.found ? expectedName(e.issue, i) : null)).filter((n): n is string => n !== null),
+        found: outcomes[c].expected
+          .map((e, i) => (e.issue.kind === kind && e.found ? expectedName(e.issue, i) : null))
+          .filter((n): n is string => n !== null),
         falseFindings: outcomes[c].falseFindings.filter((i) => i.kind === kind),
       }));
       const key = (o: KindOutcome) => JSON.stringify([o.status, o.found, [...new Set(o.falseFindings.map((i) => i.category))].sort()]);
-      if (new Set(perConfig.map(key)).size > 1) out.push({ key: labels.key, kind, outcomes: perConfig, labelled: labelledVerdict(labels, kind) });
+      if (new Set(perConfig.map(key)).size > 1)
+        out.push({ key: labels.key, kind, outcomes: perConfig, labelled: labelledVerdict(labels, kind) });
     }
   }
   return out;

@@ -20,9 +20,16 @@ const IMAGE_WIDTH = 360;
 /** Frames per configuration and disagreement. */
 const FRAMES_SHOWN = 2;
 
-function figuresTable(report: CalibrationReport, title: string, pick: (c: CalibrationReport['configurations'][number]) => Parameters<(typeof FIGURE_ROWS)[number][1]>[0] | undefined): string {
+function figuresTable(
+  report: CalibrationReport,
+  title: string,
+  pick: (c: CalibrationReport['configurations'][number]) => Parameters<(typeof FIGURE_ROWS)[number][1]>[0] | undefined,
+): string {
   const head = `<tr><th>${esc(title)}</th>${report.configurations.map((c) => `<th>${esc(c.name)}</th>`).join('')}</tr>`;
-  const rows = FIGURE_ROWS.map(([label, cell]) => `<tr><td>${esc(label)}</td>${report.configurations.map((c) => `<td>${esc(pick(c) ? cell(pick(c)!) : '-')}</td>`).join('')}</tr>`);
+  const rows = FIGURE_ROWS.map(
+    ([label, cell]) =>
+      `<tr><td>${esc(label)}</td>${report.configurations.map((c) => `<td>${esc(pick(c) ? cell(pick(c)!) : '-')}</td>`).join('')}</tr>`,
+  );
   return `<table class="kinds">${head}${rows.join('')}</table>`;
 }
 
@@ -31,12 +38,29 @@ async function inline(frame: StoredFrame): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, animations: readonly { key: string; labels: LabelledAnimation }[]): Promise<string> {
+export async function calibrationPage(
+  pool: pg.Pool,
+  report: CalibrationReport,
+  animations: readonly { key: string; labels: LabelledAnimation }[],
+): Promise<string> {
   const labelsOf = new Map(animations.map((a) => [a.key, a.labels]));
   // A run shows in several disagreements (one per kind): read it once.
-  const runs = new Map<string, Promise<{ response: Awaited<ReturnType<typeof getPipelineRun>>; frames: StoredFrame[]; regions: Awaited<ReturnType<typeof getIssueRegions>> }>>();
+  const runs = new Map<
+    string,
+    Promise<{
+      response: Awaited<ReturnType<typeof getPipelineRun>>;
+      frames: StoredFrame[];
+      regions: Awaited<ReturnType<typeof getIssueRegions>>;
+    }>
+  >();
   const read = (runId: string) => {
-    if (!runs.has(runId)) runs.set(runId, Promise.all([getPipelineRun(pool, runId, { includeIssues: true }), getFrames(pool, runId), getIssueRegions(pool, runId)]).then(([response, frames, regions]) => ({ response, frames, regions })));
+    if (!runs.has(runId))
+      runs.set(
+        runId,
+        Promise.all([getPipelineRun(pool, runId, { includeIssues: true }), getFrames(pool, runId), getIssueRegions(pool, runId)]).then(
+          ([response, frames, regions]) => ({ response, frames, regions }),
+        ),
+      );
     return runs.get(runId)!;
   };
   let numbered = 0;
@@ -45,7 +69,12 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
     const labels = labelsOf.get(d.key)!;
     const expected = labels.expect.filter((e) => e.kind === d.kind || e.alsoAs.some((k) => k.kind === d.kind));
     const expectation = expected.length
-      ? expected.map((e) => `${esc(e.name ?? e.categories.join('/'))}${e.window ? ` ${formatTimestamp(e.window[0] * 1000)}–${formatTimestamp(e.window[1] * 1000)}` : ''}`).join('; ')
+      ? expected
+          .map(
+            (e) =>
+              `${esc(e.name ?? e.categories.join('/'))}${e.window ? ` ${formatTimestamp(e.window[0] * 1000)}–${formatTimestamp(e.window[1] * 1000)}` : ''}`,
+          )
+          .join('; ')
       : 'nothing';
     const columns = await Promise.all(
       report.configurations.map(async (c, ci) => {
@@ -65,7 +94,9 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
             const frame = frames.find((f) => f.index === index);
             if (!frame) return '';
             const own = pinned.filter((i) => i.frameIndex === index);
-            const caption = own.length ? `Frame ${index} · ${formatTimestamp(frame.timestampMs)}` : `Frame ${index} · ${formatTimestamp(frame.timestampMs)} · the labels expect ${esc(expected.find((e) => e.window)!.categories.join('/'))} here`;
+            const caption = own.length
+              ? `Frame ${index} · ${formatTimestamp(frame.timestampMs)}`
+              : `Frame ${index} · ${formatTimestamp(frame.timestampMs)} · the labels expect ${esc(expected.find((e) => e.window)!.categories.join('/'))} here`;
             return `<figure class="${own.length ? 'flagged' : 'expected'}"><div class="shot"><img src="${await inline(frame)}" alt="frame ${index}">${pins(own, regions)}</div><figcaption>${caption}</figcaption></figure>`;
           }),
         );
@@ -79,9 +110,18 @@ export async function calibrationPage(pool: pg.Pool, report: CalibrationReport, 
       `<section class="disagreement"><h3>${esc(d.key)} · ${esc(d.kind)}</h3><p class="meta">The labels: ${esc(d.labelled ?? 'either verdict')}; expected: ${expectation}${labels.note ? ` · ${esc(labels.note)}` : ''}</p><div class="configs">${columns.join('')}</div></section>`,
     );
   }
-  const sets = report.sets.map((s) => `${esc(s.name)} (${s.animations} animations, ${s.clean} clean, ${s.expected} expected issues)`).join(', ');
+  const sets = report.sets
+    .map((s) => `${esc(s.name)} (${s.animations} animations, ${s.clean} clean, ${s.expected} expected issues)`)
+    .join(', ');
   const settings = report.configurations
-    .map((c) => `<li><strong>${esc(c.name)}</strong>: ${Object.entries(c.settings).map(([k, v]) => `<code>${esc(k)}=${esc(v)}</code>`).join(' ') || 'the environment'} · ${esc(c.judges.join(', ') || '-')}</li>`)
+    .map(
+      (c) =>
+        `<li><strong>${esc(c.name)}</strong>: ${
+          Object.entries(c.settings)
+            .map(([k, v]) => `<code>${esc(k)}=${esc(v)}</code>`)
+            .join(' ') || 'the environment'
+        } · ${esc(c.judges.join(', ') || '-')}</li>`,
+    )
     .join('');
   const thresholds = report.thresholds.failures.length
     ? `<p class="notice error">${report.thresholds.failures.map(esc).join('<br>')}</p>`

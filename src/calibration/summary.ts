@@ -37,7 +37,16 @@ export interface CalibrationReport {
 export const entryKey = (set: Pick<LabelledSet, 'name'>, id: string) => `${set.name}/${id}`;
 
 export function labelledEntries(sets: readonly LabelledSet[]): CalibrationReport['entries'] {
-  return sets.flatMap((set) => set.animations.map((a) => ({ key: entryKey(set, a.id), set: set.name, id: a.id, expect: a.expect, toleranceSeconds: set.toleranceSeconds, countFrom: set.countFrom })));
+  return sets.flatMap((set) =>
+    set.animations.map((a) => ({
+      key: entryKey(set, a.id),
+      set: set.name,
+      id: a.id,
+      expect: a.expect,
+      toleranceSeconds: set.toleranceSeconds,
+      countFrom: set.countFrom,
+    })),
+  );
 }
 
 export function calibrationReport(
@@ -47,13 +56,19 @@ export function calibrationReport(
 ): CalibrationReport {
   const entries = labelledEntries(sets);
   const configurations = results.map(({ configuration, judged }): ConfigurationFigures => {
-    const judgedKinds = EVAL_KINDS.filter((k) => entries.some((e) => e.expect.some((x) => x.kind === k)) || [...judged.values()].some((j) => ['PASS', 'FAIL', 'ERROR'].includes(j.statuses[k] ?? '')));
+    const judgedKinds = EVAL_KINDS.filter(
+      (k) =>
+        entries.some((e) => e.expect.some((x) => x.kind === k)) ||
+        [...judged.values()].some((j) => ['PASS', 'FAIL', 'ERROR'].includes(j.statuses[k] ?? '')),
+    );
     return {
       name: configuration.name,
       hash: configuration.hash,
       settings: configuration.settings,
       versions: configuration.versions,
-      judges: [...new Set([...judged.values()].flatMap((j) => j.run.evalRuns.filter((r) => r.provider).map((r) => `${r.provider}/${r.model}`)))].sort(),
+      judges: [
+        ...new Set([...judged.values()].flatMap((j) => j.run.evalRuns.filter((r) => r.provider).map((r) => `${r.provider}/${r.model}`))),
+      ].sort(),
       overall: figures(entries, judged, null),
       kinds: Object.fromEntries(judgedKinds.map((k) => [k, figures(entries, judged, k)])),
       runs: Object.fromEntries([...judged].map(([key, j]) => [key, j.run.id])),
@@ -69,10 +84,19 @@ export function calibrationReport(
     }
   }
   return {
-    sets: sets.map((s) => ({ name: s.name, file: s.file, animations: s.animations.length, clean: s.animations.filter((a) => a.expect.length === 0).length, expected: s.animations.reduce((n, a) => n + a.expect.length, 0) })),
+    sets: sets.map((s) => ({
+      name: s.name,
+      file: s.file,
+      animations: s.animations.length,
+      clean: s.animations.filter((a) => a.expect.length === 0).length,
+      expected: s.animations.reduce((n, a) => n + a.expect.length, 0),
+    })),
     entries,
     configurations,
-    disagreements: disagreements(entries, results.map((r) => r.judged)),
+    disagreements: disagreements(
+      entries,
+      results.map((r) => r.judged),
+    ),
     thresholds: { ...thresholds, failures },
   };
 }
@@ -88,7 +112,10 @@ const kappa = (f: Figures) => {
 export const FIGURE_ROWS: [label: string, cell: (f: Figures) => string][] = [
   ['recall (found in time)', (f) => (f.expected === 0 ? '-' : `${f.found}/${f.expected} ${percent(f.recall)}`)],
   ['false findings on clean', (f) => `${f.falseOnClean} on ${f.cleanAnimations}`],
-  ['precision', (f) => (f.trueFindings + f.falseFindings === 0 ? '-' : `${f.trueFindings}/${f.trueFindings + f.falseFindings} ${percent(f.precision)}`)],
+  [
+    'precision',
+    (f) => (f.trueFindings + f.falseFindings === 0 ? '-' : `${f.trueFindings}/${f.trueFindings + f.falseFindings} ${percent(f.precision)}`),
+  ],
   ['median time error', (f) => seconds(f.medianTimeErrorMs)],
   ["Cohen's kappa, pass/fail", kappa],
   ['kinds ended ERROR', (f) => String(f.errors)],
@@ -120,12 +147,26 @@ export function formatCalibration(report: CalibrationReport): string {
   ];
   for (const kind of EVAL_KINDS) {
     if (!report.configurations.some((c) => c.kinds[kind])) continue;
-    out.push('', textTable([[kind, ...names], ...FIGURE_ROWS.map(([label, cell]) => [label, ...report.configurations.map((c) => (c.kinds[kind] ? cell(c.kinds[kind]) : '-'))])]));
+    out.push(
+      '',
+      textTable([
+        [kind, ...names],
+        ...FIGURE_ROWS.map(([label, cell]) => [label, ...report.configurations.map((c) => (c.kinds[kind] ? cell(c.kinds[kind]) : '-'))]),
+      ]),
+    );
   }
   if (report.configurations.length > 1) {
-    out.push('', `The configurations disagree on ${report.disagreements.length} animation ${report.disagreements.length === 1 ? 'kind' : 'kinds'}${report.disagreements.length ? ':' : '.'}`);
+    out.push(
+      '',
+      `The configurations disagree on ${report.disagreements.length} animation ${report.disagreements.length === 1 ? 'kind' : 'kinds'}${report.disagreements.length ? ':' : '.'}`,
+    );
     if (report.disagreements.length) {
-      out.push(textTable([['animation', 'kind', 'labels', ...names], ...report.disagreements.map((d) => [d.key, d.kind, d.labelled ?? 'either', ...d.outcomes.map(outcomeCell)])]));
+      out.push(
+        textTable([
+          ['animation', 'kind', 'labels', ...names],
+          ...report.disagreements.map((d) => [d.key, d.kind, d.labelled ?? 'either', ...d.outcomes.map(outcomeCell)]),
+        ]),
+      );
     }
   }
   if (report.thresholds.failures.length) out.push('', ...report.thresholds.failures.map((f) => `threshold not met: ${f}`));

@@ -57,7 +57,9 @@ export class BatchInterrupt {
   private interrupt(): void {
     if (this.interrupted) this.quit();
     this.interrupted = true;
-    this.note(`interrupted: no more pipelines start; cancelling the ${this.inFlight.size} in flight, then stopping${this.kept} (Ctrl-C again to quit at once)`);
+    this.note(
+      `interrupted: no more pipelines start; cancelling the ${this.inFlight.size} in flight, then stopping${this.kept} (Ctrl-C again to quit at once)`,
+    );
     for (const handle of this.inFlight.keys()) cancel(handle);
   }
 

@@ -27,7 +27,8 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
       ['KIND', 'STATUS', 'SCORE', 'ISSUES', 'HIGH', 'PROVIDER/MODEL', 'TOKENS', 'COST', 'NOTE'],
       ...run.evalRuns.map((r) => {
         const cost = costByKind.get(r.kind);
-        const tokens = cost?.promptTokens !== null && cost?.promptTokens !== undefined ? String(cost.promptTokens + (cost.completionTokens ?? 0)) : '-';
+        const tokens =
+          cost?.promptTokens !== null && cost?.promptTokens !== undefined ? String(cost.promptTokens + (cost.completionTokens ?? 0)) : '-';
         return [
           r.kind,
           r.status,
@@ -55,14 +56,22 @@ export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { is
       lines.push(
         textTable([
           ['SEVERITY', 'KIND', 'CATEGORY', 'FRAME', 'WHEN/WHERE', 'DESCRIPTION'],
-          ...issues.map((i) => [i.severity, i.kind, i.category, i.frameIndex === null ? '-' : String(i.frameIndex), i.frameHint ?? '-', i.description]),
+          ...issues.map((i) => [
+            i.severity,
+            i.kind,
+            i.category,
+            i.frameIndex === null ? '-' : String(i.frameIndex),
+            i.frameHint ?? '-',
+            i.description,
+          ]),
         ]),
       );
       const fixes = issues.filter((i) => i.suggestedFix);
       if (fixes.length > 0) {
         lines.push('');
         lines.push('Suggested fixes:');
-        for (const i of fixes) lines.push(visibleLine(`  - [${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}] ${i.suggestedFix}`));
+        for (const i of fixes)
+          lines.push(visibleLine(`  - [${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}] ${i.suggestedFix}`));
       }
     }
   }

@@ -57,14 +57,17 @@ export function exitWith<A extends unknown[]>(action: (...args: A) => Promise<nu
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`);
     return n;
   };
 }
 
 /** `--since`: a date (2026-11-01, midnight UTC) or an ISO 8601 time. */
 export function sinceOption(value: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(/T/.test(value) && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : value) : null;
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+    ? new Date(/T/.test(value) && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : value)
+    : null;
   if (!date || Number.isNaN(date.getTime())) throw new InvalidArgumentError('expected a date (2026-11-01) or an ISO 8601 time');
   return date;
 }
@@ -77,7 +80,8 @@ export function writableFile(file: string): void {
   } catch {
     throw new UsageError(`cannot write ${file}: ${fs.existsSync(dir) ? 'permission denied' : `no directory ${dir}`}`);
   }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`cannot write ${file}: it is a directory (give a file name)`);
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+    throw new UsageError(`cannot write ${file}: it is a directory (give a file name)`);
 }
 
 /** A directory for several reports: an existing writable one, or one that can be made. */

@@ -63,7 +63,12 @@ export interface CommandStack {
  * signals: Ctrl-C cancels the command's pipelines rather than draining its
  * in-process workers, which must finish the cancellations.
  */
-export async function withCommandStack<T>(config: Config, log: Logger, note: (line: string) => void, use: (stack: CommandStack) => Promise<T>): Promise<T> {
+export async function withCommandStack<T>(
+  config: Config,
+  log: Logger,
+  note: (line: string) => void,
+  use: (stack: CommandStack) => Promise<T>,
+): Promise<T> {
   const remote = config.temporal.address !== undefined;
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
@@ -75,12 +80,23 @@ export async function withCommandStack<T>(config: Config, log: Logger, note: (li
     await opening;
     workerModule().installRuntime(log, { shutdownSignals: [] });
   };
-  const [opened, connected] = await Promise.allSettled([opening, openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES, whileStarting })]);
+  const [opened, connected] = await Promise.allSettled([
+    opening,
+    openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES, whileStarting }),
+  ]);
   const db = opened.status === 'fulfilled' ? opened.value : undefined;
   const temporal = connected.status === 'fulfilled' ? connected.value : undefined;
   try {
     if (!db || !temporal) throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason;
-    const background = remote ? null : workerModule().startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
+    const background = remote
+      ? null
+      : workerModule().startBackgroundWork({
+          config,
+          pool: db.pool,
+          client: temporal.client,
+          log,
+          localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt },
+        });
     try {
       return await use({ db, temporal });
     } finally {

@@ -15,7 +15,10 @@ export function evalsCommand(): Command {
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(visibleText(text)), outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`) });
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(visibleText(text)),
+      outputError: (text, write) => write(`evals: ${text.replace(/^error: /, '')}`),
+    });
 }
 
 /**
@@ -52,7 +55,9 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       // Help and version were asked for; anything else is a usage mistake commander already explained.
-      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
+        ? EXIT.OK
+        : EXIT.USAGE;
     }
     if (err instanceof UsageError) {
       say(`evals: ${err.message}\n(add --help for usage)`);

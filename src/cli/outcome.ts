@@ -20,7 +20,8 @@ export interface RunOutcome {
  */
 export function outcomeStatus(runs: readonly RunOutcome[], failOn: FailOn): number {
   if (failOn === 'never') return EXIT.OK;
-  if (runs.some((r) => r.status === 'ERROR' || r.overallStatus === 'ERROR' || r.evalRuns.some((e) => e.status === 'ERROR'))) return EXIT.ERROR;
+  if (runs.some((r) => r.status === 'ERROR' || r.overallStatus === 'ERROR' || r.evalRuns.some((e) => e.status === 'ERROR')))
+    return EXIT.ERROR;
   if (failOn === 'fail' && runs.some((r) => r.overallStatus === 'FAIL')) return EXIT.FAIL;
   return EXIT.OK;
 }

@@ -32,7 +32,11 @@ export function summaryTable(results: readonly RunResult[]): string {
     if (!run) return [r.file, 'ERROR', clip(`error: ${r.failure ?? 'no pipeline run'}`, 90), '-'];
     const error = pipelineError(run);
     const worst = worstIssue(run);
-    const detail = error ? `error: ${error}` : worst ? `${worst.severity} ${worst.category}${worst.frameHint ? ` @ ${worst.frameHint}` : ''}` : '-';
+    const detail = error
+      ? `error: ${error}`
+      : worst
+        ? `${worst.severity} ${worst.category}${worst.frameHint ? ` @ ${worst.frameHint}` : ''}`
+        : '-';
     return [r.file, run.overallStatus ?? run.status, clip(detail, 90), run.id];
   });
   const counts = OUTCOMES.map((o) => `${rows.filter((row) => row[1] === o).length} ${o}`).join(', ');
@@ -43,7 +47,12 @@ export function summaryTable(results: readonly RunResult[]): string {
 const xml = (text: string) => visibleText(text).replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 function issueText(issues: readonly EvalIssue[]): string {
-  return issues.map((i) => `[${i.severity}] ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${i.description}${i.suggestedFix ? `\n  Fix: ${i.suggestedFix}` : ''}`).join('\n');
+  return issues
+    .map(
+      (i) =>
+        `[${i.severity}] ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${i.description}${i.suggestedFix ? `\n  Fix: ${i.suggestedFix}` : ''}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -102,7 +111,20 @@ const csvCell = (value: string | number | null) => {
 
 /** CSV, one row per animation and eval kind (an animation whose pipeline never ran: one row). */
 export function csv(results: readonly RunResult[]): string {
-  const header = ['animation', 'pipeline_run_id', 'overall_status', 'kind', 'status', 'score', 'max_score', 'issues', 'high_issues', 'worst_issue', 'worst_issue_at', 'note'];
+  const header = [
+    'animation',
+    'pipeline_run_id',
+    'overall_status',
+    'kind',
+    'status',
+    'score',
+    'max_score',
+    'issues',
+    'high_issues',
+    'worst_issue',
+    'worst_issue_at',
+    'note',
+  ];
   const rows: (string | number | null)[][] = [];
   for (const r of results) {
     const run = r.response?.evalPipelineRun;
@@ -113,7 +135,20 @@ export function csv(results: readonly RunResult[]): string {
     for (const e of run.evalRuns) {
       const worst = [...(e.issues ?? [])].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity])[0];
       const note = e.status === 'ERROR' || e.status === 'SKIPPED' ? e.summary : null;
-      rows.push([r.file, run.id, run.overallStatus, e.kind, e.status, e.score, e.maxScore, e.issueCount, e.highSeverityCount, worst ? `${worst.severity} ${worst.category}: ${worst.description}` : null, worst?.frameHint ?? null, note]);
+      rows.push([
+        r.file,
+        run.id,
+        run.overallStatus,
+        e.kind,
+        e.status,
+        e.score,
+        e.maxScore,
+        e.issueCount,
+        e.highSeverityCount,
+        worst ? `${worst.severity} ${worst.category}: ${worst.description}` : null,
+        worst?.frameHint ?? null,
+        note,
+      ]);
     }
   }
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';

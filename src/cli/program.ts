@@ -20,7 +20,24 @@ import { evalsCommand } from './main';
 /** Every command, in the order `evals --help` lists them: for the help, `evals` alone, and the tests that walk them. */
 export function program(): Command {
   const evals = evalsCommand();
-  for (const register of [runCommand, calibrateCommand, labelsCommand, agreementCommand, showCommand, listCommand, workerCommand, triggerCommand, cancelCommand, serveCommand, keysCommand, devCommand, replayCommand, migrateCommand, pruneCommand, setupCommand]) {
+  for (const register of [
+    runCommand,
+    calibrateCommand,
+    labelsCommand,
+    agreementCommand,
+    showCommand,
+    listCommand,
+    workerCommand,
+    triggerCommand,
+    cancelCommand,
+    serveCommand,
+    keysCommand,
+    devCommand,
+    replayCommand,
+    migrateCommand,
+    pruneCommand,
+    setupCommand,
+  ]) {
     register(evals);
   }
   return evals;

@@ -64,14 +64,23 @@ export class Progress {
     let timer: NodeJS.Timeout;
     const tick = async () => {
       const progress = await pipelineProgress(pool, handle.workflowId).catch(() => null);
-      if (progress) stage('pipeline', progress.status, `attempt ${progress.attemptNumber}: ${progress.status === 'PENDING' ? 'waiting for the animation' : progress.status}`);
+      if (progress)
+        stage(
+          'pipeline',
+          progress.status,
+          `attempt ${progress.attemptNumber}: ${progress.status === 'PENDING' ? 'waiting for the animation' : progress.status}`,
+        );
       if (progress?.status === 'RUNNING') {
         const heartbeat = await extractionHeartbeat(handle);
         if (heartbeat?.phase) {
           const percent = heartbeat.total ? Math.min(100, Math.round((100 * (heartbeat.done ?? 0)) / heartbeat.total)) : null;
-          const what = { download: 'fetching the animation', probe: 'probing', decode: 'decoding the video', scenes: 'fetching scene-change frames' }[heartbeat.phase] ?? heartbeat.phase;
+          const what =
+            { download: 'fetching the animation', probe: 'probing', decode: 'decoding the video', scenes: 'fetching scene-change frames' }[
+              heartbeat.phase
+            ] ?? heartbeat.phase;
           stage('extract', heartbeat.phase, what);
-          if (this.mode === 'terminal' && heartbeat.phase === 'decode' && percent !== null) this.write(`${prefix()} ${what}: ${percent}%`, true);
+          if (this.mode === 'terminal' && heartbeat.phase === 'decode' && percent !== null)
+            this.write(`${prefix()} ${what}: ${percent}%`, true);
         }
       }
       for (const run of progress?.evalRuns ?? []) {

@@ -31,13 +31,19 @@ export function resolveTargets(targets: readonly string[]): string[] {
       continue;
     }
     if (isGlob(target) && !fs.existsSync(target)) {
-      const matches = globSync(target, { onlyFiles: true, absolute: true }).filter((f) => VIDEO_EXTENSIONS.has(path.extname(f).toLowerCase())).sort();
+      const matches = globSync(target, { onlyFiles: true, absolute: true })
+        .filter((f) => VIDEO_EXTENSIONS.has(path.extname(f).toLowerCase()))
+        .sort();
       if (matches.length === 0) throw new UsageError(`no video files match ${target}`);
       resolved.push(...matches);
       continue;
     }
     if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-      const videos = fs.readdirSync(target).filter((f) => VIDEO_EXTENSIONS.has(path.extname(f).toLowerCase())).sort().map((f) => path.resolve(target, f));
+      const videos = fs
+        .readdirSync(target)
+        .filter((f) => VIDEO_EXTENSIONS.has(path.extname(f).toLowerCase()))
+        .sort()
+        .map((f) => path.resolve(target, f));
       if (videos.length === 0) throw new UsageError(`no video files (${[...VIDEO_EXTENSIONS].join(', ')}) in directory ${target}`);
       resolved.push(...videos);
       continue;

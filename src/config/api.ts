@@ -12,7 +12,10 @@ export const api = section({
     EVALS_API_PORT: port(true).default(8080),
     EVALS_API_RENDER_CONCURRENCY: wholeNumber(1, 64).default(API_LIMIT_DEFAULTS.renderConcurrency),
     EVALS_API_CACHE_MB: wholeNumber(0).default(API_LIMIT_DEFAULTS.cacheMb),
-    EVALS_API_BASE_PATH: z.string().regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /v1, or / for the root').default('/v1'),
+    EVALS_API_BASE_PATH: z
+      .string()
+      .regex(/^\/$|^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /v1, or / for the root')
+      .default('/v1'),
   },
   build: (e) => ({
     host: e.EVALS_API_HOST,

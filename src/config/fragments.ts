@@ -6,7 +6,10 @@ export const fragments = section({
   variables: {
     FRAGMENTS_API_URL: httpUrl.optional(),
     FRAGMENTS_API_KEY: text.optional(),
-    FRAGMENTS_FILES_PARAM: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be a query parameter name').default('includeFiles'),
+    FRAGMENTS_FILES_PARAM: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be a query parameter name')
+      .default('includeFiles'),
     // What the pipeline keeps of an answer is small (256 KB of sources, at most 6x that as escaped JSON; texts cut to 32,000
     // characters), but it is read whole before it is cut: a few MB above that, so a 5 MB description still completes.
     FRAGMENTS_MAX_RESPONSE_BYTES: positiveInt.default(8 * 1024 * 1024),

@@ -24,14 +24,19 @@ export type Config = { [K in keyof Sections]: ReturnType<Sections[K]['build']> }
 const EnvSchema = z.object(Object.assign({}, ...Object.values(SECTIONS).map((s) => s.variables)) as z.ZodRawShape);
 
 /** Every variable the loader reads, for checks such as the compose file's (EVALS_MODEL_<KIND> included). */
-export const CONFIG_VARIABLES: readonly string[] = Object.values(SECTIONS).flatMap((s) => [...Object.keys(s.variables), ...(s.patterned ?? [])]);
+export const CONFIG_VARIABLES: readonly string[] = Object.values(SECTIONS).flatMap((s) => [
+  ...Object.keys(s.variables),
+  ...(s.patterned ?? []),
+]);
 
 /**
  * Variables that name the stack a process runs on (Temporal, the database, the
  * read API, metrics, versioning) rather than how it judges: a judge
  * configuration of `evals calibrate` may not set them.
  */
-export const STACK_VARIABLES: readonly string[] = Object.values(SECTIONS).flatMap((s): readonly string[] => (s.stack === true ? Object.keys(s.variables) : (s.stack ?? [])));
+export const STACK_VARIABLES: readonly string[] = Object.values(SECTIONS).flatMap((s): readonly string[] =>
+  s.stack === true ? Object.keys(s.variables) : (s.stack ?? []),
+);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as they do in most shells and compose files.

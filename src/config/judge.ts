@@ -45,7 +45,10 @@ export type ProviderName = keyof typeof PROVIDERS;
 type ProviderSettings = { [N in ProviderName]: ReturnType<(typeof PROVIDERS)[N]['build']> };
 const PROVIDER_NAMES = Object.keys(PROVIDERS) as [ProviderName, ...ProviderName[]];
 
-function providerSettings<V extends z.ZodRawShape, T>(definition: { variables: V; build: (values: z.output<z.ZodObject<V>>, chosen: boolean) => T }) {
+function providerSettings<V extends z.ZodRawShape, T>(definition: {
+  variables: V;
+  build: (values: z.output<z.ZodObject<V>>, chosen: boolean) => T;
+}) {
   return definition;
 }
 
@@ -69,7 +72,9 @@ export const judge = section({
   patterned: EVAL_KINDS.map((k) => `EVALS_MODEL_${k}`),
   build: (e, env) => {
     const provider: ProviderName = e.EVALS_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local');
-    const settings = Object.fromEntries(Object.entries(PROVIDERS).map(([name, p]) => [name, p.build(e as never, name === provider)])) as ProviderSettings;
+    const settings = Object.fromEntries(
+      Object.entries(PROVIDERS).map(([name, p]) => [name, p.build(e as never, name === provider)]),
+    ) as ProviderSettings;
     return {
       provider,
       ...settings,
@@ -124,11 +129,15 @@ function parsePrices(value: string | undefined): Record<string, ModelPrice> {
   try {
     json = JSON.parse(value);
   } catch {
-    throw new ConfigError('invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok, "cachedInput": usdPerMTok}})');
+    throw new ConfigError(
+      'invalid configuration: EVALS_PRICES: not JSON (expected {"model": {"input": usdPerMTok, "output": usdPerMTok, "cachedInput": usdPerMTok}})',
+    );
   }
   const parsed = z.record(z.string().min(1), PriceSchema).safeParse(json);
   if (!parsed.success) {
-    throw new ConfigError(`invalid configuration: EVALS_PRICES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new ConfigError(
+      `invalid configuration: EVALS_PRICES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }

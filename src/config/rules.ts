@@ -40,7 +40,8 @@ function rule<T>(message: string, parse: (value: string) => T | undefined) {
   });
 }
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
 export const bool = oneOf(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export function wholeNumber(min: 0 | 1, max?: number) {
@@ -68,11 +69,15 @@ export function port(allowZero = false) {
 }
 
 /** Free-form settings (names, paths, keys): a pasted newline or space is a mistake that fails far from its cause. */
-export const text = rule('must not have surrounding whitespace or control characters', (v) => (v === v.trim() && !/[\u0000-\u001f\u007f]/.test(v) ? v : undefined));
+export const text = rule('must not have surrounding whitespace or control characters', (v) =>
+  v === v.trim() && !/[\u0000-\u001f\u007f]/.test(v) ? v : undefined,
+);
 
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const isHost = (v: string) => net.isIP(v) !== 0 || HOST_NAME.test(v);
-export const host = rule('must be a host name or IP address to listen on (e.g. 127.0.0.1, or 0.0.0.0 for every interface)', (v) => (isHost(v) ? v : undefined));
+export const host = rule('must be a host name or IP address to listen on (e.g. 127.0.0.1, or 0.0.0.0 for every interface)', (v) =>
+  isHost(v) ? v : undefined,
+);
 
 export const hostPort = rule('must be host:port (e.g. temporal.internal:7233)', (v) => {
   const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(v);
@@ -94,7 +99,10 @@ export const databaseUrl = z.string().superRefine((v, ctx) => {
   try {
     url = new URL(v);
   } catch {
-    ctx.addIssue({ code: 'custom', message: `must be a PostgreSQL URL, ${DATABASE_URL_FORM} (special characters in the password percent-encoded)` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a PostgreSQL URL, ${DATABASE_URL_FORM} (special characters in the password percent-encoded)`,
+    });
     return;
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
@@ -117,12 +125,15 @@ export const poolList = rule(`must be a comma-separated list of ${POOLS.join(', 
 });
 
 /** true (every address), false (public addresses only), or the CIDR ranges opened beside the public ones. */
-export const privateAddresses = rule('must be true, false, or comma-separated CIDR ranges to allow (e.g. 10.20.0.0/16,fd00:1::/64)', (v): boolean | string[] | undefined => {
-  if (['1', 'true'].includes(v)) return true;
-  if (['0', 'false'].includes(v)) return false;
-  const ranges = list(v);
-  return ranges.length > 0 && ranges.every((r) => ipaddr.isValidCIDR(r)) ? ranges : undefined;
-});
+export const privateAddresses = rule(
+  'must be true, false, or comma-separated CIDR ranges to allow (e.g. 10.20.0.0/16,fd00:1::/64)',
+  (v): boolean | string[] | undefined => {
+    if (['1', 'true'].includes(v)) return true;
+    if (['0', 'false'].includes(v)) return false;
+    const ranges = list(v);
+    return ranges.length > 0 && ranges.every((r) => ipaddr.isValidCIDR(r)) ? ranges : undefined;
+  },
+);
 
 export function list(value: string): string[] {
   return value

@@ -50,11 +50,14 @@ function pemFile(variable: string, file: string, what: 'CERTIFICATE' | 'PRIVATE 
   try {
     content = fs.readFileSync(file);
   } catch (err) {
-    throw new ConfigError(`invalid configuration: ${variable}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new ConfigError(
+      `invalid configuration: ${variable}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   // Any PEM private key form: PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY.
   const begin = what === 'CERTIFICATE' ? /-----BEGIN CERTIFICATE-----/ : /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
-  if (!begin.test(content.toString('latin1'))) throw new ConfigError(`invalid configuration: ${variable}: ${file} is not a PEM ${what.toLowerCase()}`);
+  if (!begin.test(content.toString('latin1')))
+    throw new ConfigError(`invalid configuration: ${variable}: ${file} is not a PEM ${what.toLowerCase()}`);
   return content;
 }
 
@@ -67,7 +70,9 @@ function temporalTls(e: z.output<z.ZodObject<typeof variables>>): TemporalTls | 
   const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
   const key = e.TEMPORAL_TLS_CLIENT_KEY_PATH;
   if ((cert === undefined) !== (key === undefined)) {
-    throw new ConfigError('invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together (mTLS needs the certificate and its key)');
+    throw new ConfigError(
+      'invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together (mTLS needs the certificate and its key)',
+    );
   }
   if (e.TEMPORAL_TLS_DISABLE_HOST_VERIFICATION) {
     throw new ConfigError(
@@ -76,14 +81,23 @@ function temporalTls(e: z.output<z.ZodObject<typeof variables>>): TemporalTls | 
   }
   const settings = [cert, e.TEMPORAL_TLS_SERVER_CA_CERT_PATH, e.TEMPORAL_TLS_SERVER_NAME].filter((v) => v !== undefined);
   if (e.TEMPORAL_TLS === false && settings.length > 0) {
-    throw new ConfigError('invalid configuration: TEMPORAL_TLS=false contradicts TEMPORAL_TLS_CLIENT_CERT_PATH, TEMPORAL_TLS_SERVER_CA_CERT_PATH and TEMPORAL_TLS_SERVER_NAME: unset them, or TEMPORAL_TLS');
+    throw new ConfigError(
+      'invalid configuration: TEMPORAL_TLS=false contradicts TEMPORAL_TLS_CLIENT_CERT_PATH, TEMPORAL_TLS_SERVER_CA_CERT_PATH and TEMPORAL_TLS_SERVER_NAME: unset them, or TEMPORAL_TLS',
+    );
   }
   if (!(e.TEMPORAL_TLS ?? (e.TEMPORAL_API_KEY !== undefined || settings.length > 0))) return false;
   return {
     ...(e.TEMPORAL_TLS_SERVER_NAME ? { serverNameOverride: e.TEMPORAL_TLS_SERVER_NAME } : {}),
-    ...(e.TEMPORAL_TLS_SERVER_CA_CERT_PATH ? { serverRootCACertificate: pemFile('TEMPORAL_TLS_SERVER_CA_CERT_PATH', e.TEMPORAL_TLS_SERVER_CA_CERT_PATH, 'CERTIFICATE') } : {}),
+    ...(e.TEMPORAL_TLS_SERVER_CA_CERT_PATH
+      ? { serverRootCACertificate: pemFile('TEMPORAL_TLS_SERVER_CA_CERT_PATH', e.TEMPORAL_TLS_SERVER_CA_CERT_PATH, 'CERTIFICATE') }
+      : {}),
     ...(cert && key
-      ? { clientCertPair: { crt: pemFile('TEMPORAL_TLS_CLIENT_CERT_PATH', cert, 'CERTIFICATE'), key: pemFile('TEMPORAL_TLS_CLIENT_KEY_PATH', key, 'PRIVATE KEY') } }
+      ? {
+          clientCertPair: {
+            crt: pemFile('TEMPORAL_TLS_CLIENT_CERT_PATH', cert, 'CERTIFICATE'),
+            key: pemFile('TEMPORAL_TLS_CLIENT_KEY_PATH', key, 'PRIVATE KEY'),
+          },
+        }
       : {}),
   };
 }

@@ -23,10 +23,20 @@ export const worker = section({
     EVALS_FRAME_CACHE_MB: wholeNumber(0).default(512),
   },
   // Slots, the grace and the frame cache shape how a configuration of `evals calibrate` runs; the rest is the process's place in the fleet.
-  stack: ['EVALS_WORKER_POOLS', 'EVALS_SWEEP_SECONDS', 'EVALS_METRICS_PORT', 'EVALS_METRICS_HOST', 'EVALS_DEPLOYMENT_NAME', 'EVALS_BUILD_ID', 'EVALS_VERSIONING_BEHAVIOR'],
+  stack: [
+    'EVALS_WORKER_POOLS',
+    'EVALS_SWEEP_SECONDS',
+    'EVALS_METRICS_PORT',
+    'EVALS_METRICS_HOST',
+    'EVALS_DEPLOYMENT_NAME',
+    'EVALS_BUILD_ID',
+    'EVALS_VERSIONING_BEHAVIOR',
+  ],
   build: (e) => {
     if ((e.EVALS_DEPLOYMENT_NAME === undefined) !== (e.EVALS_BUILD_ID === undefined)) {
-      throw new ConfigError('invalid configuration: EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID go together (Worker Versioning needs both, or neither)');
+      throw new ConfigError(
+        'invalid configuration: EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID go together (Worker Versioning needs both, or neither)',
+      );
     }
     return {
       /** Pools `evals worker` runs (the CLI's own workers run them all). */

@@ -7,7 +7,12 @@ export const ADVISORY_LOCKS = { migrations: 727_001, pruning: 727_002, sweeping:
  * Runs `fn` on one connection holding the lock, released after. `wait`: until
  * the holder lets go; otherwise null at once when another process holds it.
  */
-export async function withAdvisoryLock<T>(pool: pg.Pool, lock: number, opts: { wait: boolean }, fn: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
+export async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  lock: number,
+  opts: { wait: boolean },
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T | null> {
   const client = await pool.connect();
   try {
     if (opts.wait) await client.query('SELECT pg_advisory_lock($1)', [lock]);

@@ -33,17 +33,32 @@ export async function findCalibrationRun(pool: pg.Pool, configurationHash: strin
 
 export async function saveCalibrationRun(
   pool: pg.Pool,
-  result: { configurationHash: string; animationHash: string; pipelineRunId: string; animation: CalibratedAnimation; configuration: Record<string, string> },
+  result: {
+    configurationHash: string;
+    animationHash: string;
+    pipelineRunId: string;
+    animation: CalibratedAnimation;
+    configuration: Record<string, string>;
+  },
 ): Promise<void> {
   await pool.query(
     `INSERT INTO calibration_results (configuration_hash, animation_hash, pipeline_run_id, animation, configuration) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (configuration_hash, animation_hash) DO UPDATE SET pipeline_run_id = EXCLUDED.pipeline_run_id, animation = EXCLUDED.animation, configuration = EXCLUDED.configuration, created_at = now()`,
-    [result.configurationHash, result.animationHash, result.pipelineRunId, JSON.stringify(result.animation), JSON.stringify(result.configuration)],
+    [
+      result.configurationHash,
+      result.animationHash,
+      result.pipelineRunId,
+      JSON.stringify(result.animation),
+      JSON.stringify(result.configuration),
+    ],
   );
 }
 
 /** The labelled inputs of runs made by `evals calibrate`, by pipeline run id. */
 export async function calibratedAnimations(pool: pg.Pool, pipelineRunIds: readonly string[]): Promise<Map<string, CalibratedAnimation>> {
-  const r = await pool.query<{ pipeline_run_id: string; animation: CalibratedAnimation }>('SELECT pipeline_run_id, animation FROM calibration_results WHERE pipeline_run_id = ANY($1)', [pipelineRunIds]);
+  const r = await pool.query<{ pipeline_run_id: string; animation: CalibratedAnimation }>(
+    'SELECT pipeline_run_id, animation FROM calibration_results WHERE pipeline_run_id = ANY($1)',
+    [pipelineRunIds],
+  );
   return new Map(r.rows.map((row) => [row.pipeline_run_id, row.animation]));
 }

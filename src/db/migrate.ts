@@ -13,7 +13,9 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     .sort();
   const applied: string[] = [];
   await withAdvisoryLock(pool, ADVISORY_LOCKS.migrations, { wait: true }, async (client) => {
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set((await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
     for (const file of files) {
       if (done.has(file)) continue;

@@ -9,8 +9,19 @@ import { InfrastructureError } from '../errors';
  */
 
 /** SQLSTATE classes and socket errors that mean "the server is not there", as opposed to a bad query. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable|the database system is (starting up|shutting down)/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; errors?: unknown[] } | null;
@@ -34,7 +45,10 @@ export async function untilDatabaseAnswers<T>(query: () => Promise<T>, outageMs:
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       if (Date.now() + pause > deadline) {
-        throw new InfrastructureError('database', `PostgreSQL did not answer for ${Math.round(outageMs / 1000)} s (EVALS_DATABASE_OUTAGE_SECONDS): ${(err as Error).message}`);
+        throw new InfrastructureError(
+          'database',
+          `PostgreSQL did not answer for ${Math.round(outageMs / 1000)} s (EVALS_DATABASE_OUTAGE_SECONDS): ${(err as Error).message}`,
+        );
       }
       await sleep(pause, undefined, { signal });
     }

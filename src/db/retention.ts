@@ -48,8 +48,14 @@ export async function pruneFrames(pool: pg.Pool, retentionDays: number, opts: { 
           'DELETE FROM frame_blobs WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id, pg_column_size(content) AS bytes',
           [ids],
         );
-        const frames = await client.query<{ pipeline_run_id: string }>('DELETE FROM frames WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id', [ids]);
-        const signals = await client.query<{ pipeline_run_id: string }>('DELETE FROM video_signals WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id', [ids]);
+        const frames = await client.query<{ pipeline_run_id: string }>(
+          'DELETE FROM frames WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id',
+          [ids],
+        );
+        const signals = await client.query<{ pipeline_run_id: string }>(
+          'DELETE FROM video_signals WHERE pipeline_run_id = ANY($1) RETURNING pipeline_run_id',
+          [ids],
+        );
         // The scene's recorded timeline is bulk data like the frames; whether and why it was inspected stays.
         await client.query('UPDATE scene_inspections SET timeline = NULL WHERE pipeline_run_id = ANY($1) AND timeline IS NOT NULL', [ids]);
         await client.query('UPDATE pipeline_runs SET frames_pruned_at = now() WHERE id = ANY($1)', [ids]);

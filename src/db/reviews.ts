@@ -40,7 +40,10 @@ export interface CompletedReview {
 }
 
 /** A reviewer's verdict on an issue of the run, replacing their earlier one; null when the run has no such issue. */
-export async function reviewIssue(pool: pg.Pool, review: { pipelineRunId: string; issueId: string; reviewer: string; verdict: Verdict }): Promise<IssueVerdict | null> {
+export async function reviewIssue(
+  pool: pg.Pool,
+  review: { pipelineRunId: string; issueId: string; reviewer: string; verdict: Verdict },
+): Promise<IssueVerdict | null> {
   const r = await pool.query<{ issue_id: string; reviewer: string; verdict: Verdict; reviewed_at: Date }>(
     `INSERT INTO issue_reviews (issue_id, reviewer, pipeline_run_id, verdict)
      SELECT i.id, $3, r.pipeline_run_id, $4 FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE i.id = $1 AND r.pipeline_run_id = $2
@@ -64,7 +67,19 @@ export async function addMissedIssue(
     [crypto.randomUUID(), missed.pipelineRunId, missed.reviewer, missed.kind, missed.category, missed.frameIndex, missed.x, missed.y],
   );
   const row = r.rows[0];
-  return row ? { id: row.id, reviewer: missed.reviewer, kind: missed.kind, category: missed.category, frameIndex: missed.frameIndex, timestampMs: row.timestamp_ms, x: missed.x, y: missed.y, createdAt: row.created_at.toISOString() } : null;
+  return row
+    ? {
+        id: row.id,
+        reviewer: missed.reviewer,
+        kind: missed.kind,
+        category: missed.category,
+        frameIndex: missed.frameIndex,
+        timestampMs: row.timestamp_ms,
+        x: missed.x,
+        y: missed.y,
+        createdAt: row.created_at.toISOString(),
+      }
+    : null;
 }
 
 /** A reviewer's word that they went through the whole run (again: the latest time stands). */

@@ -1,7 +1,23 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { CANCELLED, isPipelineEnded, isTerminal, overallStatus, pipelineSummary, withNotes, type SummaryIssue, type SummaryRun } from '../domain/status';
-import { EVAL_KINDS, type EvalKind, type EvalRunStatus, type PipelineStatus, type Severity, type TerminalEvalRunStatus } from '../domain/types';
+import {
+  CANCELLED,
+  isPipelineEnded,
+  isTerminal,
+  overallStatus,
+  pipelineSummary,
+  withNotes,
+  type SummaryIssue,
+  type SummaryRun,
+} from '../domain/status';
+import {
+  EVAL_KINDS,
+  type EvalKind,
+  type EvalRunStatus,
+  type PipelineStatus,
+  type Severity,
+  type TerminalEvalRunStatus,
+} from '../domain/types';
 import { KINDS } from '../kinds';
 import type { NormalizedIssue } from '../kinds/verdict';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
@@ -43,7 +59,9 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
     // The fragment's counter row is locked first: it serialises every creation for
     // the fragment, including two attempts of one activity running at once, so the
     // lookup below sees a row the other one committed.
-    await client.query('INSERT INTO fragment_attempts (fragment_id, last_attempt) VALUES ($1, 0) ON CONFLICT (fragment_id) DO NOTHING', [run.fragmentId]);
+    await client.query('INSERT INTO fragment_attempts (fragment_id, last_attempt) VALUES ($1, 0) ON CONFLICT (fragment_id) DO NOTHING', [
+      run.fragmentId,
+    ]);
     await client.query('SELECT 1 FROM fragment_attempts WHERE fragment_id = $1 FOR UPDATE', [run.fragmentId]);
     const existing = await client.query<{ id: string; attempt_number: number }>(
       'SELECT id, attempt_number FROM pipeline_runs WHERE temporal_run_id = $1',
@@ -52,7 +70,10 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
     if (existing.rowCount) {
       const { id, attempt_number: attemptNumber } = existing.rows[0];
       // The workflow waits for this result, so nothing but creation has touched the rows: the SKIPPED ones are the disabled kinds.
-      const judged = await client.query<{ kind: EvalKind }>(`SELECT kind FROM eval_runs WHERE pipeline_run_id = $1 AND status <> 'SKIPPED'`, [id]);
+      const judged = await client.query<{ kind: EvalKind }>(
+        `SELECT kind FROM eval_runs WHERE pipeline_run_id = $1 AND status <> 'SKIPPED'`,
+        [id],
+      );
       const kinds = new Set(judged.rows.map((r) => r.kind));
       return { pipelineRunId: id, attemptNumber, kinds: EVAL_KINDS.filter((k) => kinds.has(k)) };
     }
@@ -65,7 +86,18 @@ export async function createPipelineRun(pool: pg.Pool, run: NewPipelineRun): Pro
     await client.query(
       `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, render_job_id, execution_name, temporal_run_id, temporal_namespace, temporal_cluster_id)
        VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9, $10)`,
-      [id, run.fragmentId, run.projectId, run.userId, attemptNumber, run.renderJobId, run.executionName, run.temporalRunId, run.temporalNamespace ?? null, run.temporalClusterId ?? null],
+      [
+        id,
+        run.fragmentId,
+        run.projectId,
+        run.userId,
+        attemptNumber,
+        run.renderJobId,
+        run.executionName,
+        run.temporalRunId,
+        run.temporalNamespace ?? null,
+        run.temporalClusterId ?? null,
+      ],
     );
     const kinds = EVAL_KINDS.filter((kind) => !run.disabledKinds?.includes(kind));
     for (const kind of EVAL_KINDS) {
@@ -99,11 +131,18 @@ export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string):
 }
 
 /** Stores a run's frames, its frame plan and signal, and where the animation came from. */
-export async function saveFrames(pool: pg.Pool, pipelineRunId: string, extracted: { animationUrl: string; manifest: FrameManifest; plan: FramePlan; signal: VideoSignal | null }): Promise<void> {
+export async function saveFrames(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  extracted: { animationUrl: string; manifest: FrameManifest; plan: FramePlan; signal: VideoSignal | null },
+): Promise<void> {
   const { manifest, plan, signal } = extracted;
   await inTransaction(pool, async (client) => {
     if (signal) {
-      await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [pipelineRunId, JSON.stringify(signal)]);
+      await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        pipelineRunId,
+        JSON.stringify(signal),
+      ]);
     }
     for (const f of manifest.frames) {
       await client.query(
@@ -112,7 +151,11 @@ export async function saveFrames(pool: pg.Pool, pipelineRunId: string, extracted
         [pipelineRunId, f.index, f.timestampMs, f.width, f.height, f.key],
       );
     }
-    await client.query('UPDATE pipeline_runs SET frame_plan = $2, animation_url = $3 WHERE id = $1', [pipelineRunId, JSON.stringify(plan), extracted.animationUrl]);
+    await client.query('UPDATE pipeline_runs SET frame_plan = $2, animation_url = $3 WHERE id = $1', [
+      pipelineRunId,
+      JSON.stringify(plan),
+      extracted.animationUrl,
+    ]);
   });
 }
 
@@ -125,7 +168,10 @@ export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promis
     'SELECT frame_index, timestamp_ms, width, height, storage_key FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index',
     [pipelineRunId],
   );
-  return buildManifest(plan, frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })));
+  return buildManifest(
+    plan,
+    frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })),
+  );
 }
 
 /** The run's whole-video signal, when its extraction measured one. */
@@ -148,17 +194,35 @@ export async function saveSceneInspection(pool: pg.Pool, pipelineRunId: string, 
   await pool.query(
     `INSERT INTO scene_inspections (pipeline_run_id, status, note, timeline, wall_ms, cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (pipeline_run_id) DO NOTHING`,
-    [pipelineRunId, inspection.status, inspection.note, inspection.timeline ? JSON.stringify(inspection.timeline) : null, inspection.wallMs, inspection.cpuSeconds],
+    [
+      pipelineRunId,
+      inspection.status,
+      inspection.note,
+      inspection.timeline ? JSON.stringify(inspection.timeline) : null,
+      inspection.wallMs,
+      inspection.cpuSeconds,
+    ],
   );
 }
 
 export async function loadSceneInspection(pool: pg.Pool, pipelineRunId: string): Promise<StoredSceneInspection | null> {
-  const r = await pool.query<{ status: StoredSceneInspection['status']; note: string; timeline: SceneTimeline | null; wall_ms: number | null; cpu_seconds: string | null }>(
-    'SELECT status, note, timeline, wall_ms, cpu_seconds FROM scene_inspections WHERE pipeline_run_id = $1',
-    [pipelineRunId],
-  );
+  const r = await pool.query<{
+    status: StoredSceneInspection['status'];
+    note: string;
+    timeline: SceneTimeline | null;
+    wall_ms: number | null;
+    cpu_seconds: string | null;
+  }>('SELECT status, note, timeline, wall_ms, cpu_seconds FROM scene_inspections WHERE pipeline_run_id = $1', [pipelineRunId]);
   const row = r.rows[0];
-  return row ? { status: row.status, note: row.note, timeline: row.timeline, wallMs: row.wall_ms, cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds) } : null;
+  return row
+    ? {
+        status: row.status,
+        note: row.note,
+        timeline: row.timeline,
+        wallMs: row.wall_ms,
+        cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds),
+      }
+    : null;
 }
 
 export interface StoredEvalRun {
@@ -183,16 +247,21 @@ export async function getEvalRun(pool: pg.Pool, pipelineRunId: string, kind: Eva
  * primary key makes two workers asking at once read the same one.
  */
 export async function judgeSecret(pool: pg.Pool, pipelineRunId: string): Promise<string> {
-  await pool.query('INSERT INTO pipeline_run_secrets (pipeline_run_id, judge_secret) VALUES ($1, $2) ON CONFLICT (pipeline_run_id) DO NOTHING', [
+  await pool.query(
+    'INSERT INTO pipeline_run_secrets (pipeline_run_id, judge_secret) VALUES ($1, $2) ON CONFLICT (pipeline_run_id) DO NOTHING',
+    [pipelineRunId, crypto.randomBytes(32).toString('hex')],
+  );
+  const r = await pool.query<{ judge_secret: string }>('SELECT judge_secret FROM pipeline_run_secrets WHERE pipeline_run_id = $1', [
     pipelineRunId,
-    crypto.randomBytes(32).toString('hex'),
   ]);
-  const r = await pool.query<{ judge_secret: string }>('SELECT judge_secret FROM pipeline_run_secrets WHERE pipeline_run_id = $1', [pipelineRunId]);
   return r.rows[0].judge_secret;
 }
 
 export async function markEvalRunRunning(pool: pg.Pool, evalRunId: string, provider: string, model: string): Promise<void> {
-  await pool.query(`UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`, [evalRunId, provider, model]);
+  await pool.query(
+    `UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
+    [evalRunId, provider, model],
+  );
 }
 
 export interface EvalRunResult {
@@ -204,7 +273,14 @@ export interface EvalRunResult {
   model: string | null;
   promptVersion: string | null;
   issues: NormalizedIssue[];
-  usage?: { promptTokens: number; cachedTokens: number; completionTokens: number; imageTokens: number; costUsd: number | null; latencyMs: number };
+  usage?: {
+    promptTokens: number;
+    cachedTokens: number;
+    completionTokens: number;
+    imageTokens: number;
+    costUsd: number | null;
+    latencyMs: number;
+  };
 }
 
 /**
@@ -220,9 +296,22 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
          image_tokens = $13, cost_usd = $14, latency_ms = $15, cached_tokens = $16, completed_at = now()
        WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
       [
-        evalRunId, result.status, result.score, result.maxScore, result.summary, result.provider, result.model, result.promptVersion,
-        result.issues.length, high, result.usage?.promptTokens ?? null, result.usage?.completionTokens ?? null,
-        result.usage?.imageTokens ?? null, result.usage?.costUsd ?? null, result.usage?.latencyMs ?? null, result.usage?.cachedTokens ?? null,
+        evalRunId,
+        result.status,
+        result.score,
+        result.maxScore,
+        result.summary,
+        result.provider,
+        result.model,
+        result.promptVersion,
+        result.issues.length,
+        high,
+        result.usage?.promptTokens ?? null,
+        result.usage?.completionTokens ?? null,
+        result.usage?.imageTokens ?? null,
+        result.usage?.costUsd ?? null,
+        result.usage?.latencyMs ?? null,
+        result.usage?.cachedTokens ?? null,
       ],
     );
     if (updated.rowCount === 0) {
@@ -234,8 +323,17 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
         `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region, origin)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
         [
-          crypto.randomUUID(), evalRunId, ordinal, issue.severity, issue.category, issue.frameIndex, issue.frameHint, issue.description, issue.suggestedFix,
-          issue.region ? JSON.stringify(issue.region) : null, issue.origin ?? null,
+          crypto.randomUUID(),
+          evalRunId,
+          ordinal,
+          issue.severity,
+          issue.category,
+          issue.frameIndex,
+          issue.frameHint,
+          issue.description,
+          issue.suggestedFix,
+          issue.region ? JSON.stringify(issue.region) : null,
+          issue.origin ?? null,
         ],
       );
     }
@@ -259,7 +357,12 @@ export interface PipelineOutcome {
  * overall status and summary are rolled up from what is stored, `notes` (what
  * was cut from the run's texts) after the summary.
  */
-export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, error: string | null, notes: readonly string[] = []): Promise<PipelineOutcome> {
+export async function finishPipelineRun(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  error: string | null,
+  notes: readonly string[] = [],
+): Promise<PipelineOutcome> {
   return inTransaction(pool, async (client) => {
     const current = await client.query<{ status: PipelineStatus; overall_status: TerminalEvalRunStatus | null; summary: string | null }>(
       'SELECT status, overall_status, summary FROM pipeline_runs WHERE id = $1 FOR UPDATE',
@@ -286,26 +389,49 @@ export async function finishPipelineRun(pool: pg.Pool, pipelineRunId: string, er
       `UPDATE eval_runs SET status = 'ERROR', summary = $2, completed_at = now() WHERE pipeline_run_id = $1 AND status = 'RUNNING'`,
       [pipelineRunId, `Interrupted: ${reason}.`],
     );
-    const runs = await client.query<{ kind: EvalKind; status: EvalRunStatus; score: number | null; max_score: number | null; summary: string | null }>(
-      'SELECT kind, status, score, max_score, summary FROM eval_runs WHERE pipeline_run_id = $1',
-      [pipelineRunId],
-    );
-    const issues = await client.query<{ kind: EvalKind; severity: Severity; category: string; frame_hint: string | null; description: string }>(
+    const runs = await client.query<{
+      kind: EvalKind;
+      status: EvalRunStatus;
+      score: number | null;
+      max_score: number | null;
+      summary: string | null;
+    }>('SELECT kind, status, score, max_score, summary FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
+    const issues = await client.query<{
+      kind: EvalKind;
+      severity: Severity;
+      category: string;
+      frame_hint: string | null;
+      description: string;
+    }>(
       `SELECT r.kind, i.severity, i.category, i.frame_hint, i.description
        FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1`,
       [pipelineRunId],
     );
-    const summaryRuns: SummaryRun[] = runs.rows.map((r) => ({ kind: r.kind, status: r.status, score: r.score, maxScore: r.max_score, summary: r.summary }));
-    const summaryIssues: SummaryIssue[] = issues.rows.map((i) => ({ kind: i.kind, severity: i.severity, category: i.category, frameHint: i.frame_hint, description: i.description }));
+    const summaryRuns: SummaryRun[] = runs.rows.map((r) => ({
+      kind: r.kind,
+      status: r.status,
+      score: r.score,
+      maxScore: r.max_score,
+      summary: r.summary,
+    }));
+    const summaryIssues: SummaryIssue[] = issues.rows.map((i) => ({
+      kind: i.kind,
+      severity: i.severity,
+      category: i.category,
+      frameHint: i.frame_hint,
+      description: i.description,
+    }));
     if (summaryRuns.some((r) => !isTerminal(r.status))) throw new Error('eval runs left non-terminal');
     const status = error ? 'ERROR' : 'COMPLETED';
     const overall = overallStatus(summaryRuns, error !== null);
     // A cancelled run's summary is the one word (pipelineErrorOf reads it so): notes speak of a run that was judged.
     const summary = withNotes(pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined), error === CANCELLED ? [] : notes);
-    await client.query(
-      `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`,
-      [pipelineRunId, status, overall, summary],
-    );
+    await client.query(`UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`, [
+      pipelineRunId,
+      status,
+      overall,
+      summary,
+    ]);
     return { pipelineRunId, status, overallStatus: overall, summary, ...(await counted()) };
   });
 }

@@ -99,7 +99,9 @@ export function pipelineSummary(
         a.description.localeCompare(b.description),
     )
     .slice(0, MAX_SUMMARY_ISSUES)
-    .map((i) => `[${i.severity}] ${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${clip(i.description, MAX_DESCRIPTION)}`);
+    .map(
+      (i) => `[${i.severity}] ${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${clip(i.description, MAX_DESCRIPTION)}`,
+    );
   if (worst.length > 0) parts.push(`Worst issues: ${worst.join('; ')}.`);
   const errored = runs.filter((r) => r.status === 'ERROR' && r.summary).sort((a, b) => a.kind.localeCompare(b.kind));
   if (errored.length > 0) parts.push(`Errors: ${errored.map((r) => `${r.kind}: ${clip(r.summary ?? '', MAX_DESCRIPTION)}`).join('; ')}.`);

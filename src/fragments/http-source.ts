@@ -70,10 +70,14 @@ export async function fetchFragment(settings: FragmentsApiSettings, fragmentId: 
   if (status >= 500 || status === 429) {
     throw new RetryableError(`fragments API answered HTTP ${status}`, retryAfterMs(response.headers));
   }
-  if (status !== 200) throw new PermanentError('fragment-request-rejected', `fragments API answered HTTP ${status} for fragment ${fragmentId}`);
+  if (status !== 200)
+    throw new PermanentError('fragment-request-rejected', `fragments API answered HTTP ${status} for fragment ${fragmentId}`);
   const body = await readBounded(response, settings.maxResponseBytes, tooLarge);
   if (body === 'too-large') {
-    throw new PermanentError('too-large', `fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${settings.maxResponseBytes} bytes)`);
+    throw new PermanentError(
+      'too-large',
+      `fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${settings.maxResponseBytes} bytes)`,
+    );
   }
   if (signal?.aborted) throw signal.reason;
   const parsed = FragmentResponseSchema.safeParse(body === null ? undefined : parseJson(body));

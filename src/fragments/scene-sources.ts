@@ -41,7 +41,10 @@ export function pythonSources(files: unknown): { sources: SceneSource[]; note: s
   const written = new Set<string>();
   let bytes = 0;
   for (const [name, value] of entries) {
-    const content = typeof value === 'string' ? value : ['content', 'code', 'source', 'text'].map((k) => (value as Record<string, unknown>)?.[k]).find((v) => typeof v === 'string');
+    const content =
+      typeof value === 'string'
+        ? value
+        : ['content', 'code', 'source', 'text'].map((k) => (value as Record<string, unknown>)?.[k]).find((v) => typeof v === 'string');
     if (!name.endsWith('.py') || typeof content !== 'string') continue;
     if (!isSafeSourceName(name) || /[\u0000]/.test(content)) {
       skipped.push(`${JSON.stringify(name.slice(0, 60))} (not a plain relative path or not text)`);
@@ -65,7 +68,10 @@ export function pythonSources(files: unknown): { sources: SceneSource[]; note: s
     }
     sources.push({ name: file, content });
   }
-  return { sources, note: skipped.length ? `Source files left out: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''}` : null };
+  return {
+    sources,
+    note: skipped.length ? `Source files left out: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''}` : null,
+  };
 }
 
 /** Whether any source uses Manim (imports it): what the inspector can run. */
@@ -92,7 +98,9 @@ export function readSceneSources(files: readonly { file: string; label: string }
   if (twice) throw new Error(`two ${group} are named ${twice}: the scene imports them by name`);
   const bytes = sources.reduce((sum, s) => sum + Buffer.byteLength(s.content), 0);
   if (sources.length > SOURCE_LIMITS.files || bytes > SOURCE_LIMITS.totalBytes) {
-    throw new Error(`the ${group} are too large (${sources.length} files, ${Math.ceil(bytes / 1024)} KB; at most ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`);
+    throw new Error(
+      `the ${group} are too large (${sources.length} files, ${Math.ceil(bytes / 1024)} KB; at most ${SOURCE_LIMITS.files} files, ${SOURCE_LIMITS.totalBytes / 1024} KB)`,
+    );
   }
   return sources;
 }

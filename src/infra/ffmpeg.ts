@@ -57,8 +57,21 @@ export const outputPipe = (i: number) => `pipe:${outputFd(i)}`;
  * aborting the signal kills it at once. Resolves with the end of its stderr
  * (errors it skipped past, such as pictures a decoder refused).
  */
-export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal, outputs: OutputPipe[] = [], stdin?: Promise<string>): Promise<string> {
-  return runMediaTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], args[args.indexOf('-i') + 1], signal, outputs, stdin);
+export function runFfmpeg(
+  tools: MediaTools,
+  args: string[],
+  signal: AbortSignal,
+  outputs: OutputPipe[] = [],
+  stdin?: Promise<string>,
+): Promise<string> {
+  return runMediaTool(
+    tools.ffmpeg,
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args],
+    args[args.indexOf('-i') + 1],
+    signal,
+    outputs,
+    stdin,
+  );
 }
 
 /**
@@ -69,10 +82,22 @@ export function runFfmpeg(tools: MediaTools, args: string[], signal: AbortSignal
  * its own: a terminal's Ctrl-C is the CLI's to turn into a cancellation, never
  * a decode error.
  */
-export function runMediaTool(executable: string, args: string[], input: string, signal: AbortSignal, outputs: OutputPipe[] = [], stdin?: Promise<string>): Promise<string> {
+export function runMediaTool(
+  executable: string,
+  args: string[],
+  input: string,
+  signal: AbortSignal,
+  outputs: OutputPipe[] = [],
+  stdin?: Promise<string>,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const stdio: StdioOptions = [stdin ? 'pipe' : 'ignore', outputs.length ? 'pipe' : 'ignore', 'pipe', ...outputs.slice(1).map(() => 'pipe' as const)];
+    const stdio: StdioOptions = [
+      stdin ? 'pipe' : 'ignore',
+      outputs.length ? 'pipe' : 'ignore',
+      'pipe',
+      ...outputs.slice(1).map(() => 'pipe' as const),
+    ];
     const child = spawn(executable, args, { stdio, detached: true });
     const kill = () => child.kill('SIGKILL');
     signal.addEventListener('abort', kill, { once: true });

@@ -30,7 +30,8 @@ const SYSTEM_PYTHON = '/usr/bin/python3';
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
   // Output to stderr: stdout belongs to the command's results.
   const result = spawnSync(command, args, { stdio: ['ignore', process.stderr, 'inherit'], env });
-  if (result.status !== 0) throw new ConfigError(`${command} ${args.slice(0, 3).join(' ')} … failed (exit ${result.status ?? result.error?.message})`);
+  if (result.status !== 0)
+    throw new ConfigError(`${command} ${args.slice(0, 3).join(' ')} … failed (exit ${result.status ?? result.error?.message})`);
 }
 
 function missingPackages(): string[] {
@@ -78,11 +79,15 @@ export function ensureManim(log: (line: string) => void): string {
       run('apt-get', ['update', '-qq'], env);
       run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env);
     } else {
-      throw new ConfigError(`Manim needs these system packages: ${missing.join(' ')}. Install them (as root: apt-get install -y ${missing.join(' ')}), then run npx evals setup --manim again.`);
+      throw new ConfigError(
+        `Manim needs these system packages: ${missing.join(' ')}. Install them (as root: apt-get install -y ${missing.join(' ')}), then run npx evals setup --manim again.`,
+      );
     }
   }
   const base = fs.existsSync(SYSTEM_PYTHON) ? SYSTEM_PYTHON : 'python3';
-  log(`installing Manim Community ${MANIM_VERSION} into ${path.relative(process.cwd(), MANIM_VENV) || MANIM_VENV} (pip install manim==${MANIM_VERSION}; builds pycairo and ManimPango)`);
+  log(
+    `installing Manim Community ${MANIM_VERSION} into ${path.relative(process.cwd(), MANIM_VENV) || MANIM_VENV} (pip install manim==${MANIM_VERSION}; builds pycairo and ManimPango)`,
+  );
   fs.rmSync(MANIM_VENV, { recursive: true, force: true });
   run(base, ['-m', 'venv', MANIM_VENV]);
   run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', `manim==${MANIM_VERSION}`]);

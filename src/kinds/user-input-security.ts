@@ -1,6 +1,15 @@
 import { scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
-const CATEGORIES = ['prompt_injection', 'jailbreak', 'code_execution', 'file_access', 'network_access', 'secret_exfiltration', 'harmful_content', 'encoded_payload'] as const;
+const CATEGORIES = [
+  'prompt_injection',
+  'jailbreak',
+  'code_execution',
+  'file_access',
+  'network_access',
+  'secret_exfiltration',
+  'harmful_content',
+  'encoded_payload',
+] as const;
 
 export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   kind: 'USER_INPUT_SECURITY',

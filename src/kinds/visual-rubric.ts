@@ -1,4 +1,13 @@
-import { criteriaTotal, frameKindSkip, rubricAnswerSchema, rubricInstructions, rubricVerdict, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
+import {
+  criteriaTotal,
+  frameKindSkip,
+  rubricAnswerSchema,
+  rubricInstructions,
+  rubricVerdict,
+  type Criterion,
+  type KindDefinition,
+  type RubricAnswer,
+} from './kind';
 
 export const VISUAL_CRITERIA = [
   { name: 'clarity', maxScore: 25, describes: 'each frame shows clearly what it is about; text and formulas are legible' },

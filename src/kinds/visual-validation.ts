@@ -1,6 +1,15 @@
 import { frameKindSkip, scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
-const CATEGORIES = ['blank_frame', 'clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'artifact', 'flashing', 'judge_manipulation'] as const;
+const CATEGORIES = [
+  'blank_frame',
+  'clipped_content',
+  'off_screen',
+  'overlap',
+  'unreadable_text',
+  'artifact',
+  'flashing',
+  'judge_manipulation',
+] as const;
 
 export const visualValidation: KindDefinition<ScoredAnswer> = {
   kind: 'VISUAL_VALIDATION_JSON',

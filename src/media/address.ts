@@ -62,4 +62,3 @@ export function classifyAddress(address: string, allowedRanges: readonly string[
   if (!v6.match(GLOBAL_UNICAST)) return { allowed: false, why: `${v6.toString()} is outside global unicast (2000::/3)` };
   return { allowed: true };
 }
-

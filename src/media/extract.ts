@@ -51,7 +51,13 @@ const PARALLEL_SEEKS = 2;
  * scene-change frames come from their keyframe intervals alone.
  * Temp files and ffmpeg processes never outlive the call.
  */
-export async function extractFrames(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
+export async function extractFrames(
+  url: string,
+  tools: MediaTools,
+  opts: ExtractOptions,
+  onProgress: Progress,
+  cancel?: AbortSignal,
+): Promise<Extraction> {
   try {
     return await extractIn(url, tools, opts, onProgress, cancel);
   } catch (err) {
@@ -68,7 +74,13 @@ export async function extractFrames(url: string, tools: MediaTools, opts: Extrac
  */
 const noSpaceLeft = (workDir: string) => new InfrastructureError('disk', `no space left on device in ${workDir}`);
 
-async function extractIn(url: string, tools: MediaTools, opts: ExtractOptions, onProgress: Progress, cancel?: AbortSignal): Promise<Extraction> {
+async function extractIn(
+  url: string,
+  tools: MediaTools,
+  opts: ExtractOptions,
+  onProgress: Progress,
+  cancel?: AbortSignal,
+): Promise<Extraction> {
   fs.mkdirSync(opts.workDir, { recursive: true });
   const dir = await fs.promises.mkdtemp(path.join(opts.workDir, SCRATCH_PREFIX));
   try {
@@ -103,14 +115,16 @@ const NONCE = crypto.randomBytes(4).toString('hex');
 const SCRATCH_PREFIX = `run-${HOST}.${process.pid}.${NONCE}-`;
 const SCRATCH_NAME = /^run-([A-Za-z0-9-]+)\.(\d+)\.([0-9a-f]{8})-[A-Za-z0-9]{6}$/;
 
-
 /**
  * Removes the scratch of extractions whose process died (kill -9, OOM, power
  * loss): at worker start and when an extraction is retried. Never another live
  * process's: a directory is removed when its owner on this host is gone, or
  * when it is older than any extraction can last. Resolves with how many were removed.
  */
-export async function removeStaleScratch(workDir: string, media: Pick<Config['media'], 'downloadTimeoutMs' | 'extractTimeoutMs'>): Promise<number> {
+export async function removeStaleScratch(
+  workDir: string,
+  media: Pick<Config['media'], 'downloadTimeoutMs' | 'extractTimeoutMs'>,
+): Promise<number> {
   // Twice the longest an extraction can run: its activity timeout, or its own download and decode limits.
   const maxAgeMs = 2 * Math.max(ACTIVITY_TIMEOUT_SECONDS.extractFrames * 1000, media.downloadTimeoutMs + media.extractTimeoutMs);
   let entries: string[];
@@ -158,20 +172,35 @@ const withProbe = (start: JobStart, probe: VideoProbe): Job => ({ ...start, prob
 /** The decoder refused a picture over EVALS_MAX_PIXELS (ffmpeg's `max_pixels`), whatever size the header declared. */
 function oversizedPicture(stderr: string, header: VideoProbe, maxPixels: number): PermanentError | null {
   const size = /Picture size (\d+x\d+) exceeds specified max pixel count/.exec(stderr)?.[1];
-  return size ? new PermanentError('too-large', `animation decodes to ${size} pictures (its header says ${header.width}x${header.height}), over the ${maxPixels}-pixel limit`) : null;
+  return size
+    ? new PermanentError(
+        'too-large',
+        `animation decodes to ${size} pictures (its header says ${header.width}x${header.height}), over the ${maxPixels}-pixel limit`,
+      )
+    : null;
 }
 
 /**
  * ffmpeg failing on a file that ffprobe accepted: the data itself is bad.
  * `graph` is written to its stdin (see singlePass); ffmpeg only reads the file after the probe.
  */
-async function decode(job: JobStart, probe: Promise<VideoProbe>, args: string[], outputs: OutputPipe[], graph?: Promise<string>): Promise<void> {
+async function decode(
+  job: JobStart,
+  probe: Promise<VideoProbe>,
+  args: string[],
+  outputs: OutputPipe[],
+  graph?: Promise<string>,
+): Promise<void> {
   let stderr: string;
   try {
     // A stream may change size mid-way: the decoder refuses any picture over the pixel limit.
     stderr = await runFfmpeg(job.tools, ['-max_pixels', String(job.media.maxPixels), ...args], job.signal, outputs, graph);
   } catch (err) {
-    if (err instanceof FfmpegError) throw oversizedPicture(err.stderr, await probe, job.media.maxPixels) ?? new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`);
+    if (err instanceof FfmpegError)
+      throw (
+        oversizedPicture(err.stderr, await probe, job.media.maxPixels) ??
+        new PermanentError('unreadable-media', `animation could not be decoded${err.lastLine ? ` (${err.lastLine})` : ''}`)
+      );
     throw err;
   }
   const oversized = oversizedPicture(stderr, await probe, job.media.maxPixels);
@@ -210,11 +239,28 @@ async function seekFrames(job: Job, targets: readonly number[], phase: 'decode' 
         // Seek half way between the previous frame and the target, so float rounding cannot skip it.
         const seek = first === 0 ? [] : ['-ss', ((times[first - 1] + times[first]) / 2000).toFixed(6)];
         const select = group.map((t) => `eq(n,${t - first})`).join('+');
-        await decode(job, Promise.resolve(job.probe), [
-          ...INPUT_GUARD, ...seek, '-i', job.file, '-an', '-sn', '-dn',
-          '-vf', `select='${select}',${scaleToRgb(job.size)}`,
-          '-vsync', '0', '-frames:v', String(group.length), ...RAW_FRAMES, outputPipe(0),
-        ], [jpegs.pipe(group)]);
+        await decode(
+          job,
+          Promise.resolve(job.probe),
+          [
+            ...INPUT_GUARD,
+            ...seek,
+            '-i',
+            job.file,
+            '-an',
+            '-sn',
+            '-dn',
+            '-vf',
+            `select='${select}',${scaleToRgb(job.size)}`,
+            '-vsync',
+            '0',
+            '-frames:v',
+            String(group.length),
+            ...RAW_FRAMES,
+            outputPipe(0),
+          ],
+          [jpegs.pipe(group)],
+        );
         job.onProgress(phase, ++done, groups.length);
       }
     }),
@@ -238,11 +284,33 @@ async function singlePass(start: JobStart, probing: Promise<VideoProbe>): Promis
   let onGrid!: OutputPipe;
   let onEven!: OutputPipe;
   const refused = new AbortController();
-  const decoding = decode({ ...start, signal: AbortSignal.any([start.signal, refused.signal]) }, probing, [
-    ...INPUT_GUARD, '-i', start.file, '-an', '-sn', '-dn', '-filter_complex_script', 'pipe:0', '-vsync', '0',
-    '-map', '[grid]', '-f', 'rawvideo', outputPipe(0),
-    '-map', '[even]', ...RAW_FRAMES, outputPipe(1),
-  ], [(chunk) => onGrid(chunk), (chunk) => onEven(chunk)], graph);
+  const decoding = decode(
+    { ...start, signal: AbortSignal.any([start.signal, refused.signal]) },
+    probing,
+    [
+      ...INPUT_GUARD,
+      '-i',
+      start.file,
+      '-an',
+      '-sn',
+      '-dn',
+      '-filter_complex_script',
+      'pipe:0',
+      '-vsync',
+      '0',
+      '-map',
+      '[grid]',
+      '-f',
+      'rawvideo',
+      outputPipe(0),
+      '-map',
+      '[even]',
+      ...RAW_FRAMES,
+      outputPipe(1),
+    ],
+    [(chunk) => onGrid(chunk), (chunk) => onEven(chunk)],
+    graph,
+  );
   // Its failure is seen where it is awaited below.
   decoding.catch(() => undefined);
   let job: Job;
@@ -280,13 +348,32 @@ async function singlePass(start: JobStart, probing: Promise<VideoProbe>): Promis
   const decoded = Math.min(meter.frames, times.length);
   // A frame or two may be undecodable in a real file; more missing means the data ends early.
   if (times.length - decoded > Math.max(2, times.length * 0.02)) {
-    throw new PermanentError('unreadable-media', `animation is truncated or corrupt: only ${decoded} of its ${times.length} frames could be decoded (it stops at ${formatTimestamp(times[decoded] ?? 0)})`);
+    throw new PermanentError(
+      'unreadable-media',
+      `animation is truncated or corrupt: only ${decoded} of its ${times.length} frames could be decoded (it stops at ${formatTimestamp(times[decoded] ?? 0)})`,
+    );
   }
-  const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.media.maxFrames).filter((n) => !evenPicks.includes(n));
-  const picks = mergePlan(evenPicks.filter((p) => p < decoded), scenePicks, job.media.maxFrames);
-  await seekFrames(job, picks.filter((p) => !evenPicks.includes(p)), 'scenes', jpegs);
+  const scenePicks = spacedSceneFrames(meter.sceneFrames(decoded), times, probe.durationMs, job.media.maxFrames).filter(
+    (n) => !evenPicks.includes(n),
+  );
+  const picks = mergePlan(
+    evenPicks.filter((p) => p < decoded),
+    scenePicks,
+    job.media.maxFrames,
+  );
+  await seekFrames(
+    job,
+    picks.filter((p) => !evenPicks.includes(p)),
+    'scenes',
+    jpegs,
+  );
   return {
-    plan: planOf(probe, 'single-pass', picks, picks.filter((p) => scenePicks.includes(p))),
+    plan: planOf(
+      probe,
+      'single-pass',
+      picks,
+      picks.filter((p) => scenePicks.includes(p)),
+    ),
     frames: framesOf(job, picks, await jpegs.done()),
     signal: meter.toSignal(times, decoded),
   };
@@ -296,7 +383,11 @@ function framesOf(job: Job, picks: readonly number[], jpegs: ReadonlyMap<number,
   const times = job.probe.frameTimesMs;
   return picks.map((p, index) => {
     const jpeg = jpegs.get(p);
-    if (!jpeg) throw new PermanentError('unreadable-media', `animation is truncated or corrupt: no frame could be decoded at ${formatTimestamp(times[p])}`);
+    if (!jpeg)
+      throw new PermanentError(
+        'unreadable-media',
+        `animation is truncated or corrupt: no frame could be decoded at ${formatTimestamp(times[p])}`,
+      );
     return { index, timestampMs: Math.round(times[p]), width: job.size.width, height: job.size.height, jpeg };
   });
 }

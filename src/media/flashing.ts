@@ -97,7 +97,11 @@ class Transitions {
   /** Per cell, the size of its last transition in a value that mixes linearly with coverage (to weigh partly covered cells). */
   readonly amplitude: Float32Array;
 
-  constructor(cells: number, private readonly minChange: number, private readonly darkerBelow: number) {
+  constructor(
+    cells: number,
+    private readonly minChange: number,
+    private readonly darkerBelow: number,
+  ) {
     this.low = new Float32Array(cells).fill(Infinity);
     this.high = new Float32Array(cells).fill(-Infinity);
     this.lowWeight = new Float32Array(cells);
@@ -148,7 +152,10 @@ class TrailingSecond {
   private readonly listed: Uint8Array;
   private activeCount = 0;
 
-  constructor(cells: number, private readonly frameTimesMs: readonly number[]) {
+  constructor(
+    cells: number,
+    private readonly frameTimesMs: readonly number[],
+  ) {
     this.ring = new Int32Array(cells * RING);
     this.head = new Int32Array(cells);
     this.tail = new Int32Array(cells);
@@ -236,10 +243,20 @@ class FlashTrack {
     const { area, field, box, cells } = this.measure(level);
     if (!this.open) {
       const since = cells.map((i) => this.trailing.recentMs(i, level)).sort((a, b) => a - b);
-      this.open = { kind: this.kind, startFrame: frame, sinceMs: Math.round(since[Math.floor(since.length / 2)]), transitions: [], area, field, box, peak: 0 };
+      this.open = {
+        kind: this.kind,
+        startFrame: frame,
+        sinceMs: Math.round(since[Math.floor(since.length / 2)]),
+        transitions: [],
+        area,
+        field,
+        box,
+        peak: 0,
+      };
     }
     this.open.transitions.push(level);
-    if (level > this.open.peak || (level === this.open.peak && area > this.open.area)) Object.assign(this.open, { peak: level, area, field, box });
+    if (level > this.open.peak || (level === this.open.peak && area > this.open.area))
+      Object.assign(this.open, { peak: level, area, field, box });
   }
 
   close(): void {
@@ -306,7 +323,11 @@ class FlashTrack {
     let best = { share: 0, x: 0, y: 0 };
     for (let y = 0; y + fieldHeight <= height; y++) {
       for (let x = 0; x + fieldWidth <= width; x++) {
-        const sum = sums[(y + fieldHeight) * stride + x + fieldWidth] - sums[y * stride + x + fieldWidth] - sums[(y + fieldHeight) * stride + x] + sums[y * stride + x];
+        const sum =
+          sums[(y + fieldHeight) * stride + x + fieldWidth] -
+          sums[y * stride + x + fieldWidth] -
+          sums[(y + fieldHeight) * stride + x] +
+          sums[y * stride + x];
         if (sum > best.share) best = { share: sum, x, y };
       }
     }
@@ -358,11 +379,19 @@ export class FlashMeter {
   private readonly gFromCr: Float32Array;
   private readonly bFromCb: Float32Array;
 
-  constructor(grid: FlashGrid, colour: GridColour, private readonly frameTimesMs: readonly number[]) {
+  constructor(
+    grid: FlashGrid,
+    colour: GridColour,
+    private readonly frameTimesMs: readonly number[],
+  ) {
     this.cells = grid.width * grid.height;
     this.lastBytes = new Int32Array(this.cells).fill(-1);
     this.settled = new Uint8Array(this.cells);
-    const geometry = { ...grid, fieldWidth: Math.max(1, Math.round(grid.width * FIELD_SHARE)), fieldHeight: Math.max(1, Math.round(grid.height * FIELD_SHARE)) };
+    const geometry = {
+      ...grid,
+      fieldWidth: Math.max(1, Math.round(grid.width * FIELD_SHARE)),
+      fieldHeight: Math.max(1, Math.round(grid.height * FIELD_SHARE)),
+    };
     this.geometry = geometry;
     this.general = new FlashTrack('general', geometry, frameTimesMs, LUMINANCE_CHANGE, DARKER_BELOW);
     // No darkness condition for red; "more than 20" as the definition says.

@@ -52,7 +52,12 @@ export function evenlySpaced(frameCount: number, max: number): number[] {
  * Scene-change frames worth a slot: at most about one per planned slot, whatever
  * the video does (a flashing video cuts every frame).
  */
-export function spacedSceneFrames(sceneFrames: readonly number[], frameTimesMs: readonly number[], durationMs: number, maxFrames: number): number[] {
+export function spacedSceneFrames(
+  sceneFrames: readonly number[],
+  frameTimesMs: readonly number[],
+  durationMs: number,
+  maxFrames: number,
+): number[] {
   const minGapMs = durationMs / maxFrames;
   return sceneFrames.filter((n, i) => i === 0 || frameTimesMs[n] - frameTimesMs[sceneFrames[i - 1]] >= minGapMs);
 }

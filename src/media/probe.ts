@@ -37,7 +37,19 @@ function parseRate(rate: string | undefined): number | null {
 }
 
 interface ProbeJson {
-  streams?: { index?: number; pix_fmt?: string; color_range?: string; color_space?: string; codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string }[];
+  streams?: {
+    index?: number;
+    pix_fmt?: string;
+    color_range?: string;
+    color_space?: string;
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    duration?: string;
+  }[];
   format?: { duration?: string; format_name?: string; start_time?: string };
   packets?: { stream_index?: number; pts_time?: string; flags?: string }[];
 }
@@ -56,8 +68,13 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
     await runMediaTool(
       tools.ffprobe,
       [
-        '-v', 'error', ...INPUT_GUARD, '-print_format', 'json',
-        '-show_entries', 'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range,color_space:packet=stream_index,pts_time,flags',
+        '-v',
+        'error',
+        ...INPUT_GUARD,
+        '-print_format',
+        'json',
+        '-show_entries',
+        'format=duration,format_name,start_time:stream=index,codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration,pix_fmt,color_range,color_space:packet=stream_index,pts_time,flags',
         file,
       ],
       file,
@@ -72,7 +89,11 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
     );
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if (overflow.signal.aborted) throw new PermanentError('too-large', `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`);
+    if (overflow.signal.aborted)
+      throw new PermanentError(
+        'too-large',
+        `animation has too many packets to index (over ${PROBE_OUTPUT_BYTES / 1024 / 1024} MB of index)`,
+      );
     const lastLine = err instanceof FfmpegError ? err.lastLine : '';
     throw new PermanentError('unreadable-media', `animation is not a readable video${lastLine ? ` (${lastLine})` : ''}`);
   }
@@ -115,11 +136,17 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   // full-length index. (Not the container's duration, which may include a longer audio track.)
   const lastMs = packets.at(-1)!.ms;
   if (video.duration !== undefined && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
-    throw new PermanentError('unreadable-media', `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`);
+    throw new PermanentError(
+      'unreadable-media',
+      `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`,
+    );
   }
   // Limits hold on what the decoder will be given, not on what the header declares: a header may say 10 s over 900 s of frames.
   if (lastMs >= media.maxDurationSeconds * 1000) {
-    throw new PermanentError('too-large', `animation's frames run past ${(lastMs / 1000).toFixed(1)} s (its header says ${(probe.durationMs / 1000).toFixed(1)} s), over the ${media.maxDurationSeconds} s limit`);
+    throw new PermanentError(
+      'too-large',
+      `animation's frames run past ${(lastMs / 1000).toFixed(1)} s (its header says ${(probe.durationMs / 1000).toFixed(1)} s), over the ${media.maxDurationSeconds} s limit`,
+    );
   }
   // The plan and the report use the frames' span when the header understates it.
   const framesMs = Math.round(lastMs + 1000 / (probe.fps ?? 25));
@@ -132,7 +159,10 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
 
 function checkLimits(probe: Pick<VideoProbe, 'durationMs' | 'width' | 'height'>, media: Config['media']): void {
   if (probe.durationMs > media.maxDurationSeconds * 1000) {
-    throw new PermanentError('too-large', `animation is ${(probe.durationMs / 1000).toFixed(1)} s long, over the ${media.maxDurationSeconds} s limit`);
+    throw new PermanentError(
+      'too-large',
+      `animation is ${(probe.durationMs / 1000).toFixed(1)} s long, over the ${media.maxDurationSeconds} s limit`,
+    );
   }
   if (probe.width * probe.height > media.maxPixels) {
     throw new PermanentError('too-large', `animation is ${probe.width}x${probe.height}, over the ${media.maxPixels}-pixel limit`);

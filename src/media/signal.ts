@@ -39,7 +39,9 @@ export interface SignalMeasure {
  * video's own range (planar YUV is scaled as it is; anything else is converted
  * to full-range YCbCr after scaling).
  */
-export function signalMeasure(probe: Pick<VideoProbe, 'width' | 'height' | 'planarYuv' | 'fullRange' | 'bt709' | 'frameTimesMs'>): SignalMeasure {
+export function signalMeasure(
+  probe: Pick<VideoProbe, 'width' | 'height' | 'planarYuv' | 'fullRange' | 'bt709' | 'frameTimesMs'>,
+): SignalMeasure {
   return new SignalMeter(probe);
 }
 

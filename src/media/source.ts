@@ -137,7 +137,13 @@ function stallError(media: Config['media']): PermanentError {
   return new PermanentError('download-failed', `animation server stalled: no data for ${media.downloadStallMs / 1000} s`);
 }
 
-function request(url: URL, pinned: Pinned, media: Config['media'], aborted: AbortSignal, cancel?: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  pinned: Pinned,
+  media: Config['media'],
+  aborted: AbortSignal,
+  cancel?: AbortSignal,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(url, {
@@ -160,7 +166,13 @@ function request(url: URL, pinned: Pinned, media: Config['media'], aborted: Abor
   });
 }
 
-async function save(response: http.IncomingMessage, file: string, media: Config['media'], aborted: AbortSignal, cancel?: AbortSignal): Promise<void> {
+async function save(
+  response: http.IncomingMessage,
+  file: string,
+  media: Config['media'],
+  aborted: AbortSignal,
+  cancel?: AbortSignal,
+): Promise<void> {
   const { maxDownloadBytes } = media;
   const declared = Number(response.headers['content-length']);
   if (declared > maxDownloadBytes) {
@@ -170,7 +182,8 @@ async function save(response: http.IncomingMessage, file: string, media: Config[
   let received = 0;
   response.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > maxDownloadBytes) response.destroy(new PermanentError('too-large', `animation exceeds the ${maxDownloadBytes}-byte download limit`));
+    if (received > maxDownloadBytes)
+      response.destroy(new PermanentError('too-large', `animation exceeds the ${maxDownloadBytes}-byte download limit`));
   });
   response.setTimeout(media.downloadStallMs, () => response.destroy(stallError(media)));
   try {

@@ -61,12 +61,19 @@ function recordJudgement(kind: string, judgement: Judgement, seconds: number): v
  */
 export function fleetProvider(provider: JudgeProvider, concurrency: number): JudgeProvider {
   const slots = new Slots(concurrency);
-  async function measured<T>(requests: readonly JudgeRequest[], call: () => Promise<T>, judgements: (result: T) => [JudgeRequest, Judgement | Error][]): Promise<T> {
+  async function measured<T>(
+    requests: readonly JudgeRequest[],
+    call: () => Promise<T>,
+    judgements: (result: T) => [JudgeRequest, Judgement | Error][],
+  ): Promise<T> {
     await slots.acquire(requests[0].signal);
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     const failed = (request: JudgeRequest) =>
-      metrics.judgeLatency.observe({ kind: request.definition.kind, model: provider.modelFor(request.definition), outcome: 'error' }, seconds());
+      metrics.judgeLatency.observe(
+        { kind: request.definition.kind, model: provider.modelFor(request.definition), outcome: 'error' },
+        seconds(),
+      );
     metrics.judgeCallsInFlight.inc();
     try {
       const result = await call();
@@ -88,10 +95,19 @@ export function fleetProvider(provider: JudgeProvider, concurrency: number): Jud
     name: provider.name,
     cachesPromptPrefix: provider.cachesPromptPrefix,
     modelFor: (definition) => provider.modelFor(definition),
-    judge: (request) => measured([request], () => provider.judge(request), (judgement) => [[request, judgement]]),
+    judge: (request) =>
+      measured(
+        [request],
+        () => provider.judge(request),
+        (judgement) => [[request, judgement]],
+      ),
     ...(together && {
       judgeTogether: (requests: readonly JudgeRequest[]) =>
-        measured(requests, () => together(requests), (byKind) => requests.map((r) => [r, byKind.get(r.definition.kind)!])),
+        measured(
+          requests,
+          () => together(requests),
+          (byKind) => requests.map((r) => [r, byKind.get(r.definition.kind)!]),
+        ),
     }),
   };
 }

@@ -52,7 +52,10 @@ function highestRank(issues: readonly IssueDraft[]): Map<string, number> {
 /** The local findings merged into one judgement; a pre-check that breaks must not cost the judge's verdict, so it says it did not run. */
 function merged(judgement: Judgement, local: Verdict | Error): Judgement {
   if (local instanceof Error) {
-    return { ...judgement, verdict: { ...judgement.verdict, summary: `${judgement.verdict.summary.trim()} Local pre-checks failed: ${local.message}.` } };
+    return {
+      ...judgement,
+      verdict: { ...judgement.verdict, summary: `${judgement.verdict.summary.trim()} Local pre-checks failed: ${local.message}.` },
+    };
   }
   return { ...judgement, verdict: mergeLocalFindings(judgement.verdict, local) };
 }

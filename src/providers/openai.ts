@@ -13,15 +13,28 @@ import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, respo
 import type { LoadedFrame } from '../media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement, Usage } from './provider';
 
-async function prepareImages(frames: readonly LoadedFrame[], vision: { width: number; detail: PreparedImage['detail'] }): Promise<PreparedImage[]> {
+async function prepareImages(
+  frames: readonly LoadedFrame[],
+  vision: { width: number; detail: PreparedImage['detail'] },
+): Promise<PreparedImage[]> {
   return Promise.all(
     frames.map(async (frame) => {
       let { jpeg, width, height } = frame;
       if (frame.width > vision.width) {
         const resized = await sharp(frame.jpeg).resize({ width: vision.width }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
-        ({ data: jpeg, info: { width, height } } = resized);
+        ({
+          data: jpeg,
+          info: { width, height },
+        } = resized);
       }
-      return { index: frame.index, timestampMs: frame.timestampMs, width, height, dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: vision.detail };
+      return {
+        index: frame.index,
+        timestampMs: frame.timestampMs,
+        width,
+        height,
+        dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+        detail: vision.detail,
+      };
     }),
   );
 }
@@ -118,12 +131,25 @@ export class OpenAiProvider implements JudgeProvider {
       kinds.map((definition): [EvalKind, Judgement | Error] => {
         const parts = samples.map((sample) => sample.get(definition.kind)!);
         const failed = parts.find((p) => p.error !== null);
-        if (failed) return [definition.kind, new PermanentError('invalid-judge-answer', `the judge (${model}) answered invalidly twice: ${failed.error}`)];
-        const sum = (field: 'promptTokens' | 'cachedTokens' | 'completionTokens' | 'imageTokens') => parts.reduce((s, p) => s + p[field], 0);
+        if (failed)
+          return [
+            definition.kind,
+            new PermanentError('invalid-judge-answer', `the judge (${model}) answered invalidly twice: ${failed.error}`),
+          ];
+        const sum = (field: 'promptTokens' | 'cachedTokens' | 'completionTokens' | 'imageTokens') =>
+          parts.reduce((s, p) => s + p[field], 0);
         const tokens = { promptTokens: sum('promptTokens'), cachedTokens: sum('cachedTokens'), completionTokens: sum('completionTokens') };
         const usage: Usage = { ...tokens, imageTokens: sum('imageTokens'), costUsd: costUsd(model, tokens, this.settings.prices) };
         const verdict = consensus(parts.map((p) => p.verdict!));
-        return [definition.kind, { provider: this.name, model, verdict: { ...verdict, issues: verdict.issues.map((i) => ({ ...i, origin: 'judge' as const })) }, usage }];
+        return [
+          definition.kind,
+          {
+            provider: this.name,
+            model,
+            verdict: { ...verdict, issues: verdict.issues.map((i) => ({ ...i, origin: 'judge' as const })) },
+            usage,
+          },
+        ];
       }),
     );
   }
@@ -181,7 +207,11 @@ export class OpenAiProvider implements JudgeProvider {
           model,
           messages,
           temperature: 0,
-          response_format: responseFormat(definition.kind, images.map((i) => i.index), this.settings.responseFormat),
+          response_format: responseFormat(
+            definition.kind,
+            images.map((i) => i.index),
+            this.settings.responseFormat,
+          ),
           // Routes the run's requests to the same cache; endpoints without prompt caching ignore it.
           prompt_cache_key: exchange.cacheKey,
         },
@@ -210,7 +240,8 @@ export class OpenAiProvider implements JudgeProvider {
       return new RetryableError(`judge request timed out after ${seconds} s (EVALS_JUDGE_TIMEOUT_SECONDS)`);
     }
     if (err instanceof OpenAI.APIConnectionError) return new RetryableError('could not reach the judge endpoint (OPENAI_BASE_URL)');
-    if (!(err instanceof OpenAI.APIError) || err.status === undefined) return new RetryableError(this.redact(err instanceof Error ? err.message : String(err)));
+    if (!(err instanceof OpenAI.APIError) || err.status === undefined)
+      return new RetryableError(this.redact(err instanceof Error ? err.message : String(err)));
     const status = err.status;
     const modelVar = this.modelVariable(definition);
     switch (status) {
@@ -221,7 +252,10 @@ export class OpenAiProvider implements JudgeProvider {
       case 403:
         return new PermanentError('provider-rejected', `OPENAI_API_KEY may not use model ${model} (403; model from ${modelVar})`);
       case 404:
-        return new PermanentError('provider-rejected', `model ${model} not found at the judge endpoint (404; check ${modelVar} and OPENAI_BASE_URL)`);
+        return new PermanentError(
+          'provider-rejected',
+          `model ${model} not found at the judge endpoint (404; check ${modelVar} and OPENAI_BASE_URL)`,
+        );
       case 408:
       case 409:
         return new RetryableError(`the judge endpoint asked to retry (${status})`);

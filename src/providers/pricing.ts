@@ -60,7 +60,10 @@ export function costUsd(model: string, tokens: TokenCounts, overrides: Record<st
   const price = priceOf(model, overrides);
   if (!price) return null;
   const cached = Math.min(tokens.cachedTokens, tokens.promptTokens);
-  return ((tokens.promptTokens - cached) * price.input + cached * (price.cachedInput ?? price.input) + tokens.completionTokens * price.output) / 1_000_000;
+  return (
+    ((tokens.promptTokens - cached) * price.input + cached * (price.cachedInput ?? price.input) + tokens.completionTokens * price.output) /
+    1_000_000
+  );
 }
 
 function patchTokens(width: number, height: number, multiplier: number): number {

@@ -45,10 +45,10 @@ interface StoredIssueRow {
 }
 
 async function findRun(pool: pg.Pool, pipelineRunId: string, ownerUserId?: string): Promise<RunRow | null> {
-  const result = await pool.query<RunRow>(
-    `SELECT * FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
-    [pipelineRunId, ownerUserId ?? null],
-  );
+  const result = await pool.query<RunRow>(`SELECT * FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`, [
+    pipelineRunId,
+    ownerUserId ?? null,
+  ]);
   return result.rows[0] ?? null;
 }
 
@@ -97,23 +97,21 @@ export async function getPipelineRun(
     completed_at: Date | null;
   }>('SELECT * FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
   const issues = opts.includeIssues ? await issueRows(pool, pipelineRunId) : [];
-  const evalRuns: EvalRun[] = evalRows.rows
-    .sort(byKind)
-    .map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      status: r.status,
-      score: r.score,
-      maxScore: r.max_score,
-      issueCount: r.issue_count,
-      highSeverityCount: r.high_severity_count,
-      summary: r.summary,
-      provider: r.provider,
-      model: r.model,
-      createdAt: iso(r.created_at),
-      completedAt: isoOrNull(r.completed_at),
-      ...(opts.includeIssues ? { issues: issues.filter((i) => i.eval_run_id === r.id).map(toIssue) } : {}),
-    }));
+  const evalRuns: EvalRun[] = evalRows.rows.sort(byKind).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    score: r.score,
+    maxScore: r.max_score,
+    issueCount: r.issue_count,
+    highSeverityCount: r.high_severity_count,
+    summary: r.summary,
+    provider: r.provider,
+    model: r.model,
+    createdAt: iso(r.created_at),
+    completedAt: isoOrNull(r.completed_at),
+    ...(opts.includeIssues ? { issues: issues.filter((i) => i.eval_run_id === r.id).map(toIssue) } : {}),
+  }));
   return {
     evalPipelineRun: {
       id: run.id,
@@ -134,7 +132,11 @@ export async function getPipelineRun(
   };
 }
 
-export async function listIssues(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<IssuesResponse | null> {
+export async function listIssues(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  opts: { ownerUserId?: string } = {},
+): Promise<IssuesResponse | null> {
   const run = await findRun(pool, pipelineRunId, opts.ownerUserId);
   if (!run) return null;
   const issues: FlatIssue[] = (await issueRows(pool, pipelineRunId)).map((row) => ({
@@ -171,20 +173,21 @@ export async function getEvalRunCosts(pool: pg.Pool, pipelineRunId: string): Pro
     image_tokens: number | null;
     cost_usd: string | null;
     latency_ms: number | null;
-  }>('SELECT kind, model, prompt_version, prompt_tokens, cached_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1', [pipelineRunId]);
-  return result.rows
-    .sort(byKind)
-    .map((r) => ({
-      kind: r.kind,
-      model: r.model,
-      promptVersion: r.prompt_version,
-      promptTokens: r.prompt_tokens,
-      cachedTokens: r.cached_tokens,
-      completionTokens: r.completion_tokens,
-      imageTokens: r.image_tokens,
-      costUsd: r.cost_usd === null ? null : Number(r.cost_usd),
-      latencyMs: r.latency_ms,
-    }));
+  }>(
+    'SELECT kind, model, prompt_version, prompt_tokens, cached_tokens, completion_tokens, image_tokens, cost_usd, latency_ms FROM eval_runs WHERE pipeline_run_id = $1',
+    [pipelineRunId],
+  );
+  return result.rows.sort(byKind).map((r) => ({
+    kind: r.kind,
+    model: r.model,
+    promptVersion: r.prompt_version,
+    promptTokens: r.prompt_tokens,
+    cachedTokens: r.cached_tokens,
+    completionTokens: r.completion_tokens,
+    imageTokens: r.image_tokens,
+    costUsd: r.cost_usd === null ? null : Number(r.cost_usd),
+    latencyMs: r.latency_ms,
+  }));
 }
 
 /** The pipeline run a workflow execution created, by workflow id; null until its first activity has run. */
@@ -201,7 +204,12 @@ export interface PipelineProgress {
 
 /** Where a workflow execution's pipeline run stands, for progress displays; null until it exists. */
 export async function pipelineProgress(pool: pg.Pool, workflowId: string): Promise<PipelineProgress | null> {
-  const r = await pool.query<{ kind: EvalKind; status: EvalRun['status']; pipeline_status: EvalPipelineRun['status']; attempt_number: number }>(
+  const r = await pool.query<{
+    kind: EvalKind;
+    status: EvalRun['status'];
+    pipeline_status: EvalPipelineRun['status'];
+    attempt_number: number;
+  }>(
     `SELECT r.kind, r.status, p.status AS pipeline_status, p.attempt_number FROM eval_runs r
      JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.execution_name = $1`,
     [workflowId],
@@ -225,7 +233,10 @@ export interface PipelineRunListing {
 }
 
 /** Stored pipeline runs, newest first, optionally of one fragment and in one status (pipeline status or overall status). */
-export async function listPipelineRuns(pool: pg.Pool, filter: { fragmentId?: string; status?: string; limit: number }): Promise<PipelineRunListing[]> {
+export async function listPipelineRuns(
+  pool: pg.Pool,
+  filter: { fragmentId?: string; status?: string; limit: number },
+): Promise<PipelineRunListing[]> {
   const result = await pool.query<RunRow>(
     `SELECT * FROM pipeline_runs
      WHERE ($1::text IS NULL OR fragment_id = $1) AND ($2::text IS NULL OR status = $2 OR overall_status = $2)
@@ -298,8 +309,17 @@ export async function getIssueRegions(pool: pg.Pool, pipelineRunId: string): Pro
  * its frames and reviewers review it (which its report shows). Null when the
  * run does not exist or is another user's.
  */
-export async function runVersion(pool: pg.Pool, pipelineRunId: string, ownerUserId?: string): Promise<{ ended: boolean; tag: string } | null> {
-  const result = await pool.query<{ status: EvalPipelineRun['status']; completed_at: Date | null; frames_pruned_at: Date | null; reviews: string }>(
+export async function runVersion(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  ownerUserId?: string,
+): Promise<{ ended: boolean; tag: string } | null> {
+  const result = await pool.query<{
+    status: EvalPipelineRun['status'];
+    completed_at: Date | null;
+    frames_pruned_at: Date | null;
+    reviews: string;
+  }>(
     `SELECT status, completed_at, frames_pruned_at,
        (SELECT count(*) || '@' || coalesce(max(extract(epoch FROM at)), 0) FROM (
           SELECT reviewed_at AS at FROM issue_reviews WHERE pipeline_run_id = p.id

@@ -12,16 +12,47 @@ export interface RunReviews {
 
 export async function getRunReviews(pool: pg.Pool, pipelineRunId: string): Promise<RunReviews> {
   const [verdicts, missed, completed] = await Promise.all([
-    pool.query<{ issue_id: string; reviewer: string; verdict: Verdict; reviewed_at: Date }>('SELECT issue_id, reviewer, verdict, reviewed_at FROM issue_reviews WHERE pipeline_run_id = $1 ORDER BY reviewed_at, reviewer', [pipelineRunId]),
-    pool.query<{ id: string; reviewer: string; kind: EvalKind; category: string; frame_index: number; timestamp_ms: number; x: number; y: number; created_at: Date }>(
+    pool.query<{ issue_id: string; reviewer: string; verdict: Verdict; reviewed_at: Date }>(
+      'SELECT issue_id, reviewer, verdict, reviewed_at FROM issue_reviews WHERE pipeline_run_id = $1 ORDER BY reviewed_at, reviewer',
+      [pipelineRunId],
+    ),
+    pool.query<{
+      id: string;
+      reviewer: string;
+      kind: EvalKind;
+      category: string;
+      frame_index: number;
+      timestamp_ms: number;
+      x: number;
+      y: number;
+      created_at: Date;
+    }>(
       'SELECT id, reviewer, kind, category, frame_index, timestamp_ms, x, y, created_at FROM missed_issues WHERE pipeline_run_id = $1 ORDER BY created_at, id',
       [pipelineRunId],
     ),
-    pool.query<{ reviewer: string; completed_at: Date }>('SELECT reviewer, completed_at FROM run_reviews WHERE pipeline_run_id = $1 ORDER BY completed_at, reviewer', [pipelineRunId]),
+    pool.query<{ reviewer: string; completed_at: Date }>(
+      'SELECT reviewer, completed_at FROM run_reviews WHERE pipeline_run_id = $1 ORDER BY completed_at, reviewer',
+      [pipelineRunId],
+    ),
   ]);
   return {
-    verdicts: verdicts.rows.map((r) => ({ issueId: r.issue_id, reviewer: r.reviewer, verdict: r.verdict, reviewedAt: r.reviewed_at.toISOString() })),
-    missed: missed.rows.map((r) => ({ id: r.id, reviewer: r.reviewer, kind: r.kind, category: r.category, frameIndex: r.frame_index, timestampMs: r.timestamp_ms, x: r.x, y: r.y, createdAt: r.created_at.toISOString() })),
+    verdicts: verdicts.rows.map((r) => ({
+      issueId: r.issue_id,
+      reviewer: r.reviewer,
+      verdict: r.verdict,
+      reviewedAt: r.reviewed_at.toISOString(),
+    })),
+    missed: missed.rows.map((r) => ({
+      id: r.id,
+      reviewer: r.reviewer,
+      kind: r.kind,
+      category: r.category,
+      frameIndex: r.frame_index,
+      timestampMs: r.timestamp_ms,
+      x: r.x,
+      y: r.y,
+      createdAt: r.created_at.toISOString(),
+    })),
     completed: completed.rows.map((r) => ({ reviewer: r.reviewer, completedAt: r.completed_at.toISOString() })),
   };
 }
@@ -74,7 +105,10 @@ export async function reviewTallies(pool: pg.Pool, since: Date | null): Promise<
        GROUP BY 1, 2`,
       [since],
     ),
-    pool.query<{ kind: EvalKind; category: string; n: number }>('SELECT kind, category, count(*)::int AS n FROM missed_issues WHERE $1::timestamptz IS NULL OR created_at >= $1 GROUP BY 1, 2', [since]),
+    pool.query<{ kind: EvalKind; category: string; n: number }>(
+      'SELECT kind, category, count(*)::int AS n FROM missed_issues WHERE $1::timestamptz IS NULL OR created_at >= $1 GROUP BY 1, 2',
+      [since],
+    ),
   ]);
   const tallies = new Map<string, ReviewTally>();
   const tally = (kind: EvalKind, category: string) => {

@@ -1,7 +1,16 @@
 import type pg from 'pg';
 import sharp from 'sharp';
 import { getRunReviews, type RunReviews } from '../read-model/reviews';
-import { framesPrunedAt, getEvalRunCosts, getFrames, getIssueOrigins, getIssueRegions, getPipelineRun, type EvalRunCost, type StoredFrame } from '../read-model/read-model';
+import {
+  framesPrunedAt,
+  getEvalRunCosts,
+  getFrames,
+  getIssueOrigins,
+  getIssueRegions,
+  getPipelineRun,
+  type EvalRunCost,
+  type StoredFrame,
+} from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
 import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
@@ -55,14 +64,30 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
-  return { run: response.evalPipelineRun, costs, frames, signal, marks, regions, origins, scene, durationMs, framesPrunedAt: prunedAt, reviews };
+  return {
+    run: response.evalPipelineRun,
+    costs,
+    frames,
+    signal,
+    marks,
+    regions,
+    origins,
+    scene,
+    durationMs,
+    framesPrunedAt: prunedAt,
+    reviews,
+  };
 }
 
 /**
  * The report of a stored run as HTML, or null when the run does not exist (or
  * is another user's); with `controls`, the page a reviewer reviews it on.
  */
-export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string; controls?: ReviewControls } = {}): Promise<string | null> {
+export async function pipelineRunReport(
+  pool: pg.Pool,
+  pipelineRunId: string,
+  opts: { ownerUserId?: string; controls?: ReviewControls } = {},
+): Promise<string | null> {
   const data = await loadReport(pool, pipelineRunId, opts);
   return data && renderReport(data, opts.controls ?? null);
 }
@@ -70,20 +95,25 @@ export async function pipelineRunReport(pool: pg.Pool, pipelineRunId: string, op
 /** Frames are shown at most this wide: a 1080p run's report stays small. */
 const IMAGE_WIDTH = 768;
 
-
 /** An issue drawn on its frame: its number links to its row (`#issue-N`). */
 export type PinnedIssue = EvalIssue & { kind: EvalKind; number: number };
 
 function notices(data: ReportData): string[] {
   const { run } = data;
   const out: string[] = [];
-  if (run.status === 'ERROR') out.push(`<p class="notice error"><strong>This run ended ERROR:</strong> ${esc(pipelineErrorOf(run.summary) ?? run.summary)}</p>`);
+  if (run.status === 'ERROR')
+    out.push(`<p class="notice error"><strong>This run ended ERROR:</strong> ${esc(pipelineErrorOf(run.summary) ?? run.summary)}</p>`);
   if (run.status === 'PENDING' || run.status === 'RUNNING') {
-    out.push(`<p class="notice">This run is still <strong>${run.status}</strong>${run.status === 'PENDING' ? ' (waiting for the animation)' : ''}: the report shows what has been stored so far. Make it again when the run has ended.</p>`);
+    out.push(
+      `<p class="notice">This run is still <strong>${run.status}</strong>${run.status === 'PENDING' ? ' (waiting for the animation)' : ''}: the report shows what has been stored so far. Make it again when the run has ended.</p>`,
+    );
   }
   if (data.framesPrunedAt) {
-    out.push(`<p class="notice">The frames and the whole-video signal of this run were pruned on ${esc(utcMinute(data.framesPrunedAt))} (retention, EVALS_RETENTION_DAYS); its eval runs and issues are kept. Re-evaluate the fragment to see frames again.</p>`);
-  } else if (data.frames.length === 0 && run.status !== 'PENDING') out.push('<p class="notice">No frames are stored for this run (it ended before extracting them).</p>');
+    out.push(
+      `<p class="notice">The frames and the whole-video signal of this run were pruned on ${esc(utcMinute(data.framesPrunedAt))} (retention, EVALS_RETENTION_DAYS); its eval runs and issues are kept. Re-evaluate the fragment to see frames again.</p>`,
+    );
+  } else if (data.frames.length === 0 && run.status !== 'PENDING')
+    out.push('<p class="notice">No frames are stored for this run (it ended before extracting them).</p>');
   return out;
 }
 
@@ -101,7 +131,8 @@ function kindsTable(data: ReportData): string {
 /** Luma and motion over the whole video on a time axis in seconds, blank, still and flashing stretches shaded, scene changes and the stored frames marked. */
 function signalStrip(data: ReportData): string {
   const { signal, marks, durationMs } = data;
-  if (data.framesPrunedAt) return `<p class="muted">The whole-video signal was pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
+  if (data.framesPrunedAt)
+    return `<p class="muted">The whole-video signal was pruned on ${esc(utcMinute(data.framesPrunedAt))} by retention.</p>`;
   if (!signal || !marks || !durationMs) return '<p class="muted">The whole-video signal was not measured for this run.</p>';
   const W = 1000;
   const H = 156;
@@ -123,13 +154,29 @@ function signalStrip(data: ReportData): string {
     return [...buckets].map(([px, v]) => `${px},${y(v)}`).join(' ');
   };
   const band = (stretches: readonly { startMs: number; endMs: number }[], cls: string, label: string) =>
-    stretches.map((s) => `<rect class="${cls}" x="${x(s.startMs)}" y="${plot.top}" width="${Math.max(2, Number(x(s.endMs)) - Number(x(s.startMs))).toFixed(1)}" height="${plot.bottom - plot.top}"><title>${label} ${formatTimestamp(s.startMs)}–${formatTimestamp(s.endMs)}</title></rect>`).join('');
-  const scenes = marks.sceneChangesMs.map((ms) => `<line class="scene" x1="${x(ms)}" x2="${x(ms)}" y1="${plot.top}" y2="${plot.bottom}"><title>scene change ${formatTimestamp(ms)}</title></line>`).join('');
+    stretches
+      .map(
+        (s) =>
+          `<rect class="${cls}" x="${x(s.startMs)}" y="${plot.top}" width="${Math.max(2, Number(x(s.endMs)) - Number(x(s.startMs))).toFixed(1)}" height="${plot.bottom - plot.top}"><title>${label} ${formatTimestamp(s.startMs)}–${formatTimestamp(s.endMs)}</title></rect>`,
+      )
+      .join('');
+  const scenes = marks.sceneChangesMs
+    .map(
+      (ms) =>
+        `<line class="scene" x1="${x(ms)}" x2="${x(ms)}" y1="${plot.top}" y2="${plot.bottom}"><title>scene change ${formatTimestamp(ms)}</title></line>`,
+    )
+    .join('');
   const axis = axisSeconds(durationMs)
-    .map((s) => `<line class="grid" x1="${x(s * 1000)}" x2="${x(s * 1000)}" y1="${plot.top}" y2="${plot.bottom + 14}"/><text x="${x(s * 1000)}" y="${H - 4}">${s} s</text>`)
+    .map(
+      (s) =>
+        `<line class="grid" x1="${x(s * 1000)}" x2="${x(s * 1000)}" y1="${plot.top}" y2="${plot.bottom + 14}"/><text x="${x(s * 1000)}" y="${H - 4}">${s} s</text>`,
+    )
     .join('');
   const stored = data.frames
-    .map((f) => `<a href="#frame-${f.index}"><path class="frame" d="M${x(f.timestampMs)},${plot.bottom + 1}l-5,10h10z"><title>frame ${f.index} · ${formatTimestamp(f.timestampMs)}</title></path></a>`)
+    .map(
+      (f) =>
+        `<a href="#frame-${f.index}"><path class="frame" d="M${x(f.timestampMs)},${plot.bottom + 1}l-5,10h10z"><title>frame ${f.index} · ${formatTimestamp(f.timestampMs)}</title></path></a>`,
+    )
     .join('');
   return `<svg class="strip" viewBox="${-PAD} 0 ${W + 2 * PAD} ${H}" role="img" aria-label="luma and motion over time in seconds">
 <rect class="plot" x="0" y="${plot.top}" width="${W}" height="${plot.bottom - plot.top}"/>
@@ -196,7 +243,10 @@ function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: R
   const reviewed = controls !== null || data.reviews.verdicts.length > 0;
   const shown = new Set(frames.map((f) => f.index));
   const rows = issues.map((i) => {
-    const when = i.frameIndex !== null && shown.has(i.frameIndex) ? `<a href="#frame-${i.frameIndex}">${esc(i.frameHint ?? `frame ${i.frameIndex}`)}</a>` : esc(i.frameHint ?? '-');
+    const when =
+      i.frameIndex !== null && shown.has(i.frameIndex)
+        ? `<a href="#frame-${i.frameIndex}">${esc(i.frameHint ?? `frame ${i.frameIndex}`)}</a>`
+        : esc(i.frameHint ?? '-');
     const origin = origins.get(i.id);
     const found = origin ? `<span class="origin ${origin}">${FOUND_BY[origin]}</span>` : '-';
     return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td>${reviewed ? `<td class="review">${verdictCell(i.id, data.reviews, controls)}</td>` : ''}</tr>`;

@@ -21,8 +21,6 @@ export interface ReviewControls {
   nonce: string;
 }
 
-
-
 /** Who finished reviewing, and for a reviewer the controls that apply to the whole run. */
 export function reviewHeader(reviews: RunReviews, controls: ReviewControls | null): string {
   const done = reviews.completed.map((c) => `${esc(c.reviewer)} (${utcMinute(c.completedAt)})`).join(', ');
@@ -38,7 +36,14 @@ export function verdictCell(issueId: string, reviews: RunReviews, controls: Revi
   const count = (verdict: 'right' | 'wrong') => verdicts.filter((v) => v.verdict === verdict);
   const tally = (['right', 'wrong'] as const)
     .filter((v) => count(v).length)
-    .map((v) => `<span class="tally ${v}" title="${esc(count(v).map((r) => r.reviewer).join(', '))}">${v} ${count(v).length}</span>`)
+    .map(
+      (v) =>
+        `<span class="tally ${v}" title="${esc(
+          count(v)
+            .map((r) => r.reviewer)
+            .join(', '),
+        )}">${v} ${count(v).length}</span>`,
+    )
     .join(' ');
   if (!controls) return tally || '-';
   const mine = verdicts.find((v) => v.reviewer === controls.reviewer)?.verdict;
@@ -51,21 +56,27 @@ export function verdictCell(issueId: string, reviews: RunReviews, controls: Revi
 export function missedPins(reviews: RunReviews, frameIndex: number): string {
   return reviews.missed
     .filter((m) => m.frameIndex === frameIndex)
-    .map((m) => `<div class="missed-pin" style="left:${pct(m.x)};top:${pct(m.y)}"><span>missed: ${esc(m.category)} (${esc(m.reviewer)})</span></div>`)
+    .map(
+      (m) =>
+        `<div class="missed-pin" style="left:${pct(m.x)};top:${pct(m.y)}"><span>missed: ${esc(m.category)} (${esc(m.reviewer)})</span></div>`,
+    )
     .join('');
 }
 
 export function missedList(missed: readonly MissedIssue[]): string {
   if (missed.length === 0) return '';
   const rows = missed.map(
-    (m) => `<tr class="missed"><td>${esc(m.kind)}</td><td>${esc(m.category)}</td><td><a href="#frame-${m.frameIndex}">frame ${m.frameIndex} · ${formatTimestamp(m.timestampMs)}</a></td><td>${esc(m.reviewer)}</td><td>${utcMinute(m.createdAt)}</td></tr>`,
+    (m) =>
+      `<tr class="missed"><td>${esc(m.kind)}</td><td>${esc(m.category)}</td><td><a href="#frame-${m.frameIndex}">frame ${m.frameIndex} · ${formatTimestamp(m.timestampMs)}</a></td><td>${esc(m.reviewer)}</td><td>${utcMinute(m.createdAt)}</td></tr>`,
   );
   return `<h3>Missed by the judge, added by reviewers</h3><table class="issues missed-issues"><thead><tr><th>Kind</th><th>Category</th><th>Where</th><th>Reviewer</th><th>Added</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /** The form a click on a frame opens, the categories it offers, and the script behind the controls. */
 export function reviewScript(controls: ReviewControls): string {
-  const categories = Object.fromEntries(FRAME_KINDS.map((k) => [k, KINDS[k].categories.filter((c) => c !== KINDS[k].manipulationCategory)]));
+  const categories = Object.fromEntries(
+    FRAME_KINDS.map((k) => [k, KINDS[k].categories.filter((c) => c !== KINDS[k].manipulationCategory)]),
+  );
   const options = FRAME_KINDS.map((k) => `<option value="${k}">${k}</option>`).join('');
   return `<form id="missed-form" hidden><strong>Missed here:</strong> <select name="kind" aria-label="kind">${options}</select> <select name="category" aria-label="category"></select> <button type="submit">Add</button> <button type="button" data-cancel="1">Cancel</button></form>
 <script type="application/json" id="review-categories">${JSON.stringify(categories).replace(/</g, '\\u003c')}</script>

@@ -22,14 +22,19 @@ export interface TimelineMarks {
 /** A sampled frame is flat when every channel barely varies: the cheap test the report needs (no content analysis). */
 async function flatness(frame: StoredFrame): Promise<{ blank: boolean; thumbnail: Buffer }> {
   const image = sharp(frame.jpeg).resize(64, 36, { fit: 'fill' });
-  const [{ channels }, thumbnail] = await Promise.all([image.clone().stats(), image.clone().resize(32, 18, { fit: 'fill' }).greyscale().raw().toBuffer()]);
+  const [{ channels }, thumbnail] = await Promise.all([
+    image.clone().stats(),
+    image.clone().resize(32, 18, { fit: 'fill' }).greyscale().raw().toBuffer(),
+  ]);
   return { blank: channels.every((c) => c.stdev < 2), thumbnail };
 }
 
 /** The stretches the local analyzers would see, from the stored signal and the sampled frames' flatness. */
 export async function timelineMarks(frames: readonly StoredFrame[], signal: VideoSignal, durationMs: number): Promise<TimelineMarks> {
   const timeline: Timeline = {
-    frames: await Promise.all(frames.map(async (f) => ({ index: f.index, timestampMs: f.timestampMs, background: null, ...(await flatness(f)) }))),
+    frames: await Promise.all(
+      frames.map(async (f) => ({ index: f.index, timestampMs: f.timestampMs, background: null, ...(await flatness(f)) })),
+    ),
     signal,
     durationMs,
   };

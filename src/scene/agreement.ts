@@ -30,7 +30,10 @@ export interface Agreement {
   worst: { index: number; timestampMs: number; share: number } | null;
 }
 
-export async function pixelAgreement(timeline: SceneTimeline, frames: readonly Pick<LoadedFrame, 'index' | 'timestampMs' | 'jpeg'>[]): Promise<Agreement> {
+export async function pixelAgreement(
+  timeline: SceneTimeline,
+  frames: readonly Pick<LoadedFrame, 'index' | 'timestampMs' | 'jpeg'>[],
+): Promise<Agreement> {
   let inside = 0;
   let content = 0;
   let worst: Agreement['worst'] = null;

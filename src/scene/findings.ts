@@ -20,6 +20,7 @@ import { Scene } from './scene';
 export function sceneFindings(timeline: SceneTimeline, manifest: FrameManifest): Map<EvalKind, IssueDraft[]> {
   const scene = new Scene(timeline);
   const byKind = new Map<EvalKind, IssueDraft[]>(SCENE_RULE_SET.map((rule) => [rule.kind, []]));
-  for (const rule of SCENE_RULE_SET) for (const o of rule.observe(scene)) byKind.get(rule.kind)!.push(scene.pin(o, rule.category, manifest.frames));
+  for (const rule of SCENE_RULE_SET)
+    for (const o of rule.observe(scene)) byKind.get(rule.kind)!.push(scene.pin(o, rule.category, manifest.frames));
   return byKind;
 }

@@ -10,7 +10,11 @@ import { z } from 'zod';
 const hexColour = z.string().regex(/^#[0-9a-f]{6}$/);
 const px = z.number().finite().min(-1e6).max(1e6);
 const id = z.number().int().min(0).max(1e7);
-const ms = z.number().int().min(0).max(24 * 3600 * 1000);
+const ms = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600 * 1000);
 const share = z.number().finite().min(0).max(1e3);
 
 /** A unit on screen in one sample: a text object as a whole, or one shape. */
@@ -27,7 +31,10 @@ const UnitRow = z.tuple([
   share, // stroke opacity
   px.nullable(), // letter height (text)
   z.tuple([z.number().int().min(-1).max(1e7), hexColour.nullable(), share, share]).nullable(), // behind the text: unit (-1 background), fill, opacity, share of the box
-  z.array(z.tuple([id, px])).max(2000).nullable(), // strokes crossing the text's inner box: unit, length in pixels
+  z
+    .array(z.tuple([id, px]))
+    .max(2000)
+    .nullable(), // strokes crossing the text's inner box: unit, length in pixels
   id, // the mobject in the scene it is part of now
 ]);
 
@@ -68,7 +75,13 @@ const SceneAnswer = z.object({
   error: z.string().max(4000).optional(),
   candidates: z.array(Candidate).max(1000).optional(),
   cpuSeconds: z.number().finite().min(0).optional(),
-  tex: z.object({ compiles: z.number().int().min(0), ownCpuSeconds: z.number().finite().min(0), compilerCpuSeconds: z.number().finite().min(0) }).optional(),
+  tex: z
+    .object({
+      compiles: z.number().int().min(0),
+      ownCpuSeconds: z.number().finite().min(0),
+      compilerCpuSeconds: z.number().finite().min(0),
+    })
+    .optional(),
   scene: z.string().max(200).optional(),
   durationMs: ms.optional(),
   width: z.number().int().positive().optional(),
@@ -182,7 +195,17 @@ export function sampleAt(timeline: Pick<SceneTimeline, 'samples'>, ms: number): 
 
 /** A successful job's result as the timeline the findings read; null when it is not one. */
 export function timelineOf(result: z.infer<typeof SceneAnswer>, manim: string | null, lines: Record<string, string>): SceneTimeline | null {
-  if (result.status !== 'ok' || !result.samples || !result.units || !result.plays || !result.width || !result.height || !result.fps || result.durationMs === undefined) return null;
+  if (
+    result.status !== 'ok' ||
+    !result.samples ||
+    !result.units ||
+    !result.plays ||
+    !result.width ||
+    !result.height ||
+    !result.fps ||
+    result.durationMs === undefined
+  )
+    return null;
   return {
     scene: result.scene ?? '',
     manim,

@@ -53,8 +53,10 @@ export async function inspectScene(
   cancel?: AbortSignal,
 ): Promise<SceneOutcome> {
   if (!sources || sources.length === 0) return { status: 'skipped', note: `no scene source: ${FROM_PIXELS}` };
-  if (!isManimScene(sources)) return { status: 'skipped', note: `the source files are not a Manim scene (nothing imports manim): ${FROM_PIXELS}` };
-  if (settings.inspection === 'off') return { status: 'skipped', note: `scene inspection is off (EVALS_SCENE_INSPECTION=off): ${FROM_PIXELS}` };
+  if (!isManimScene(sources))
+    return { status: 'skipped', note: `the source files are not a Manim scene (nothing imports manim): ${FROM_PIXELS}` };
+  if (settings.inspection === 'off')
+    return { status: 'skipped', note: `scene inspection is off (EVALS_SCENE_INSPECTION=off): ${FROM_PIXELS}` };
   const ran = await runInspector(sources, [{ ...video, scene }], settings, cancel);
   if ('refused' in ran) return { status: 'refused', note: `scene not inspected: ${ran.refused}: ${FROM_PIXELS}` };
   if ('failure' in ran) return { status: 'failed', note: `scene inspection failed: ${ran.failure}: ${FROM_PIXELS}`, wallMs: ran.wallMs };
@@ -63,15 +65,24 @@ export async function inspectScene(
   const result = answer.results[0];
   if (!result) return { status: 'failed', note: `scene inspection answered nothing: ${FROM_PIXELS}`, wallMs };
   if (result.status === 'no-scene') return { status: 'failed', note: `${result.error ?? 'no scene found'}: ${FROM_PIXELS}`, wallMs };
-  if (result.status === 'error') return { status: 'failed', note: `the scene raised ${result.error ?? 'an error'}: ${FROM_PIXELS}`, wallMs };
+  if (result.status === 'error')
+    return { status: 'failed', note: `the scene raised ${result.error ?? 'an error'}: ${FROM_PIXELS}`, wallMs };
   const tolerance = timelineToleranceMs(video.fps);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   if (result.status === 'mismatch') {
-    const tried = (result.candidates ?? []).map((c) => `${c.name} ${c.durationMs === undefined ? 'raised' : seconds(c.durationMs)}`).join(', ');
-    return { status: 'discarded', note: `no scene's timeline matches the video (${seconds(video.durationMs)}; ${tried}): ${FROM_PIXELS}`, wallMs };
+    const tried = (result.candidates ?? [])
+      .map((c) => `${c.name} ${c.durationMs === undefined ? 'raised' : seconds(c.durationMs)}`)
+      .join(', ');
+    return {
+      status: 'discarded',
+      note: `no scene's timeline matches the video (${seconds(video.durationMs)}; ${tried}): ${FROM_PIXELS}`,
+      wallMs,
+    };
   }
   const lines = quotedLines(sources, result.status === 'ambiguous' ? (result.matches ?? []) : [result]);
-  const timelines = (result.status === 'ambiguous' ? (result.matches ?? []) : [result]).map((r) => timelineOf(r, answer.manim ?? null, lines)).filter((t) => t !== null);
+  const timelines = (result.status === 'ambiguous' ? (result.matches ?? []) : [result])
+    .map((r) => timelineOf(r, answer.manim ?? null, lines))
+    .filter((t) => t !== null);
   if (timelines.length === 0) return { status: 'failed', note: `scene inspection answered an incomplete timeline: ${FROM_PIXELS}`, wallMs };
   const off = Math.abs(timelines[0].durationMs - video.durationMs);
   if (timelines.length === 1 && off > tolerance) {
@@ -87,7 +98,14 @@ export async function inspectScene(
   const [best, runnerUp] = agreements;
   const pctOf = (x: number) => `${Math.round(x * 100)}%`;
   if (runnerUp && best.agreement.share - runnerUp.agreement.share < 0.05) {
-    return { status: 'discarded', note: `several scenes last as long as the video and match its pixels alike (${agreements.slice(0, 4).map((a) => a.timeline.scene).join(', ')}): name one (--scene): ${FROM_PIXELS}`, wallMs };
+    return {
+      status: 'discarded',
+      note: `several scenes last as long as the video and match its pixels alike (${agreements
+        .slice(0, 4)
+        .map((a) => a.timeline.scene)
+        .join(', ')}): name one (--scene): ${FROM_PIXELS}`,
+      wallMs,
+    };
   }
   if (best.agreement.share < MIN_AGREEMENT) {
     const w = best.agreement.worst;
@@ -120,7 +138,9 @@ export async function runInspector(
   cancel?: AbortSignal,
 ): Promise<{ answer: InspectorAnswer; wallMs: number } | { failure: string; wallMs: number } | { refused: string }> {
   if (!fs.existsSync(settings.python)) {
-    return { refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)` };
+    return {
+      refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)`,
+    };
   }
   const readOnly = readOnlyPaths(settings.python);
   const key = `${settings.sandbox}:${readOnly.join(':')}`;
@@ -128,16 +148,30 @@ export async function runInspector(
   const problem = problems.get(key);
   if (problem) {
     return {
-      refused: settings.sandbox === 'bwrap'
-        ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
-        : problem,
+      refused:
+        settings.sandbox === 'bwrap'
+          ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
+          : problem,
     };
   }
   const request = {
     files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
-    jobs: jobs.map((j) => ({ scene: j.scene, width: j.width, height: j.height, fps: manimRate(j.fps), durationMs: j.durationMs, toleranceMs: timelineToleranceMs(j.fps) })),
+    jobs: jobs.map((j) => ({
+      scene: j.scene,
+      width: j.width,
+      height: j.height,
+      fps: manimRate(j.fps),
+      durationMs: j.durationMs,
+      toleranceMs: timelineToleranceMs(j.fps),
+    })),
   };
-  const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], { mode: settings.sandbox, readOnly, input: JSON.stringify(request), limits: settings.limits, cancel });
+  const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], {
+    mode: settings.sandbox,
+    readOnly,
+    input: JSON.stringify(request),
+    limits: settings.limits,
+    cancel,
+  });
   const limit = {
     time: `ran past its ${settings.limits.wallMs / 1000} s limit`,
     cpu: `used more than its ${settings.limits.cpuSeconds} s of CPU`,
@@ -151,10 +185,20 @@ export async function runInspector(
     json = JSON.parse(run.stdout.toString('utf8'));
   } catch {
     const why = lastLine(run.stderrTail) || `exit ${run.exitCode}`;
-    return { failure: run.exitCode === 0 ? 'the inspector answered something that is not JSON (the scene wrote to its output?)' : `the inspector stopped (${why})`, wallMs: run.wallMs };
+    return {
+      failure:
+        run.exitCode === 0
+          ? 'the inspector answered something that is not JSON (the scene wrote to its output?)'
+          : `the inspector stopped (${why})`,
+      wallMs: run.wallMs,
+    };
   }
   const parsed = InspectorAnswerSchema.safeParse(json);
-  if (!parsed.success) return { failure: `the inspector's answer is malformed at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`, wallMs: run.wallMs };
+  if (!parsed.success)
+    return {
+      failure: `the inspector's answer is malformed at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`,
+      wallMs: run.wallMs,
+    };
   return { answer: parsed.data, wallMs: run.wallMs };
 }
 
@@ -177,7 +221,10 @@ function lastLine(text: string): string {
 }
 
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
-function quotedLines(sources: readonly SceneSource[], results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[]): Record<string, string> {
+function quotedLines(
+  sources: readonly SceneSource[],
+  results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[],
+): Record<string, string> {
   const files = new Map(sources.map((s) => [s.name, s.content.split('\n')]));
   const lines: Record<string, string> = {};
   const quote = (file: string | null | undefined, n: number | null | undefined) => {

@@ -33,9 +33,10 @@ export function layoutFromScene<I extends { category: string }>(pixels: readonly
 export function sceneOverPixels(pixels: Verdict, scene: readonly IssueDraft[], maxScore: number, rescore: boolean): Verdict {
   const issues = layoutFromScene(pixels.issues, scene);
   const dropped = pixels.issues.length + scene.length - issues.length;
-  const summary = issues.length === 0
-    ? 'No issues found; layout checked against the scene.'
-    : `${issues.length} issue(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}. Layout from the scene${dropped ? ` (${dropped} pixel guess${dropped === 1 ? '' : 'es'} about layout set aside)` : ''}.`;
+  const summary =
+    issues.length === 0
+      ? 'No issues found; layout checked against the scene.'
+      : `${issues.length} issue(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}. Layout from the scene${dropped ? ` (${dropped} pixel guess${dropped === 1 ? '' : 'es'} about layout set aside)` : ''}.`;
   return { score: rescore ? scoreFromIssues(issues, maxScore) : pixels.score, summary, issues };
 }
 
@@ -53,16 +54,22 @@ export function sceneFacts(scene: SceneTimeline, manifest: FrameManifest | null)
   ];
   if (manifest) {
     for (const [kind, issues] of sceneFindings(scene, manifest)) {
-      for (const i of issues) lines.push(`- finding (${kind}, ${i.severity}, ${i.category}, frame ${i.frameIndex ?? '-'}): ${clip(i.description, 240)}`);
+      for (const i of issues)
+        lines.push(`- finding (${kind}, ${i.severity}, ${i.category}, frame ${i.frameIndex ?? '-'}): ${clip(i.description, 240)}`);
     }
     for (const frame of manifest.frames) {
       const sample = sampleAt(scene, frame.timestampMs);
       if (!sample) continue;
       const texts = sample.units
         .filter((u) => scene.units[String(u.id)]?.isText && Math.max(u.fillOpacity, u.strokeOpacity) >= 0.5)
-        .map((u) => `${scene.units[String(u.id)].type} "${clip(scene.units[String(u.id)].text ?? '', 40)}" at [${u.box.map((v) => Math.round(v)).join(', ')}]`);
+        .map(
+          (u) =>
+            `${scene.units[String(u.id)].type} "${clip(scene.units[String(u.id)].text ?? '', 40)}" at [${u.box.map((v) => Math.round(v)).join(', ')}]`,
+        );
       const shapes = sample.units.length - texts.length;
-      lines.push(`- frame ${frame.index} (${formatTimestamp(frame.timestampMs)}): ${texts.slice(0, 10).join('; ') || 'no text'}${texts.length > 10 ? `; ${texts.length - 10} more texts` : ''}; ${shapes} other objects`);
+      lines.push(
+        `- frame ${frame.index} (${formatTimestamp(frame.timestampMs)}): ${texts.slice(0, 10).join('; ') || 'no text'}${texts.length > 10 ? `; ${texts.length - 10} more texts` : ''}; ${shapes} other objects`,
+      );
     }
   }
   const text = lines.join('\n');

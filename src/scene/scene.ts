@@ -11,7 +11,16 @@ import { SCENE_RULES } from './thresholds';
  */
 
 /** Coordinate systems whose numbers are tick labels, not things to read one by one. */
-export const COORDINATE_SYSTEMS = new Set(['Axes', 'NumberPlane', 'ComplexPlane', 'PolarPlane', 'NumberLine', 'ThreeDAxes', 'CoordinateSystem', 'UnitInterval']);
+export const COORDINATE_SYSTEMS = new Set([
+  'Axes',
+  'NumberPlane',
+  'ComplexPlane',
+  'PolarPlane',
+  'NumberLine',
+  'ThreeDAxes',
+  'CoordinateSystem',
+  'UnitInterval',
+]);
 
 /** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
 export type Box = [number, number, number, number];
@@ -72,11 +81,15 @@ export class Scene {
       for (const u of s.units.filter(visible)) {
         const root = u.root;
         const b = boxes.get(root);
-        boxes.set(root, b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box]);
+        boxes.set(
+          root,
+          b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box],
+        );
       }
       return boxes;
     });
-    const fills = (b: Box) => b[2] - b[0] >= this.frame.width * SCENE_RULES.frameFilling && b[3] - b[1] >= this.frame.height * SCENE_RULES.frameFilling;
+    const fills = (b: Box) =>
+      b[2] - b[0] >= this.frame.width * SCENE_RULES.frameFilling && b[3] - b[1] >= this.frame.height * SCENE_RULES.frameFilling;
     this.fillingRoots = new Set(this.roots.flatMap((boxes) => [...boxes].filter(([, b]) => fills(b)).map(([root]) => root)));
   }
 
@@ -184,7 +197,12 @@ export class Scene {
 
   fractions(b: Box): IssueRegion {
     const f = (v: number, side: number) => Math.min(1, Math.max(0, v / side));
-    return { left: f(b[0], this.frame.width), top: f(b[1], this.frame.height), right: f(b[2], this.frame.width), bottom: f(b[3], this.frame.height) };
+    return {
+      left: f(b[0], this.frame.width),
+      top: f(b[1], this.frame.height),
+      right: f(b[2], this.frame.width),
+      bottom: f(b[3], this.frame.height),
+    };
   }
 
   /** "at the top right", "in the middle": where a box's centre lies. */
@@ -210,7 +228,10 @@ export const units = (v: number) => `${v.toFixed(v < 1 ? 2 : 1)} units`;
 export const pct = (v: number) => `${Math.round(v * 100)}%`;
 
 function nearest(frames: readonly FrameRef[], ms: number): FrameRef | undefined {
-  return frames.reduce<FrameRef | undefined>((best, f) => (!best || Math.abs(f.timestampMs - ms) < Math.abs(best.timestampMs - ms) ? f : best), undefined);
+  return frames.reduce<FrameRef | undefined>(
+    (best, f) => (!best || Math.abs(f.timestampMs - ms) < Math.abs(best.timestampMs - ms) ? f : best),
+    undefined,
+  );
 }
 
 export function intersection(a: Box, b: Box): number {
@@ -221,7 +242,12 @@ export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** How far past each edge a box reaches, px. */
 export function outside(b: Box, frame: Frame): Record<Side, number> {
-  return { left: Math.max(0, -b[0]), right: Math.max(0, b[2] - frame.width), top: Math.max(0, -b[1]), bottom: Math.max(0, b[3] - frame.height) };
+  return {
+    left: Math.max(0, -b[0]),
+    right: Math.max(0, b[2] - frame.width),
+    top: Math.max(0, -b[1]),
+    bottom: Math.max(0, b[3] - frame.height),
+  };
 }
 
 export function cutSides(b: Box, frame: Frame): Side[] {

@@ -27,7 +27,15 @@ export interface TestEnv {
 
 /** Environment variables for a child `evals` process pointed at this file's database. */
 export function childEnv(env: TestEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: env.databaseUrl, TEMPORAL_ADDRESS: '', OPENAI_API_KEY: '', EVALS_PROVIDER: 'local', LOG_LEVEL: 'warn', ...extra };
+  return {
+    ...process.env,
+    DATABASE_URL: env.databaseUrl,
+    TEMPORAL_ADDRESS: '',
+    OPENAI_API_KEY: '',
+    EVALS_PROVIDER: 'local',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }
 
 /** A fresh database and task queue on the run's shared dev server and PostgreSQL. */

@@ -30,7 +30,10 @@ export default async function setup(project: TestProject) {
   // The tests that spawn bin/evals.js run the compiled build: rebuilt when a source is newer, so they test the code as it is.
   if (!buildIsCurrent()) {
     log('npm run build (dist/ is missing or older than the sources)');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'build.ts')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'build.ts')], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    });
   }
   // The scene inspector's tests run real Manim: installed on first use (`evals setup --manim`; CI does it before the suite).
   ensureManim(log);

@@ -23,7 +23,9 @@ export async function expectOneCleanRun(pool: pg.Pool, fragmentId: string): Prom
   expect(runs.rows).toHaveLength(1);
   const [run] = runs.rows;
   expect(run).toMatchObject({ attempt_number: 1, status: 'COMPLETED', overall_status: 'FAIL' });
-  const evalRuns = await pool.query<{ kind: string; status: string }>('SELECT kind, status FROM eval_runs WHERE pipeline_run_id = $1', [run.id]);
+  const evalRuns = await pool.query<{ kind: string; status: string }>('SELECT kind, status FROM eval_runs WHERE pipeline_run_id = $1', [
+    run.id,
+  ]);
   expect(evalRuns.rows).toHaveLength(5);
   expect(evalRuns.rows.filter((r) => !['PASS', 'FAIL', 'ERROR', 'SKIPPED'].includes(r.status))).toEqual([]);
   // The local judge finds the two injection patterns in the user input, once each.

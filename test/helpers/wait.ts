@@ -1,5 +1,10 @@
 /** Polls `check` until it holds; fails with `describe()` after `timeoutMs` or when `abort` settles first. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, describe: () => string, abort?: Promise<unknown>): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  describe: () => string,
+  abort?: Promise<unknown>,
+): Promise<void> {
   let aborted = false;
   void abort?.then(() => (aborted = true));
   const deadline = Date.now() + timeoutMs;

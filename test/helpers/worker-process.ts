@@ -67,7 +67,11 @@ export function childDataDir(): string {
  * `evals worker [args]` in a child process on this test file's dev server, task
  * queue and database (override with `extra`), resolved once it polls.
  */
-export async function spawnWorker(env: TestEnv, extra: Record<string, string> = {}, opts: Pick<SpawnOptions, 'within'> & { args?: string[] } = {}): Promise<WorkerProcess> {
+export async function spawnWorker(
+  env: TestEnv,
+  extra: Record<string, string> = {},
+  opts: Pick<SpawnOptions, 'within'> & { args?: string[] } = {},
+): Promise<WorkerProcess> {
   const worker = spawnEvals(
     ['worker', ...(opts.args ?? [])],
     childEnv(env, {
@@ -80,6 +84,11 @@ export async function spawnWorker(env: TestEnv, extra: Record<string, string> = 
     }),
     opts,
   );
-  await waitFor(() => worker.output().includes('"worker started"'), 60_000, () => `worker did not start:\n${worker.output()}`, worker.exited);
+  await waitFor(
+    () => worker.output().includes('"worker started"'),
+    60_000,
+    () => `worker did not start:\n${worker.output()}`,
+    worker.exited,
+  );
   return worker;
 }

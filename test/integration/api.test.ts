@@ -27,19 +27,54 @@ let otherRunId: string;
 /** A finished pipeline run owned by `userId`, with issues on two kinds. */
 async function seedRun(userId: string): Promise<string> {
   const temporalRunId = crypto.randomUUID();
-  const { pipelineRunId } = await createPipelineRun(env.pool, { temporalRunId, executionName: `wf-${temporalRunId}`, fragmentId: `frag-${userId}`, projectId: 'project-1', userId, renderJobId: 'render-1' });
+  const { pipelineRunId } = await createPipelineRun(env.pool, {
+    temporalRunId,
+    executionName: `wf-${temporalRunId}`,
+    fragmentId: `frag-${userId}`,
+    projectId: 'project-1',
+    userId,
+    renderJobId: 'render-1',
+  });
   const visual = await getEvalRun(env.pool, pipelineRunId, 'VISUAL_VALIDATION_JSON');
   await finishEvalRun(env.pool, visual.id, {
-    status: 'FAIL', score: 20, maxScore: 100, summary: 'Blank frames.', provider: 'local', model: 'local-analyzers', promptVersion: 'v1',
+    status: 'FAIL',
+    score: 20,
+    maxScore: 100,
+    summary: 'Blank frames.',
+    provider: 'local',
+    model: 'local-analyzers',
+    promptVersion: 'v1',
     issues: [
-      { severity: 'HIGH', category: 'blank_frame', frameIndex: 0, frameHint: '00:00.0', description: 'The first frame is blank.', suggestedFix: 'Draw something.' },
+      {
+        severity: 'HIGH',
+        category: 'blank_frame',
+        frameIndex: 0,
+        frameHint: '00:00.0',
+        description: 'The first frame is blank.',
+        suggestedFix: 'Draw something.',
+      },
       { severity: 'LOW', category: 'artifact', frameIndex: null, frameHint: null, description: 'Slight banding.', suggestedFix: null },
     ],
   });
   const design = await getEvalRun(env.pool, pipelineRunId, 'DESIGN_VALIDATION_JSON');
   await finishEvalRun(env.pool, design.id, {
-    status: 'PASS', score: 90, maxScore: 100, summary: 'Fine.', provider: 'local', model: 'local-analyzers', promptVersion: 'v1',
-    issues: [{ severity: 'MEDIUM', category: 'low_contrast', frameIndex: 2, frameHint: '00:01.0 top left', description: 'Grey on grey.', suggestedFix: 'Use white.' }],
+    status: 'PASS',
+    score: 90,
+    maxScore: 100,
+    summary: 'Fine.',
+    provider: 'local',
+    model: 'local-analyzers',
+    promptVersion: 'v1',
+    issues: [
+      {
+        severity: 'MEDIUM',
+        category: 'low_contrast',
+        frameIndex: 2,
+        frameHint: '00:01.0 top left',
+        description: 'Grey on grey.',
+        suggestedFix: 'Use white.',
+      },
+    ],
   });
   await finishPipelineRun(env.pool, pipelineRunId, null);
   return pipelineRunId;
@@ -104,21 +139,40 @@ describe('GET /evals/pipeline-runs/{pipelineRunId}', () => {
       const { status, body } = await asOwner(`/evals/pipeline-runs/${ownRunId}${query}`);
       expect(status).toBe(200);
       const run = PipelineRunResponseSchema.parse(body).evalPipelineRun;
-      expect(run).toMatchObject({ id: ownRunId, userId: 'user-owner', fragmentId: 'frag-user-owner', attemptNumber: 1, status: 'COMPLETED', overallStatus: 'FAIL', renderJobId: 'render-1' });
+      expect(run).toMatchObject({
+        id: ownRunId,
+        userId: 'user-owner',
+        fragmentId: 'frag-user-owner',
+        attemptNumber: 1,
+        status: 'COMPLETED',
+        overallStatus: 'FAIL',
+        renderJobId: 'render-1',
+      });
       expect(run.evalRuns).toHaveLength(5);
       expect(run.evalRuns.every((r) => !('issues' in r))).toBe(true);
-      expect(run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')).toMatchObject({ status: 'FAIL', score: 20, maxScore: 100, issueCount: 2, highSeverityCount: 1 });
+      expect(run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')).toMatchObject({
+        status: 'FAIL',
+        score: 20,
+        maxScore: 100,
+        issueCount: 2,
+        highSeverityCount: 1,
+      });
     }
   });
 
-  it('embeds every eval run\'s issues with includeIssues=1 or true', async () => {
+  it("embeds every eval run's issues with includeIssues=1 or true", async () => {
     for (const flag of ['1', 'true']) {
       const { status, body } = await asOwner(`/evals/pipeline-runs/${ownRunId}?includeIssues=${flag}`);
       expect(status).toBe(200);
       const run = PipelineRunResponseSchema.parse(body).evalPipelineRun;
       for (const evalRun of run.evalRuns) expect(evalRun.issues).toHaveLength(evalRun.issueCount);
       expect(run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')?.issues?.[0]).toMatchObject({
-        severity: 'HIGH', category: 'blank_frame', frameIndex: 0, frameHint: '00:00.0', description: 'The first frame is blank.', suggestedFix: 'Draw something.',
+        severity: 'HIGH',
+        category: 'blank_frame',
+        frameIndex: 0,
+        frameHint: '00:00.0',
+        description: 'The first frame is blank.',
+        suggestedFix: 'Draw something.',
       });
     }
   });
@@ -183,7 +237,7 @@ describe('authentication and ownership', () => {
     expect(status).toBe(200);
   });
 
-  it('answers 404 for another owner\'s run exactly as for a missing one', async () => {
+  it("answers 404 for another owner's run exactly as for a missing one", async () => {
     for (const suffix of ['', '/issues', '?includeIssues=1']) {
       const others = await get(`${baseUrl}/evals/pipeline-runs/${otherRunId}${suffix}`, { 'x-api-key': keys.owner });
       const missing = await get(`${baseUrl}/evals/pipeline-runs/${crypto.randomUUID()}${suffix}`, { 'x-api-key': keys.owner });
@@ -199,7 +253,16 @@ describe('authentication and ownership', () => {
 
 describe('routes, methods and malformed requests', () => {
   it('answers unknown routes with 404 and wrong methods with 405, as { error }', async () => {
-    for (const route of ['/', '/v1', '/v1/evals', '/v1/evals/pipeline-runs', '/v1/evals/pipeline-runs/', '/v2/evals/pipeline-runs/x', '/v1/evals/pipeline-runs/x/issues/extra', '/v1/evals/pipeline-runs/x/frames']) {
+    for (const route of [
+      '/',
+      '/v1',
+      '/v1/evals',
+      '/v1/evals/pipeline-runs',
+      '/v1/evals/pipeline-runs/',
+      '/v2/evals/pipeline-runs/x',
+      '/v1/evals/pipeline-runs/x/issues/extra',
+      '/v1/evals/pipeline-runs/x/frames',
+    ]) {
       await expectError(get(`${baseUrl.replace(/\/v1$/, '')}${route}`, { 'x-api-key': keys.owner }), 404);
     }
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
@@ -224,11 +287,20 @@ describe('routes, methods and malformed requests', () => {
 
     const { port } = new URL(deadBaseUrl);
     const withBody = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: `/v1/evals/pipeline-runs/${ownRunId}`, method: 'GET', headers: { 'x-api-key': keys.owner, 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/v1/evals/pipeline-runs/${ownRunId}`,
+          method: 'GET',
+          headers: { 'x-api-key': keys.owner, 'content-type': 'application/json' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ large: 'x'.repeat(10_000) }));
     });
@@ -255,7 +327,9 @@ describe('ids that cannot name a run', () => {
   it('checks the key first: an unauthenticated caller learns nothing about ids', async () => {
     for (const id of badIds) {
       expect(await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}`), 401)).toBe('missing API key');
-      expect(await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}/issues`, { 'x-api-key': `evk_${'0'.repeat(64)}` }), 401)).toBe('invalid API key');
+      expect(await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}/issues`, { 'x-api-key': `evk_${'0'.repeat(64)}` }), 401)).toBe(
+        'invalid API key',
+      );
       await expectError(get(`${baseUrl}/evals/pipeline-runs/${id}`, { 'x-api-key': keys.broke }), 403);
     }
   });
@@ -298,7 +372,8 @@ describe('HEAD and the health endpoint', () => {
 });
 
 describe('the CLI', () => {
-  const evals = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'bin/evals.js'), ...args], { env: childEnv(env) });
+  const evals = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'bin/evals.js'), ...args], { env: childEnv(env) });
 
   it('creates a key that is printed once and stored only as its hash', async () => {
     const { stdout } = await evals('keys', 'create', '--user-id', 'user-cli', '--credits', '3');
@@ -311,7 +386,10 @@ describe('the CLI', () => {
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0].key_hash.equals(crypto.createHash('sha256').update(key).digest())).toBe(true);
     expect(stored.rows[0]).toMatchObject({ credits: '3', usage_based: false });
-    const dump = await env.pool.query("SELECT count(*)::int AS n FROM api_keys k, api_accounts a WHERE row_to_json(k)::text LIKE '%' || $1 || '%' OR row_to_json(a)::text LIKE '%' || $1 || '%'", [key.slice(4)]);
+    const dump = await env.pool.query(
+      "SELECT count(*)::int AS n FROM api_keys k, api_accounts a WHERE row_to_json(k)::text LIKE '%' || $1 || '%' OR row_to_json(a)::text LIKE '%' || $1 || '%'",
+      [key.slice(4)],
+    );
     expect(dump.rows[0].n).toBe(0);
     // The key works: a missing run is 404, not 401.
     await expectError(get(`${baseUrl}/evals/pipeline-runs/${ownRunId}`, { 'x-api-key': key }), 404);

@@ -41,7 +41,10 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-calibrate-'));
   dataDir = childDataDir();
   pixels = write('pixels.env', 'EVALS_PROVIDER=local\nEVALS_SCENE_INSPECTION=off\n');
-  openai = write('openai.env', `# the fake endpoint\nEVALS_PROVIDER=openai\nOPENAI_BASE_URL=${fake.baseUrl}\nOPENAI_API_KEY="${KEY}"\nEVALS_LOCAL_PRECHECKS=false\nEVALS_SCENE_INSPECTION=off\n`);
+  openai = write(
+    'openai.env',
+    `# the fake endpoint\nEVALS_PROVIDER=openai\nOPENAI_BASE_URL=${fake.baseUrl}\nOPENAI_API_KEY="${KEY}"\nEVALS_LOCAL_PRECHECKS=false\nEVALS_SCENE_INSPECTION=off\n`,
+  );
 });
 afterAll(async () => {
   killWorkerProcesses();
@@ -58,9 +61,17 @@ function write(name: string, text: string): string {
 }
 
 const set = (name: string, animations: LabelledSetJson['animations']): string =>
-  write(`${name}.json`, JSON.stringify({ format: 'evals-labelled-set', version: 1, name, countFrom: 'MEDIUM', animations } satisfies LabelledSetJson));
+  write(
+    `${name}.json`,
+    JSON.stringify({ format: 'evals-labelled-set', version: 1, name, countFrom: 'MEDIUM', animations } satisfies LabelledSetJson),
+  );
 
-const titleCut = { kind: 'VISUAL_VALIDATION_JSON', categories: ['clipped_content', 'off_screen'], window: [1, 6], name: 'title-cut-top' } as const;
+const titleCut = {
+  kind: 'VISUAL_VALIDATION_JSON',
+  categories: ['clipped_content', 'off_screen'],
+  window: [1, 6],
+  name: 'title-cut-top',
+} as const;
 /** Two real renders labelled as they are: a clean summary, a title cut by the top edge. */
 const truthful = () =>
   set('truthful', [
@@ -68,7 +79,8 @@ const truthful = () =>
     { id: 'title', animation: corpus('defect-title-cut-top'), userInput: 'Animate a title', expect: [titleCut] },
   ]);
 
-const stackEnv = () => childEnv(env, { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_TASK_QUEUE: env.taskQueue, EVALS_DATA_DIR: dataDir });
+const stackEnv = () =>
+  childEnv(env, { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_TASK_QUEUE: env.taskQueue, EVALS_DATA_DIR: dataDir });
 
 /** `evals <args>` to its end; a hang is killed after `timeout` ms and has no exit code (-1). */
 async function evals(args: string[], timeout = 240_000): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -88,21 +100,46 @@ describe('evals calibrate', () => {
   let requestsAfterFirst: number;
 
   it('runs the set through the pipeline once per configuration, each through its own judge, and prints figures computed from the stored runs', async () => {
-    const result = await evals(['calibrate', truthful(), '--config', `pixels=${pixels}`, '--config', `openai=${openai}`, '--json', '--html', path.join(dir, 'page.html'), '--concurrency', '2']);
+    const result = await evals([
+      'calibrate',
+      truthful(),
+      '--config',
+      `pixels=${pixels}`,
+      '--config',
+      `openai=${openai}`,
+      '--json',
+      '--html',
+      path.join(dir, 'page.html'),
+      '--concurrency',
+      '2',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     report = JSON.parse(result.stdout) as CalibrationReport;
     expect(report.configurations.map((c) => c.name)).toEqual(['pixels', 'openai']);
     // A progress line per animation and configuration.
-    for (const name of ['pixels', 'openai']) for (const id of ['summary', 'title']) expect(result.stderr).toMatch(new RegExp(`${name} \\[\\d/2\\] truthful/${id}: (PASS|FAIL) · `));
+    for (const name of ['pixels', 'openai'])
+      for (const id of ['summary', 'title'])
+        expect(result.stderr).toMatch(new RegExp(`${name} \\[\\d/2\\] truthful/${id}: (PASS|FAIL) · `));
     expect(result.stderr).not.toContain(KEY);
 
     const labels = parseLabelledSet(JSON.parse(fs.readFileSync(path.join(dir, 'truthful.json'), 'utf8')), 'truthful', dir);
-    const entries = labels.animations.map((a) => ({ key: `truthful/${a.id}`, expect: a.expect, toleranceSeconds: 1, countFrom: 'MEDIUM' as const }));
-    for (const [c, judge] of [[report.configurations[0], /^local\//], [report.configurations[1], /^openai\/gpt-4\.1-mini$/]] as const) {
+    const entries = labels.animations.map((a) => ({
+      key: `truthful/${a.id}`,
+      expect: a.expect,
+      toleranceSeconds: 1,
+      countFrom: 'MEDIUM' as const,
+    }));
+    for (const [c, judge] of [
+      [report.configurations[0], /^local\//],
+      [report.configurations[1], /^openai\/gpt-4\.1-mini$/],
+    ] as const) {
       expect(Object.keys(c.runs).sort()).toEqual(['truthful/summary', 'truthful/title']);
-      const judged = new Map(await Promise.all(Object.entries(c.runs).map(async ([key, id]) => [key, (await judgedRun(env.pool, id))!] as const)));
+      const judged = new Map(
+        await Promise.all(Object.entries(c.runs).map(async ([key, id]) => [key, (await judgedRun(env.pool, id))!] as const)),
+      );
       // Every frame kind was scored by this configuration's judge; USER_INPUT_SECURITY ran where there was a message.
-      for (const run of judged.values()) for (const r of run.run.evalRuns.filter((r) => r.status !== 'SKIPPED')) expect(`${r.provider}/${r.model}`, c.name).toMatch(judge);
+      for (const run of judged.values())
+        for (const r of run.run.evalRuns.filter((r) => r.status !== 'SKIPPED')) expect(`${r.provider}/${r.model}`, c.name).toMatch(judge);
       expect(judged.get('truthful/title')!.statuses.USER_INPUT_SECURITY).not.toBe('SKIPPED');
       expect(c.overall).toEqual(figures(entries, judged, null));
       expect(c.kinds.VISUAL_VALIDATION_JSON).toEqual(figures(entries, judged, 'VISUAL_VALIDATION_JSON'));
@@ -124,14 +161,32 @@ describe('evals calibrate', () => {
 
   it('judges nothing twice: a second run, and a set labelling the same animations otherwise, reuse the runs; thresholds decide the exit status', async () => {
     const before = await pipelineRuns();
-    const again = await evals(['calibrate', truthful(), '--config', `pixels=${pixels}`, '--config', `openai=${openai}`, '--json', '--min-recall', '1', '--max-false', '5']);
+    const again = await evals([
+      'calibrate',
+      truthful(),
+      '--config',
+      `pixels=${pixels}`,
+      '--config',
+      `openai=${openai}`,
+      '--json',
+      '--min-recall',
+      '1',
+      '--max-false',
+      '5',
+    ]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr.match(/judged before \(pipeline run /g)).toHaveLength(4);
-    expect((JSON.parse(again.stdout) as CalibrationReport).configurations.map((c) => c.runs)).toEqual(report.configurations.map((c) => c.runs));
+    expect((JSON.parse(again.stdout) as CalibrationReport).configurations.map((c) => c.runs)).toEqual(
+      report.configurations.map((c) => c.runs),
+    );
 
     // The title labelled clean and the summary labelled with a flashing defect: what the pixel judge found is now false, what it was asked for missed.
     const wrong = set('mislabelled', [
-      { id: 'summary', animation: corpus('clean-summary'), expect: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'flashing', window: [1, 2] }] },
+      {
+        id: 'summary',
+        animation: corpus('clean-summary'),
+        expect: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'flashing', window: [1, 2] }],
+      },
       { id: 'title', animation: corpus('defect-title-cut-top'), userInput: 'Animate a title', expect: 'clean' },
     ]);
     const gated = await evals(['calibrate', wrong, '--config', `pixels=${pixels}`, '--min-recall', '50%', '--max-false', '0']);
@@ -147,7 +202,12 @@ describe('evals calibrate', () => {
     const slow = write('slow.env', 'EVALS_PROVIDER=local\nEVALS_SCENE_INSPECTION=off\nEVALS_LOCAL_JUDGE_DELAY_MS=2500\n');
     const args = ['calibrate', truthful(), '--config', `slow=${slow}`, '--concurrency', '1'];
     const first = spawnEvals(args, stackEnv());
-    await waitFor(() => /slow \[1\/2\]/.test(first.output()), 120_000, () => `no first result:\n${first.output()}`, first.exited);
+    await waitFor(
+      () => /slow \[1\/2\]/.test(first.output()),
+      120_000,
+      () => `no first result:\n${first.output()}`,
+      first.exited,
+    );
     first.kill('SIGINT');
     expect(await first.exited).toBe(130);
     expect(first.output()).toMatch(/interrupted: no more pipelines start; cancelling the [01] in flight/);
@@ -161,13 +221,27 @@ describe('evals calibrate', () => {
 
   it('refuses a set or a configuration at fault before anything starts (exit 2), naming the field or the variable', async () => {
     const before = await pipelineRuns();
-    const bad = set('bad', [{ id: 'x', animation: corpus('clean-summary'), expect: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'typography', window: [0, 1] }] }]);
+    const bad = set('bad', [
+      { id: 'x', animation: corpus('clean-summary'), expect: [{ kind: 'VISUAL_VALIDATION_JSON', category: 'typography', window: [0, 1] }] },
+    ]);
     const cases: [string[], RegExp][] = [
       [['calibrate', bad], /bad\.json: animations\[0\]\.expect\[0\]\.category: "typography" is not a category of VISUAL_VALIDATION_JSON/],
-      [['calibrate', set('missing', [{ id: 'x', animation: 'nowhere.mp4', expect: 'clean' }])], /missing\.json: animations\[0\]\.animation: cannot read .*nowhere\.mp4: no such file/],
-      [['calibrate', truthful(), '--config', `typo=${write('typo.env', 'EVALS_SAMPLE=3\n')}`], /--config typo: EVALS_SAMPLE is not a variable evals reads \(did you mean EVALS_SAMPLES\?\)/],
-      [['calibrate', truthful(), '--config', `stack=${write('stack.env', 'DATABASE_URL=postgres://x@y/z\n')}`], /--config stack: DATABASE_URL names the stack, not the judge/],
-      [['calibrate', truthful(), '--config', `wrong=${write('wrong.env', 'EVALS_SAMPLES=12\n')}`], /--config wrong: invalid configuration: EVALS_SAMPLES: must be a whole number above 0, at most 9/],
+      [
+        ['calibrate', set('missing', [{ id: 'x', animation: 'nowhere.mp4', expect: 'clean' }])],
+        /missing\.json: animations\[0\]\.animation: cannot read .*nowhere\.mp4: no such file/,
+      ],
+      [
+        ['calibrate', truthful(), '--config', `typo=${write('typo.env', 'EVALS_SAMPLE=3\n')}`],
+        /--config typo: EVALS_SAMPLE is not a variable evals reads \(did you mean EVALS_SAMPLES\?\)/,
+      ],
+      [
+        ['calibrate', truthful(), '--config', `stack=${write('stack.env', 'DATABASE_URL=postgres://x@y/z\n')}`],
+        /--config stack: DATABASE_URL names the stack, not the judge/,
+      ],
+      [
+        ['calibrate', truthful(), '--config', `wrong=${write('wrong.env', 'EVALS_SAMPLES=12\n')}`],
+        /--config wrong: invalid configuration: EVALS_SAMPLES: must be a whole number above 0, at most 9/,
+      ],
       [['calibrate', truthful(), '--config', `a=${pixels}`, '--config', `a=${openai}`], /two configurations are named a/],
       [['calibrate', truthful(), '--min-recall', '1.5'], /expected a share from 0 to 1/],
     ];
@@ -179,7 +253,9 @@ describe('evals calibrate', () => {
     expect(await pipelineRuns()).toBe(before);
   });
 
-  it('refuses, by itself and at once, a set file or an animation that is not a regular file (exit 2), naming it', { timeout: 600_000 }, async () => {
+  it('refuses, by itself and at once, a set file or an animation that is not a regular file (exit 2), naming it', {
+    timeout: 600_000,
+  }, async () => {
     const before = await pipelineRuns();
     const fifo = path.join(dir, 'labels.fifo');
     execFileSync('mkfifo', [fifo]);

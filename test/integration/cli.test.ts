@@ -38,7 +38,10 @@ afterAll(async () => {
 /** Runs the real CLI: its own dev server and in-process worker, this file's database. */
 async function evals(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { env: childEnv(env, { EVALS_DATA_DIR: dataDir, ...extra }), timeout: 180_000 });
+    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], {
+      env: childEnv(env, { EVALS_DATA_DIR: dataDir, ...extra }),
+      timeout: 180_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -63,18 +66,44 @@ const listening = (port: number) =>
 describe('npx evals: help, version and usage errors', () => {
   it('answers --help on every subcommand with its usage and exit 0, starting nothing: no process, no port, no database change', async () => {
     const commands = subcommands();
-    expect(commands.map((c) => c.join(' '))).toEqual(expect.arrayContaining(['run', 'show', 'list', 'worker', 'trigger', 'cancel', 'serve', 'keys create', 'dev', 'replay', 'migrate', 'prune', 'setup']));
+    expect(commands.map((c) => c.join(' '))).toEqual(
+      expect.arrayContaining([
+        'run',
+        'show',
+        'list',
+        'worker',
+        'trigger',
+        'cancel',
+        'serve',
+        'keys create',
+        'dev',
+        'replay',
+        'migrate',
+        'prune',
+        'setup',
+      ]),
+    );
     // A database of its own, empty: a command that started would migrate it.
     const database = `evals_help_${process.pid}`;
     const adminUrl = env.databaseUrl.replace(/\/[^/]*$/, '/postgres');
     await ensureDatabase(adminUrl, database);
     const databaseUrl = env.databaseUrl.replace(/\/[^/]*$/, `/${database}`);
-    const ports = { TEMPORAL_DEV_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), EVALS_METRICS_PORT: await freePort(), EVALS_API_PORT: await freePort(), EVALS_EMBEDDED_PG_PORT: await freePort() };
+    const ports = {
+      TEMPORAL_DEV_PORT: await freePort(),
+      TEMPORAL_UI_PORT: await freePort(),
+      EVALS_METRICS_PORT: await freePort(),
+      EVALS_API_PORT: await freePort(),
+      EVALS_EMBEDDED_PG_PORT: await freePort(),
+    };
     const helpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-help-'));
     try {
       // A few at once: each is a node start-up, and one that started a server would hold its port for the others' checks too.
       await mapLimited(commands, 4, async (command) => {
-        const result = await evals([...command, '--help'], { EVALS_DATA_DIR: helpDir, DATABASE_URL: databaseUrl, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
+        const result = await evals([...command, '--help'], {
+          EVALS_DATA_DIR: helpDir,
+          DATABASE_URL: databaseUrl,
+          ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+        });
         expect(result.code, `${command.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout).toContain(`Usage: evals ${command.join(' ')}`);
         for (const port of Object.values(ports)) expect(await listening(port), `${command.join(' ')} port ${port}`).toBe(false);
@@ -100,11 +129,28 @@ describe('npx evals: help, version and usage errors', () => {
     expect(typo.stderr).toMatch(/unknown command 'rnu'/);
     expect(typo.stderr).toMatch(/Did you mean run\?/);
 
-    await mapLimited([['run'], ['run', path.join(dataDir, 'missing.mp4')], ['run', dataDir], ['run', SAMPLE, '--bogus'], ['run', SAMPLE, '--fail-on', 'sometimes'], ['run', SAMPLE, '--concurrency', '0'], ['worker', '--bogus'], ['list', '--limit', 'many'], ['show'], ['replay', path.join(dataDir, 'missing.json')], ['frobnicate'], []], 4, async (args) => {
-      const result = await evals(args);
-      expect(result.code, `evals ${args.join(' ')}: ${result.stderr}`).toBe(2);
-      expect(result.stderr).toMatch(/^evals: |Usage: evals/);
-    });
+    await mapLimited(
+      [
+        ['run'],
+        ['run', path.join(dataDir, 'missing.mp4')],
+        ['run', dataDir],
+        ['run', SAMPLE, '--bogus'],
+        ['run', SAMPLE, '--fail-on', 'sometimes'],
+        ['run', SAMPLE, '--concurrency', '0'],
+        ['worker', '--bogus'],
+        ['list', '--limit', 'many'],
+        ['show'],
+        ['replay', path.join(dataDir, 'missing.json')],
+        ['frobnicate'],
+        [],
+      ],
+      4,
+      async (args) => {
+        const result = await evals(args);
+        expect(result.code, `evals ${args.join(' ')}: ${result.stderr}`).toBe(2);
+        expect(result.stderr).toMatch(/^evals: |Usage: evals/);
+      },
+    );
     const missing = await evals(['run', path.join(dataDir, 'missing.mp4')]);
     expect(missing.stderr).toMatch(/no such file/);
     const directory = await evals(['run', dataDir]);
@@ -161,7 +207,12 @@ describe('npx evals run', () => {
 
     const listed = await evals(['list', '--fragment-id', pipeline.fragmentId, '--json']);
     expect(listed.code).toBe(0);
-    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).attemptNumber)).toEqual([2, 1]);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).attemptNumber),
+    ).toEqual([2, 1]);
     const table = await evals(['list', '--fragment-id', pipeline.fragmentId, '--status', 'PASS', '--limit', '1']);
     expect(table.stdout).toContain(again.id);
     expect(table.stdout).not.toContain(pipeline.id);
@@ -171,7 +222,9 @@ describe('npx evals run', () => {
     const failed = await evals(['run', corpus('defect-text-slides-off-right')]);
     expect(failed.code, failed.stderr).toBe(1);
     expect(failed.stdout).toMatch(/overall FAIL/);
-    expect(failed.stdout).toMatch(/MEDIUM\s+VISUAL_VALIDATION_JSON\s+clipped_content\s+\d+\s+00:03\.\d right edge\s+A line of text runs into the right edge/);
+    expect(failed.stdout).toMatch(
+      /MEDIUM\s+VISUAL_VALIDATION_JSON\s+clipped_content\s+\d+\s+00:03\.\d right edge\s+A line of text runs into the right edge/,
+    );
     expect((await evals(['run', corpus('defect-text-slides-off-right'), '--fail-on', 'error', '--quiet'])).code).toBe(0);
     expect((await evals(['run', corpus('defect-text-slides-off-right'), '--fail-on', 'never', '--quiet'])).code).toBe(0);
   });
@@ -193,7 +246,21 @@ describe('npx evals run', () => {
     const junit = path.join(dataDir, 'report.xml');
     const csv = path.join(dataDir, 'report.csv');
     const html = path.join(dataDir, 'reports');
-    const args = ['run', batchDir, path.join(PROJECT_ROOT, 'corpus', 'manim', 'defect-blank-*.mp4'), corpus('clean-matrix'), bad, '--junit', junit, '--csv', csv, '--html', html, '--concurrency', '3'];
+    const args = [
+      'run',
+      batchDir,
+      path.join(PROJECT_ROOT, 'corpus', 'manim', 'defect-blank-*.mp4'),
+      corpus('clean-matrix'),
+      bad,
+      '--junit',
+      junit,
+      '--csv',
+      csv,
+      '--html',
+      html,
+      '--concurrency',
+      '3',
+    ];
     const result = await evals(args);
     expect(result.code, result.stderr).toBe(3);
     // One stack for all of them.
@@ -219,11 +286,28 @@ describe('npx evals run', () => {
     expect(shown.stderr).toContain(`report written to ${path.join(dataDir, 'shown.html')}`);
     expect(fs.readFileSync(path.join(dataDir, 'shown.html'), 'utf8')).toMatch(/^<!doctype html>/);
 
-    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(fs.readFileSync(junit, 'utf8'));
-    const suites = report.testsuites.testsuite as { name: string; tests: string; failures: string; errors: string; testcase: { name: string; failure?: { '#text'?: string; message: string }; error?: unknown; skipped?: unknown }[] }[];
+    const report = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'testsuite' || name === 'testcase',
+    }).parse(fs.readFileSync(junit, 'utf8'));
+    const suites = report.testsuites.testsuite as {
+      name: string;
+      tests: string;
+      failures: string;
+      errors: string;
+      testcase: { name: string; failure?: { '#text'?: string; message: string }; error?: unknown; skipped?: unknown }[];
+    }[];
     expect(suites).toHaveLength(6);
     expect(Number(report.testsuites.tests)).toBe(30);
-    for (const suite of suites) expect(suite.testcase.map((c) => c.name).sort()).toEqual(['DESIGN_VALIDATION_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'USER_INPUT_SECURITY', 'VISUAL_RUBRIC_JSON', 'VISUAL_VALIDATION_JSON']);
+    for (const suite of suites)
+      expect(suite.testcase.map((c) => c.name).sort()).toEqual([
+        'DESIGN_VALIDATION_JSON',
+        'ENGAGEMENT_RUBRIC_JSON',
+        'USER_INPUT_SECURITY',
+        'VISUAL_RUBRIC_JSON',
+        'VISUAL_VALIDATION_JSON',
+      ]);
     const tiny = suites.find((s) => s.name.includes('defect-tiny-text'))!;
     const visual = tiny.testcase.find((c) => c.name === 'VISUAL_VALIDATION_JSON')!;
     expect(visual.failure?.message).toMatch(/^FAIL \d+\/100/);
@@ -232,13 +316,20 @@ describe('npx evals run', () => {
     expect(Number(report.testsuites.failures)).toBe(suites.reduce((n, s) => n + Number(s.failures), 0));
 
     const lines = fs.readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('animation,pipeline_run_id,overall_status,kind,status,score,max_score,issues,high_issues,worst_issue,worst_issue_at,note');
+    expect(lines[0]).toBe(
+      'animation,pipeline_run_id,overall_status,kind,status,score,max_score,issues,high_issues,worst_issue,worst_issue_at,note',
+    );
     expect(lines).toHaveLength(1 + 30);
-    expect(lines.find((l) => l.includes('defect-tiny-text') && l.includes('VISUAL_VALIDATION_JSON'))).toMatch(/,FAIL,VISUAL_VALIDATION_JSON,FAIL,\d+,100,1,0,"?MEDIUM unreadable_text: Text at the bottom/);
+    expect(lines.find((l) => l.includes('defect-tiny-text') && l.includes('VISUAL_VALIDATION_JSON'))).toMatch(
+      /,FAIL,VISUAL_VALIDATION_JSON,FAIL,\d+,100,1,0,"?MEDIUM unreadable_text: Text at the bottom/,
+    );
 
     const json = await evals(['run', batchDir, '--json', '--quiet', '--fail-on', 'never']);
     expect(json.code).toBe(0);
-    const objects = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; evalPipelineRun: unknown });
+    const objects = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; evalPipelineRun: unknown });
     expect(objects.map((o) => path.basename(o.file)).sort()).toEqual(['clean-summary.mp4', 'defect-tiny-text.mp4']);
     for (const o of objects) PipelineRunResponseSchema.parse({ evalPipelineRun: o.evalPipelineRun });
   });
@@ -248,7 +339,9 @@ describe('operator mistakes', () => {
   it('names DATABASE_URL and the host it cannot reach, never the password', async () => {
     const unreachable = await evals(['migrate'], { DATABASE_URL: 'postgres://evals:hunter2-secret@nonexistent.invalid:5432/evals' });
     expect(unreachable.code).toBe(4);
-    expect(unreachable.stderr).toMatch(/DATABASE_URL: cannot connect to PostgreSQL at nonexistent\.invalid:5432 \(database evals\): .*ENOTFOUND/);
+    expect(unreachable.stderr).toMatch(
+      /DATABASE_URL: cannot connect to PostgreSQL at nonexistent\.invalid:5432 \(database evals\): .*ENOTFOUND/,
+    );
     expect(unreachable.stderr).not.toContain('hunter2-secret');
     // Not a URL: pg would read it relative to postgres://base and look up the host "base".
     const malformed = await evals(['migrate'], { DATABASE_URL: 'localhost:5432/evals' });
@@ -270,7 +363,10 @@ describe('operator mistakes', () => {
     const url = inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`);
     const first = await evals(['migrate'], { DATABASE_URL: url });
     expect(first.code, first.stderr).toBe(0);
-    const files = fs.readdirSync(path.join(PROJECT_ROOT, 'src', 'db', 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(path.join(PROJECT_ROOT, 'src', 'db', 'migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(first.stderr).toContain(`applied ${files.join(', ')}`);
     const second = await evals(['migrate'], { DATABASE_URL: url });
     expect(second.stderr).toContain('database is up to date');
@@ -278,7 +374,11 @@ describe('operator mistakes', () => {
 
   it('warns at start about contradictory settings, naming both variables', async () => {
     const worker = await spawnWorker(env, { EVALS_SHUTDOWN_GRACE_SECONDS: '10', EVALS_DOWNLOAD_STALL_SECONDS: '200' });
-    const warnings = worker.output().split('\n').filter((line) => line.includes('"contradictory settings"')).map((line) => (JSON.parse(line) as { warning: string }).warning);
+    const warnings = worker
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"contradictory settings"'))
+      .map((line) => (JSON.parse(line) as { warning: string }).warning);
     expect(warnings).toEqual([
       expect.stringMatching(/^EVALS_SHUTDOWN_GRACE_SECONDS \(10 s\) is not longer than the longest activity timeout \(600 s\)/),
       expect.stringMatching(/^EVALS_DOWNLOAD_STALL_SECONDS \(200 s\) is not below EVALS_DOWNLOAD_TIMEOUT_SECONDS \(120 s\)/),

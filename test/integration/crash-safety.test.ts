@@ -31,7 +31,9 @@ describe.concurrent('a fleet of worker processes', () => {
     let downloadStarted!: () => void;
     const started = new Promise<void>((resolve) => (downloadStarted = resolve));
     // The first download is held open, so the first worker is inside extraction when it dies.
-    const { env, server } = await setup((_name, nth) => (nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve()));
+    const { env, server } = await setup((_name, nth) =>
+      nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve(),
+    );
     const first = await spawnWorker(env);
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-crash-extract', server.url(sampleAnimation())));
     await started;
@@ -52,7 +54,11 @@ describe.concurrent('a fleet of worker processes', () => {
     // A judge that never answers in time keeps the first worker inside all five judge calls.
     const first = await spawnWorker(env, { EVALS_LOCAL_JUDGE_DELAY_MS: '600000', EVALS_JUDGE_CONCURRENCY: '5' });
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-crash-judge', server.url(sampleAnimation())));
-    await waitFor(async () => allRunning(await evalRunStatuses(env.pool, 'frag-crash-judge')), 60_000, () => `judging never started:\n${first.output()}`);
+    await waitFor(
+      async () => allRunning(await evalRunStatuses(env.pool, 'frag-crash-judge')),
+      60_000,
+      () => `judging never started:\n${first.output()}`,
+    );
     const second = await spawnWorker(env);
     first.kill('SIGKILL');
 
@@ -71,7 +77,11 @@ describe.concurrent('a fleet of worker processes', () => {
     const { env, server } = await setup();
     const first = await spawnWorker(env, { EVALS_LOCAL_JUDGE_DELAY_MS: '3000', EVALS_JUDGE_CONCURRENCY: '5' });
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-drain', server.url(sampleAnimation())));
-    await waitFor(async () => allRunning(await evalRunStatuses(env.pool, 'frag-drain')), 60_000, () => `judging never started:\n${first.output()}`);
+    await waitFor(
+      async () => allRunning(await evalRunStatuses(env.pool, 'frag-drain')),
+      60_000,
+      () => `judging never started:\n${first.output()}`,
+    );
     first.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('shutting down');

@@ -56,10 +56,16 @@ it('keeps every judge answer through a 90 s PostgreSQL outage: every pipeline co
   });
   await env.startWorker(activityDeps(env.config, pool, createLogger('silent'), { allowLocalFiles: true }));
   const handles = await Promise.all(
-    Array.from({ length: PIPELINES }, (_, i) => startEvalPipeline(env!.client, env!.taskQueue, pipelineInput(`frag-outage-${i}`, sampleAnimation(), 'Animate a circle'))),
+    Array.from({ length: PIPELINES }, (_, i) =>
+      startEvalPipeline(env!.client, env!.taskQueue, pipelineInput(`frag-outage-${i}`, sampleAnimation(), 'Animate a circle')),
+    ),
   );
   // Every pipeline's first frame kind is with the judge: its answer (4 s later) meets a stopped database.
-  await waitFor(() => fake!.requestsFor('VISUAL_VALIDATION_JSON').length === PIPELINES, 60_000, () => `judging never started (${fake!.requests.length} requests)`);
+  await waitFor(
+    () => fake!.requestsFor('VISUAL_VALIDATION_JSON').length === PIPELINES,
+    60_000,
+    () => `judging never started (${fake!.requests.length} requests)`,
+  );
   await postgres.stop();
   await sleep(OUTAGE_MS);
   await postgres.start();
@@ -80,15 +86,33 @@ it('names the database, not the judge, when the outage outlasts every attempt', 
   const down = createPool(`postgres://evals:evals@127.0.0.1:${await freePort()}/evals`);
   const own = await createTestEnv();
   try {
-    const err = await untilDatabaseAnswers(() => down.query('SELECT 1'), 1_000).then(() => new Error('answered'), (e: unknown) => e);
+    const err = await untilDatabaseAnswers(() => down.query('SELECT 1'), 1_000).then(
+      () => new Error('answered'),
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(InfrastructureError);
     expect((err as Error).message).toMatch(/^PostgreSQL did not answer for 1 s \(EVALS_DATABASE_OUTAGE_SECONDS\): /);
     // What the workflow hands failEvalRun once the judge activity has failed that way.
     const failureType = (toActivityFailure(err) as { type: string }).type;
     expect(failureType).toBe('InfrastructureError:database');
-    const { pipelineRunId } = await createPipelineRun(own.pool, { temporalRunId: crypto.randomUUID(), executionName: 'wf-outage-error', fragmentId: 'frag-outage-error', projectId: 'p', userId: 'u', renderJobId: null });
-    await createActivities(activityDeps(own.config, own.pool, createLogger('silent'), { allowLocalFiles: true })).workflows.failEvalRun({ pipelineRunId, kind: 'VISUAL_VALIDATION_JSON', reason: (err as Error).message, failureType });
-    const row = await own.pool.query<{ status: string; summary: string }>(`SELECT status, summary FROM eval_runs WHERE pipeline_run_id = $1 AND kind = 'VISUAL_VALIDATION_JSON'`, [pipelineRunId]);
+    const { pipelineRunId } = await createPipelineRun(own.pool, {
+      temporalRunId: crypto.randomUUID(),
+      executionName: 'wf-outage-error',
+      fragmentId: 'frag-outage-error',
+      projectId: 'p',
+      userId: 'u',
+      renderJobId: null,
+    });
+    await createActivities(activityDeps(own.config, own.pool, createLogger('silent'), { allowLocalFiles: true })).workflows.failEvalRun({
+      pipelineRunId,
+      kind: 'VISUAL_VALIDATION_JSON',
+      reason: (err as Error).message,
+      failureType,
+    });
+    const row = await own.pool.query<{ status: string; summary: string }>(
+      `SELECT status, summary FROM eval_runs WHERE pipeline_run_id = $1 AND kind = 'VISUAL_VALIDATION_JSON'`,
+      [pipelineRunId],
+    );
     expect(row.rows[0].status).toBe('ERROR');
     expect(row.rows[0].summary).toMatch(/^Database unavailable: PostgreSQL did not answer for 1 s/);
     expect(row.rows[0].summary).not.toMatch(/Judge error/);

@@ -14,7 +14,8 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-decoders-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 const builds = [npmShippedFfmpeg(), debianFfmpeg()];
-const frameHashes = (e: Extraction) => e.frames.map((f) => `${f.index} ${f.timestampMs} ${f.width}x${f.height} ${crypto.createHash('sha256').update(f.jpeg).digest('hex')}`);
+const frameHashes = (e: Extraction) =>
+  e.frames.map((f) => `${f.index} ${f.timestampMs} ${f.width}x${f.height} ${crypto.createHash('sha256').update(f.jpeg).digest('hex')}`);
 
 describe("one verdict on any ffmpeg: the npm-shipped build and Debian's", () => {
   it('are two different builds', () => {
@@ -24,7 +25,9 @@ describe("one verdict on any ffmpeg: the npm-shipped build and Debian's", () => 
     expect(debian).not.toBe(npm);
   });
 
-  const videos = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS].flatMap((corpus) => corpus.videos.map((video) => [`corpus/${corpus.name}/${video.file}`, corpusFile(corpus, video)] as const));
+  const videos = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS].flatMap((corpus) =>
+    corpus.videos.map((video) => [`corpus/${corpus.name}/${video.file}`, corpusFile(corpus, video)] as const),
+  );
   it.each(videos)('%s: the same frame plan, frames (bytes), signal and findings with both', async (_name, file) => {
     const [a, b] = await Promise.all(builds.map((tools) => extractLocally(file, tools, config, workDir)));
     expect(b.plan).toEqual(a.plan);
@@ -32,7 +35,10 @@ describe("one verdict on any ffmpeg: the npm-shipped build and Debian's", () => 
     expect(b.signal).toEqual(a.signal);
     const findings = async (e: Extraction) => {
       const results = await judgeExtraction(e);
-      return FRAME_KINDS.flatMap((kind) => [`${kind} ${results.get(kind)!.status}`, ...results.get(kind)!.issues.map((i) => `${kind} ${i.severity} ${i.category} @ ${i.frameHint}`)]);
+      return FRAME_KINDS.flatMap((kind) => [
+        `${kind} ${results.get(kind)!.status}`,
+        ...results.get(kind)!.issues.map((i) => `${kind} ${i.severity} ${i.category} @ ${i.frameHint}`),
+      ]);
     };
     expect(await findings(b)).toEqual(await findings(a));
   });

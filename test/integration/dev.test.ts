@@ -17,7 +17,12 @@ afterAll(() => {
 
 async function startDev(env: NodeJS.ProcessEnv): Promise<{ dev: WorkerProcess; uiUrl: string; address: string }> {
   const dev = spawnEvals(['dev'], env);
-  await waitFor(() => /Temporal UI: \S+/.test(dev.output()) && dev.output().includes('"Worker state changed"'), 120_000, () => `evals dev did not start:\n${dev.output()}`, dev.exited);
+  await waitFor(
+    () => /Temporal UI: \S+/.test(dev.output()) && dev.output().includes('"Worker state changed"'),
+    120_000,
+    () => `evals dev did not start:\n${dev.output()}`,
+    dev.exited,
+  );
   return { dev, uiUrl: /Temporal UI: (\S+)/.exec(dev.output())![1], address: /Temporal address: (\S+)/.exec(dev.output())![1] };
 }
 

@@ -57,9 +57,17 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
 
   /** The real CLI on a stack of its own, judging through the fake endpoint. */
   async function evals(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const extra = { EVALS_DATA_DIR: path.join(scratch, 'cli-data'), EVALS_PROVIDER: 'openai', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseUrl };
+    const extra = {
+      EVALS_DATA_DIR: path.join(scratch, 'cli-data'),
+      EVALS_PROVIDER: 'openai',
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+    };
     // Asynchronously: the fake endpoint answers from this process.
-    const child = execFile(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), 'run', ...args, '--json', '--quiet'], { env: childEnv(env, extra), timeout: 240_000 });
+    const child = execFile(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), 'run', ...args, '--json', '--quiet'], {
+      env: childEnv(env, extra),
+      timeout: 240_000,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -73,7 +81,11 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
     stdout
       .trim()
       .split('\n')
-      .map((line) => PipelineRunResponseSchema.parse({ evalPipelineRun: (JSON.parse(line) as { evalPipelineRun: unknown }).evalPipelineRun }).evalPipelineRun);
+      .map(
+        (line) =>
+          PipelineRunResponseSchema.parse({ evalPipelineRun: (JSON.parse(line) as { evalPipelineRun: unknown }).evalPipelineRun })
+            .evalPipelineRun,
+      );
   const statusOf = (run: EvalPipelineRun, kind: string) => run.evalRuns.find((e) => e.kind === kind)?.status;
 
   it('under an overall FAIL: 3, with --fail-on fail and with --fail-on error; 0 only with never', async () => {

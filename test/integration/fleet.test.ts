@@ -30,7 +30,8 @@ async function setup(beforeServe?: Parameters<typeof startFileServer>[0]) {
   envs.push(env);
   const server = await startFileServer(beforeServe);
   servers.push(server);
-  const start = (fragmentId: string) => startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, server.url(sampleAnimation())));
+  const start = (fragmentId: string) =>
+    startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, server.url(sampleAnimation())));
   return { env, server, start };
 }
 
@@ -41,7 +42,8 @@ type Handle = WorkflowHandle<typeof evalPipeline>;
 /** Which process ran each activity of a run (its final attempt), by activity type. */
 async function ranOn(handle: Handle): Promise<Map<string, number[]>> {
   const byType = new Map<string, number[]>();
-  for (const start of activityStarts(await handle.fetchHistory())) byType.set(start.type, [...(byType.get(start.type) ?? []), pidOf(start.identity)]);
+  for (const start of activityStarts(await handle.fetchHistory()))
+    byType.set(start.type, [...(byType.get(start.type) ?? []), pidOf(start.identity)]);
   return byType;
 }
 
@@ -52,7 +54,9 @@ describe.concurrent('a fleet of split pools', () => {
     let downloadStarted!: () => void;
     const started = new Promise<void>((resolve) => (downloadStarted = resolve));
     // The first download is held open, so the first media worker is inside extraction when it dies.
-    const { env, server, start } = await setup((_name, nth) => (nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve()));
+    const { env, server, start } = await setup((_name, nth) =>
+      nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve(),
+    );
     const core = await pools(env, 'workflows,judge');
     const media = await pools(env, 'media');
     const handle = await start('frag-fleet-media-killed');
@@ -65,7 +69,9 @@ describe.concurrent('a fleet of split pools', () => {
     await expectOneCleanRun(env.pool, 'frag-fleet-media-killed');
     expect(server.requests.get('sample.mp4')).toBe(2);
     const extraction = activityStarts(await handle.fetchHistory()).filter((s) => s.type === 'extractFrames');
-    expect(extraction).toEqual([{ type: 'extractFrames', attempt: 2, identity: expect.stringMatching(new RegExp(`^${replacement.pid}@`)) }]);
+    expect(extraction).toEqual([
+      { type: 'extractFrames', attempt: 2, identity: expect.stringMatching(new RegExp(`^${replacement.pid}@`)) },
+    ]);
     const ran = await ranOn(handle);
     expect(ran.get('inspectScene')).toEqual([replacement.pid]);
     expect(ran.get('scoreEvalRun')).toEqual(Array(5).fill(core.pid));
@@ -75,19 +81,37 @@ describe.concurrent('a fleet of split pools', () => {
   it('rolls out a new build while runs are in flight: pinned runs finish on the old build, on every pool, and new runs start on the new one', async () => {
     const { env, start } = await setup();
     const deployment = `evals-fleet-${crypto.randomBytes(4).toString('hex')}`;
-    const build = (buildId: string, extra: Record<string, string> = {}) => ({ EVALS_DEPLOYMENT_NAME: deployment, EVALS_BUILD_ID: buildId, ...extra });
+    const build = (buildId: string, extra: Record<string, string> = {}) => ({
+      EVALS_DEPLOYMENT_NAME: deployment,
+      EVALS_BUILD_ID: buildId,
+      ...extra,
+    });
     // The old build's judge is slow (15 s a kind: room for a loaded machine), so its runs are still judging when the new build becomes current.
-    const old = [await pools(env, 'workflows,media', build('b1')), await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '15000', EVALS_JUDGE_CONCURRENCY: '5' }))];
-    await waitFor(() => setCurrentVersion(env, deployment, 'b1'), 60_000, () => `version b1 of ${deployment} never became current`);
+    const old = [
+      await pools(env, 'workflows,media', build('b1')),
+      await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '15000', EVALS_JUDGE_CONCURRENCY: '5' })),
+    ];
+    await waitFor(
+      () => setCurrentVersion(env, deployment, 'b1'),
+      60_000,
+      () => `version b1 of ${deployment} never became current`,
+    );
     // As a deploy goes: the new build's workers start beside the old ones and poll, getting nothing until their version is current.
     const next = [await pools(env, 'workflows,media', build('b2')), await pools(env, 'judge', build('b2'))];
     const inFlight = [await start('frag-fleet-rollout-old-0'), await start('frag-fleet-rollout-old-1')];
     await waitFor(
-      async () => (await Promise.all(inFlight.map((_, i) => evalRunStatuses(env.pool, `frag-fleet-rollout-old-${i}`)))).every((s) => s.includes('RUNNING')),
+      async () =>
+        (await Promise.all(inFlight.map((_, i) => evalRunStatuses(env.pool, `frag-fleet-rollout-old-${i}`)))).every((s) =>
+          s.includes('RUNNING'),
+        ),
       60_000,
       () => 'the old build never started judging',
     );
-    await waitFor(() => setCurrentVersion(env, deployment, 'b2'), 60_000, () => `version b2 of ${deployment} never became current`);
+    await waitFor(
+      () => setCurrentVersion(env, deployment, 'b2'),
+      60_000,
+      () => `version b2 of ${deployment} never became current`,
+    );
     // The rollout happened while the old runs were still judging.
     for (let i = 0; i < inFlight.length; i++) expect(await evalRunStatuses(env.pool, `frag-fleet-rollout-old-${i}`)).toContain('RUNNING');
     const fresh = await start('frag-fleet-rollout-new');
@@ -107,7 +131,8 @@ describe.concurrent('a fleet of split pools', () => {
       expect(ran.length).toBeGreaterThan(8);
       expect(ran.filter((pid) => !pids(...workers).includes(pid))).toEqual([]);
     }
-    for (const fragmentId of ['frag-fleet-rollout-old-0', 'frag-fleet-rollout-old-1', 'frag-fleet-rollout-new']) await expectOneCleanRun(env.pool, fragmentId);
+    for (const fragmentId of ['frag-fleet-rollout-old-0', 'frag-fleet-rollout-old-1', 'frag-fleet-rollout-new'])
+      await expectOneCleanRun(env.pool, fragmentId);
   });
 
   it('holds runs while the judge pool is scaled to zero, and completes them once a judge worker is back', async () => {
@@ -122,9 +147,16 @@ describe.concurrent('a fleet of split pools', () => {
     const waiting = await Promise.all([0, 1, 2].map((i) => start(`frag-fleet-zero-${i}`)));
     // Extraction goes on without judges; each run's five judge activities wait, scheduled on the judge queue.
     const scheduledJudging = async (handle: Handle) =>
-      ((await handle.describe()).raw.pendingActivities ?? []).filter((a) => a.activityType?.name === 'scoreEvalRun' && a.state === 1 /* SCHEDULED */).length;
-    await waitFor(async () => (await Promise.all(waiting.map(scheduledJudging))).every((n) => n === 5), 60_000, () => 'the runs never reached judging');
-    for (let i = 0; i < waiting.length; i++) expect(await evalRunStatuses(env.pool, `frag-fleet-zero-${i}`)).toEqual(Array(5).fill('PENDING'));
+      ((await handle.describe()).raw.pendingActivities ?? []).filter(
+        (a) => a.activityType?.name === 'scoreEvalRun' && a.state === 1 /* SCHEDULED */,
+      ).length;
+    await waitFor(
+      async () => (await Promise.all(waiting.map(scheduledJudging))).every((n) => n === 5),
+      60_000,
+      () => 'the runs never reached judging',
+    );
+    for (let i = 0; i < waiting.length; i++)
+      expect(await evalRunStatuses(env.pool, `frag-fleet-zero-${i}`)).toEqual(Array(5).fill('PENDING'));
 
     const back = await pools(env, 'judge');
     for (let i = 0; i < waiting.length; i++) {

@@ -40,7 +40,12 @@ afterAll(async () => {
 const FAST: RenderWait = { pollIntervalMs: 300, limitMs: 60_000 };
 
 function trigger(target: TestEnv, fragmentId: string, renderWait: RenderWait = FAST): Promise<EvalPipelineHandle> {
-  return startEvalPipeline(target.client, target.taskQueue, { fragmentId, projectId: 'project-1', userId: 'user-1', userInput: 'Animate Pythagoras' }, { renderWait });
+  return startEvalPipeline(
+    target.client,
+    target.taskQueue,
+    { fragmentId, projectId: 'project-1', userId: 'user-1', userInput: 'Animate Pythagoras' },
+    { renderWait },
+  );
 }
 
 async function storedRun(target: TestEnv, pipelineRunId: string) {
@@ -65,7 +70,12 @@ describe('fragments read through the REST interface', () => {
     const huge = (what: string) => `${what} `.repeat(Math.ceil((5 * 1024 * 1024) / (what.length + 1)));
     api.script('frag-huge', { status: 200, rendered: true });
     api.descriptions.set('frag-huge', huge('squares on each side'));
-    const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-huge', projectId: 'project-1', userId: 'user-1', userInput: huge('animate this') }, { renderWait: FAST });
+    const handle = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      { fragmentId: 'frag-huge', projectId: 'project-1', userId: 'user-1', userInput: huge('animate this') },
+      { renderWait: FAST },
+    );
     const result = await handle.result();
     expect(result.status).toBe('COMPLETED');
     const run = await storedRun(env, result.pipelineRunId);
@@ -97,7 +107,9 @@ describe('fragments read through the REST interface', () => {
         expect(result.status, fragmentId).toBe('ERROR');
         const run = await storedRun(own, result.pipelineRunId);
         expect(run.overallStatus).toBe('ERROR');
-        expect(run.summary).toContain(`fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${bound} bytes)`);
+        expect(run.summary).toContain(
+          `fragment ${fragmentId} from the fragments API is refused: its answer is larger than FRAGMENTS_MAX_RESPONSE_BYTES (${bound} bytes)`,
+        );
         expect(run.evalRuns.every((r) => r.status === 'SKIPPED')).toBe(true);
         expect(api.requestsFor(fragmentId)).toBe(1);
       }
@@ -110,7 +122,11 @@ describe('fragments read through the REST interface', () => {
     api.script('frag-signalled', { status: 200, rendered: false });
     // A poll interval far beyond the test's timeout: only the signal can end this wait in time.
     const handle = await trigger(env, 'frag-signalled', { pollIntervalMs: 3_600_000, limitMs: 7_200_000 });
-    await waitFor(() => api.requestsFor('frag-signalled') === 1, 60_000, () => 'the first read of the fragment');
+    await waitFor(
+      () => api.requestsFor('frag-signalled') === 1,
+      60_000,
+      () => 'the first read of the fragment',
+    );
     expect((await pipelineProgress(env.pool, handle.workflowId))?.status).toBe('PENDING');
     api.render('frag-signalled');
     expect(await signalRenderFinished(env.client, 'frag-signalled')).toBe(true);
@@ -118,7 +134,9 @@ describe('fragments read through the REST interface', () => {
     expect(api.requestsFor('frag-signalled')).toBe(2);
     // The wait (timers, signal, reads) replays deterministically from its recorded history.
     const history = await handle.fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   });
 
   it('ends in ERROR when the render never finishes, on durable timers that survive a worker restart', async () => {
@@ -127,9 +145,17 @@ describe('fragments read through the REST interface', () => {
     try {
       const first = await own.startWorker({ identity: 'worker-before-restart' });
       const handle = await trigger(own, 'frag-never', { pollIntervalMs: 500, limitMs: 8_000 });
-      await waitFor(() => api.requestsFor('frag-never') >= 2, 60_000, () => 'a second read of the fragment');
+      await waitFor(
+        () => api.requestsFor('frag-never') >= 2,
+        60_000,
+        () => 'a second read of the fragment',
+      );
       first.shutdown();
-      await waitFor(() => first.getState() === 'STOPPED', 60_000, () => 'the first worker to stop');
+      await waitFor(
+        () => first.getState() === 'STOPPED',
+        60_000,
+        () => 'the first worker to stop',
+      );
       const polledBeforeRestart = api.requestsFor('frag-never');
       await own.startWorker({ identity: 'worker-after-restart' });
       const result = await handle.result();
@@ -165,7 +191,9 @@ describe('fragments read through the REST interface', () => {
       await own.startWorker();
       const result = await (await trigger(own, 'frag-key')).result();
       expect(result.status).toBe('ERROR');
-      expect(api.requests.filter((r) => r.fragmentId === 'frag-key').map(({ fragmentId, apiKey }) => ({ fragmentId, apiKey }))).toEqual([{ fragmentId: 'frag-key', apiKey: wrongKey }]);
+      expect(api.requests.filter((r) => r.fragmentId === 'frag-key').map(({ fragmentId, apiKey }) => ({ fragmentId, apiKey }))).toEqual([
+        { fragmentId: 'frag-key', apiKey: wrongKey },
+      ]);
       const run = await storedRun(own, result.pipelineRunId);
       expect(run.summary).toContain('fragments API refused the key (HTTP 401)');
       expect(run.summary).not.toContain(wrongKey);

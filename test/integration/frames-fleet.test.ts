@@ -52,13 +52,22 @@ interface Seen {
  * every call until three are in flight: with two activity slots per worker, that
  * proves both workers judged kinds of the same run.
  */
-function recordingJudge(worker: string, seen: Seen[], inFlight: { n: number; release: () => void; released: Promise<void> }): JudgeProvider {
+function recordingJudge(
+  worker: string,
+  seen: Seen[],
+  inFlight: { n: number; release: () => void; released: Promise<void> },
+): JudgeProvider {
   return {
     name: 'recording',
     modelFor: () => 'recording/v1',
     async judge({ definition, frames, manifest }) {
       const pipelineRunId = manifest!.frames[0].key.split('/')[0];
-      seen.push({ worker, pipelineRunId, kind: definition.kind, frames: frames.map((f) => `${f.index}@${f.timestampMs}:${crypto.createHash('sha256').update(f.jpeg).digest('hex')}`) });
+      seen.push({
+        worker,
+        pipelineRunId,
+        kind: definition.kind,
+        frames: frames.map((f) => `${f.index}@${f.timestampMs}:${crypto.createHash('sha256').update(f.jpeg).digest('hex')}`),
+      });
       if (++inFlight.n >= 3) inFlight.release();
       await Promise.race([inFlight.released, new Promise((r) => setTimeout(r, 15_000))]);
       return { provider: 'recording', model: 'recording/v1', verdict: { score: definition.maxScore, summary: 'seen', issues: [] } };
@@ -86,7 +95,10 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
       const deps = {
         ...activityDeps(env.config, pool, createLogger('silent'), { allowLocalFiles: true }),
         provider: recordingJudge(name, seen, inFlight),
-        frameStore: name === 'b' ? new ForgetfulFrameStore(pool, path.join(dir, 'cache')) : new FrameStore(pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }),
+        frameStore:
+          name === 'b'
+            ? new ForgetfulFrameStore(pool, path.join(dir, 'cache'))
+            : new FrameStore(pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }),
         workDir: path.join(dir, 'extract'),
       };
       const worker = await createWorker({ connection, config: env.config, deps, identity: `worker-${name}` });
@@ -105,18 +117,27 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
     expect(result.status).toBe('COMPLETED');
 
     const mine = seen.filter((s) => s.pipelineRunId === result.pipelineRunId);
-    expect(mine.map((s) => s.kind).sort()).toEqual(['DESIGN_VALIDATION_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'VISUAL_RUBRIC_JSON', 'VISUAL_VALIDATION_JSON']);
+    expect(mine.map((s) => s.kind).sort()).toEqual([
+      'DESIGN_VALIDATION_JSON',
+      'ENGAGEMENT_RUBRIC_JSON',
+      'VISUAL_RUBRIC_JSON',
+      'VISUAL_VALIDATION_JSON',
+    ]);
     expect(new Set(mine.map((s) => s.worker))).toEqual(new Set(['a', 'b']));
     // Same frames everywhere, and they are the stored ones.
     const stored = await env.pool.query<{ frame_index: number; timestamp_ms: number; content: Buffer }>(
       'SELECT f.frame_index, f.timestamp_ms, b.content FROM frames f JOIN frame_blobs b ON b.storage_key = f.storage_key WHERE f.pipeline_run_id = $1 ORDER BY f.frame_index',
       [result.pipelineRunId],
     );
-    const expected = stored.rows.map((r) => `${r.frame_index}@${r.timestamp_ms}:${crypto.createHash('sha256').update(r.content).digest('hex')}`);
+    const expected = stored.rows.map(
+      (r) => `${r.frame_index}@${r.timestamp_ms}:${crypto.createHash('sha256').update(r.content).digest('hex')}`,
+    );
     expect(expected).toHaveLength(16);
     for (const s of mine) expect(s.frames).toEqual(expected);
     // The signal went to PostgreSQL with the frames, for whichever worker judges.
-    const signal = await env.pool.query('SELECT jsonb_array_length(signal->\'luma\') AS n FROM video_signals WHERE pipeline_run_id = $1', [result.pipelineRunId]);
+    const signal = await env.pool.query("SELECT jsonb_array_length(signal->'luma') AS n FROM video_signals WHERE pipeline_run_id = $1", [
+      result.pipelineRunId,
+    ]);
     expect(signal.rows[0].n).toBe(45);
     // One worker downloaded and decoded the video, once; its temp files are gone.
     const extracted = ['a', 'b'].filter((name) => fs.existsSync(path.join(scratch, `worker-${name}`, 'extract')));
@@ -144,7 +165,8 @@ describe('two worker processes sharing only Temporal and PostgreSQL', () => {
     for (const dir of dirs) {
       // Each process gets its own data dir (cache, temp files); the bundle is copied in to spare a rebuild.
       fs.mkdirSync(dir, { recursive: true });
-      for (const f of fs.readdirSync(env.config.dataDir).filter((f) => f.startsWith('workflow-bundle-'))) fs.copyFileSync(path.join(env.config.dataDir, f), path.join(dir, f));
+      for (const f of fs.readdirSync(env.config.dataDir).filter((f) => f.startsWith('workflow-bundle-')))
+        fs.copyFileSync(path.join(env.config.dataDir, f), path.join(dir, f));
       const child = spawn(process.execPath, ['bin/evals.js', 'worker'], {
         env: childEnv(env, {
           TEMPORAL_ADDRESS: env.config.temporal.address!,
@@ -176,20 +198,38 @@ describe('two worker processes sharing only Temporal and PostgreSQL', () => {
       }
     }, 20);
     try {
-      const handles = await Promise.all(['a', 'b', 'c'].map((id) => startEvalPipeline(env.client, env.taskQueue, input(`frag-processes-${id}`, server.url('/fleet.mp4')))));
+      const handles = await Promise.all(
+        ['a', 'b', 'c'].map((id) => startEvalPipeline(env.client, env.taskQueue, input(`frag-processes-${id}`, server.url('/fleet.mp4')))),
+      );
       const results = await Promise.all(handles.map((h) => h.result()));
       expect(results.map((r) => r.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
       const identities = new Set<string>();
       for (const [i, handle] of handles.entries()) {
         const history = await handle.fetchHistory();
-        const scheduled = new Map((history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [[String(e.eventId), e.activityTaskScheduledEventAttributes.activityType?.name]] : [])));
-        const started = (history.events ?? []).flatMap((e) => (e.activityTaskStartedEventAttributes ? [{ type: scheduled.get(String(e.activityTaskStartedEventAttributes.scheduledEventId)), identity: e.activityTaskStartedEventAttributes.identity! }] : []));
+        const scheduled = new Map(
+          (history.events ?? []).flatMap((e) =>
+            e.activityTaskScheduledEventAttributes ? [[String(e.eventId), e.activityTaskScheduledEventAttributes.activityType?.name]] : [],
+          ),
+        );
+        const started = (history.events ?? []).flatMap((e) =>
+          e.activityTaskStartedEventAttributes
+            ? [
+                {
+                  type: scheduled.get(String(e.activityTaskStartedEventAttributes.scheduledEventId)),
+                  identity: e.activityTaskStartedEventAttributes.identity!,
+                },
+              ]
+            : [],
+        );
         // Downloaded and decoded once per pipeline.
         expect(started.filter((s) => s.type === 'extractFrames')).toHaveLength(1);
         for (const s of started) identities.add(s.identity);
         const frames = await env.pool.query('SELECT count(*)::int AS n FROM frames WHERE pipeline_run_id = $1', [results[i].pipelineRunId]);
         expect(frames.rows[0].n).toBe(16);
-        const runs = await env.pool.query<{ status: string; provider: string }>('SELECT status, provider FROM eval_runs WHERE pipeline_run_id = $1 AND kind <> $2', [results[i].pipelineRunId, 'USER_INPUT_SECURITY']);
+        const runs = await env.pool.query<{ status: string; provider: string }>(
+          'SELECT status, provider FROM eval_runs WHERE pipeline_run_id = $1 AND kind <> $2',
+          [results[i].pipelineRunId, 'USER_INPUT_SECURITY'],
+        );
         expect(runs.rows.every((r) => r.status === 'PASS' && r.provider === 'local')).toBe(true);
       }
       // Both processes ran activities (default identity: pid@host).
@@ -222,16 +262,29 @@ describe('retries and cancellation', () => {
       }
     }
     const dir = path.join(scratch, 'retry');
-    await env.startWorker({ frameStore: new FlakyFrameStore(env.pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }), workDir: path.join(dir, 'extract') });
+    await env.startWorker({
+      frameStore: new FlakyFrameStore(env.pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }),
+      workDir: path.join(dir, 'extract'),
+    });
     const handle = await startEvalPipeline(env.client, env.taskQueue, input('frag-retry', video));
     const result = await handle.result();
     expect(result.status).toBe('COMPLETED');
     const history = await handle.fetchHistory();
-    const attempts = (history.events ?? []).flatMap((e) => (e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt] : []));
+    const attempts = (history.events ?? []).flatMap((e) =>
+      e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt] : [],
+    );
     expect(attempts).toContain(2);
 
-    const stored = await env.pool.query<{ timestamp_ms: number }>('SELECT timestamp_ms FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index', [result.pipelineRunId]);
-    const fresh = await extractFrames(video, resolveMediaTools(env.config), { media: env.config.media, allowLocalFiles: true, workDir: dir, withSignal: true }, () => undefined);
+    const stored = await env.pool.query<{ timestamp_ms: number }>(
+      'SELECT timestamp_ms FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index',
+      [result.pipelineRunId],
+    );
+    const fresh = await extractFrames(
+      video,
+      resolveMediaTools(env.config),
+      { media: env.config.media, allowLocalFiles: true, workDir: dir, withSignal: true },
+      () => undefined,
+    );
     expect(stored.rows.map((r) => r.timestamp_ms)).toEqual(fresh.frames.map((f) => f.timestampMs));
     expect(fs.readdirSync(path.join(dir, 'extract'))).toEqual([]);
   });
@@ -244,7 +297,9 @@ describe('retries and cancellation', () => {
       const pids = path.join(dir, 'ffmpeg.pids');
       // The real ffmpeg, made to read at the video's own pace (-re) so it is still running when the cancel lands.
       const wrapper = path.join(dir, 'slow-ffmpeg.sh');
-      fs.writeFileSync(wrapper, `#!/bin/sh\necho $$ >> '${pids}'\nexec '${resolveMediaTools(cancelEnv.config).ffmpeg}' -re "$@"\n`, { mode: 0o755 });
+      fs.writeFileSync(wrapper, `#!/bin/sh\necho $$ >> '${pids}'\nexec '${resolveMediaTools(cancelEnv.config).ffmpeg}' -re "$@"\n`, {
+        mode: 0o755,
+      });
       await cancelEnv.startWorker({
         mediaTools: { ...resolveMediaTools(cancelEnv.config), ffmpeg: wrapper },
         workDir: path.join(dir, 'extract'),

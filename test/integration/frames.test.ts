@@ -39,7 +39,10 @@ describe('frame plan on generated videos', () => {
     const truth = frameTimesOf(file);
     const { frames, plan } = await extract(file, false);
     expect(frames).toHaveLength(config.media.maxFrames);
-    expectEvenPlan(frames.map((f) => f.timestampMs), truth);
+    expectEvenPlan(
+      frames.map((f) => f.timestampMs),
+      truth,
+    );
     expect(truth.at(-1)).toBeGreaterThan(119_000);
     expect(plan.strategy).toBe('keyframe-seek');
     expect(plan.keyframes).toBeGreaterThan(1);
@@ -50,7 +53,10 @@ describe('frame plan on generated videos', () => {
     const truth = frameTimesOf(file);
     const cheap = await extract(file, false);
     const full = await extract(file, true);
-    expectEvenPlan(cheap.frames.map((f) => f.timestampMs), truth);
+    expectEvenPlan(
+      cheap.frames.map((f) => f.timestampMs),
+      truth,
+    );
     expect(full.frames.map((f) => f.timestampMs)).toEqual(cheap.frames.map((f) => f.timestampMs));
     // The signal covers every decoded frame, not only the kept ones.
     expect(full.signal!.frameTimesMs).toEqual(truth);
@@ -66,23 +72,43 @@ describe('frame plan on generated videos', () => {
   it('follows the real timestamps of a variable-frame-rate video', async () => {
     // One second at 30 fps, then three seconds at 5 fps.
     const file = ffmpegFixture('plan-vfr.mp4', [
-      '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=30:duration=4',
-      '-vf', "select='lt(n,30)+not(mod(n,6))',setpts='if(lt(N,30),N/30,1+(N-30)/5)/TB'",
-      '-vsync', 'vfr', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-video_track_timescale', '90000',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=30:duration=4',
+      '-vf',
+      "select='lt(n,30)+not(mod(n,6))',setpts='if(lt(N,30),N/30,1+(N-30)/5)/TB'",
+      '-vsync',
+      'vfr',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-video_track_timescale',
+      '90000',
     ]);
     const truth = frameTimesOf(file);
     const gaps = truth.slice(1).map((t, i) => t - truth[i]);
     expect(Math.min(...gaps)).toBeLessThan(40);
     expect(Math.max(...gaps)).toBeGreaterThan(150);
     const { frames } = await extract(file, false);
-    expectEvenPlan(frames.map((f) => f.timestampMs), truth);
+    expectEvenPlan(
+      frames.map((f) => f.timestampMs),
+      truth,
+    );
   });
 
   it('adds the frame of a hard cut to the plan and records it in the signal', async () => {
     // Dark background; the shape jumps to another place at 3.0 s.
     const file = ffmpegFixture('plan-cut.mp4', [
-      '-f', 'lavfi', '-i', "color=c=0x1e1e2e:s=480x270:r=25:d=6[bg];color=c=white:s=80x80:r=25[box];[bg][box]overlay=x='if(lt(t,3),40+t*10,330)':y='if(lt(t,3),40,160)':shortest=1",
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p',
+      '-f',
+      'lavfi',
+      '-i',
+      "color=c=0x1e1e2e:s=480x270:r=25:d=6[bg];color=c=white:s=80x80:r=25[box];[bg][box]overlay=x='if(lt(t,3),40+t*10,330)':y='if(lt(t,3),40,160)':shortest=1",
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
     ]);
     const { frames, plan, signal } = await extract(file, true);
     expect(plan.strategy).toBe('single-pass');

@@ -28,7 +28,10 @@ function fixtures(): Record<string, string> {
     '/random.mp4': writeFixture('hostile-random.mp4', Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 251))),
     '/text.mp4': writeFixture('hostile-text.mp4', 'this is plain text, not an mp4\n'),
     '/truncated.mp4': writeFixture('hostile-truncated.mp4', bytes.subarray(0, Math.floor(bytes.length * 0.6))),
-    '/truncated-faststart.mp4': writeFixture('hostile-truncated-faststart.mp4', faststartBytes.subarray(0, Math.floor(faststartBytes.length * 0.4))),
+    '/truncated-faststart.mp4': writeFixture(
+      'hostile-truncated-faststart.mp4',
+      faststartBytes.subarray(0, Math.floor(faststartBytes.length * 0.4)),
+    ),
     '/audio.mp4': ffmpegFixture('hostile-audio.m4a', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac']),
     '/picture.mp4': ffmpegFixture('hostile-picture.png', ['-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1']),
     '/too-long.mp4': syntheticVideo('hostile-too-long', 'color=c=gray:size=64x64:rate=1:duration=40'),
@@ -37,8 +40,14 @@ function fixtures(): Record<string, string> {
     // 7.5 MB of noise that does not compress: a real video larger than a small disk.
     '/noisy.mp4': syntheticVideo('hostile-noisy', 'testsrc2=size=640x360:rate=15:duration=4,noise=alls=60:allf=t'),
     // A playlist dressed as an mp4: if ffmpeg followed it, the local file would become frames.
-    '/playlist.mp4': writeFixture('hostile-playlist.m3u8', '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n'),
-    '/playlist-local-video.mp4': writeFixture('hostile-playlist-video.m3u8', `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:4,\nfile://${sample}\n#EXT-X-ENDLIST\n`),
+    '/playlist.mp4': writeFixture(
+      'hostile-playlist.m3u8',
+      '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n',
+    ),
+    '/playlist-local-video.mp4': writeFixture(
+      'hostile-playlist-video.m3u8',
+      `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:4,\nfile://${sample}\n#EXT-X-ENDLIST\n`,
+    ),
   };
 }
 
@@ -68,11 +77,21 @@ async function runToEnd(testEnv: TestEnv, fragmentId: string, url: string) {
     animation: { url },
   });
   const result = await handle.result();
-  const run = PipelineRunResponseSchema.parse(await getPipelineRun(testEnv.pool, result.pipelineRunId, { includeIssues: true })).evalPipelineRun;
+  const run = PipelineRunResponseSchema.parse(
+    await getPipelineRun(testEnv.pool, result.pipelineRunId, { includeIssues: true }),
+  ).evalPipelineRun;
   const history = await handle.fetchHistory();
-  const extractAttempts = (history.events ?? []).filter(
-    (e) => e.activityTaskStartedEventAttributes && history.events!.some((s) => s.eventId?.toString() === e.activityTaskStartedEventAttributes!.scheduledEventId?.toString() && s.activityTaskScheduledEventAttributes?.activityType?.name === 'extractFrames'),
-  ).map((e) => e.activityTaskStartedEventAttributes!.attempt);
+  const extractAttempts = (history.events ?? [])
+    .filter(
+      (e) =>
+        e.activityTaskStartedEventAttributes &&
+        history.events!.some(
+          (s) =>
+            s.eventId?.toString() === e.activityTaskStartedEventAttributes!.scheduledEventId?.toString() &&
+            s.activityTaskScheduledEventAttributes?.activityType?.name === 'extractFrames',
+        ),
+    )
+    .map((e) => e.activityTaskStartedEventAttributes!.attempt);
   return { run, extractAttempts, history };
 }
 
@@ -135,10 +154,19 @@ describe('bad animations end in ERROR with their reason, without retries', () =>
     try {
       await strict.startWorker({ allowLocalFiles: false });
       const before = server.requests.length;
-      await expectRefused(strict, 'frag-redirect', server.url(`/redirect?to=${encodeURIComponent(server.localhostUrl('/sample.mp4'))}`), /host localhost is not in EVALS_ALLOWED_HOSTS/);
+      await expectRefused(
+        strict,
+        'frag-redirect',
+        server.url(`/redirect?to=${encodeURIComponent(server.localhostUrl('/sample.mp4'))}`),
+        /host localhost is not in EVALS_ALLOWED_HOSTS/,
+      );
       expect(server.requests.slice(before)).toEqual(['/redirect']);
       // The same file through an allowed redirect is fine.
-      const { run } = await runToEnd(strict, 'frag-redirect-ok', server.url(`/redirect?to=${encodeURIComponent(server.url('/sample.mp4'))}`));
+      const { run } = await runToEnd(
+        strict,
+        'frag-redirect-ok',
+        server.url(`/redirect?to=${encodeURIComponent(server.url('/sample.mp4'))}`),
+      );
       expect(run.status).toBe('COMPLETED');
     } finally {
       await strict.close();
@@ -151,8 +179,18 @@ describe('bad animations end in ERROR with their reason, without retries', () =>
       expect(strict.config.media.allowPrivateAddresses).toBe(false);
       await strict.startWorker({ allowLocalFiles: false });
       const before = server.requests.length;
-      await expectRefused(strict, 'frag-loopback-ip', server.url('/sample.mp4'), /resolves to a private or special-purpose address \(127\.0\.0\.1 is loopback\); refused \(to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true, or to the ranges to open, where the pipeline runs/);
-      await expectRefused(strict, 'frag-loopback-name', server.localhostUrl('/sample.mp4'), /localhost resolves to a private or special-purpose address/);
+      await expectRefused(
+        strict,
+        'frag-loopback-ip',
+        server.url('/sample.mp4'),
+        /resolves to a private or special-purpose address \(127\.0\.0\.1 is loopback\); refused \(to allow it, set EVALS_ALLOW_PRIVATE_ADDRESSES=true, or to the ranges to open, where the pipeline runs/,
+      );
+      await expectRefused(
+        strict,
+        'frag-loopback-name',
+        server.localhostUrl('/sample.mp4'),
+        /localhost resolves to a private or special-purpose address/,
+      );
       await expectRefused(strict, 'frag-metadata', 'http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254.*refused/);
       // Refused before any connection was made.
       expect(server.requests.length).toBe(before);
@@ -162,7 +200,7 @@ describe('bad animations end in ERROR with their reason, without retries', () =>
   });
 });
 
-describe('a full disk is the worker\'s fault, not the animation\'s', () => {
+describe("a full disk is the worker's fault, not the animation's", () => {
   it('an animation that does not fit: the extraction is retried a bounded number of times, then the run ends ERROR saying no space is left, and where; one that fits completes, its frames never touching the disk', async () => {
     // A real full file system: a 4 MB tmpfs over the worker's extraction directory, mounted in a mount namespace of
     // the worker's own, so it goes when the worker does.
@@ -170,7 +208,17 @@ describe('a full disk is the worker\'s fault, not the animation\'s', () => {
     const dataDir = childDataDir();
     const extractDir = path.join(dataDir, 'extract');
     fs.mkdirSync(extractDir);
-    const mounted = ['unshare', '--mount', '--map-root-user', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=4m tmpfs "$0" && exec "$@"', extractDir];
+    const mounted = [
+      'unshare',
+      '--mount',
+      '--map-root-user',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      'mount -t tmpfs -o size=4m tmpfs "$0" && exec "$@"',
+      extractDir,
+    ];
     const worker = await spawnWorker(full, { EVALS_DATA_DIR: dataDir }, { within: mounted });
     try {
       // The 7.5 MB download does not fit.

@@ -67,9 +67,20 @@ afterAll(async () => {
 
 /** The real CLI in `dir`, judged by the hostile endpoint, logging at info. */
 async function evals(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const extra = { EVALS_DATA_DIR: path.join(dir, 'data'), EVALS_PROVIDER: 'openai', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseUrl, LOG_LEVEL: 'info' };
+  const extra = {
+    EVALS_DATA_DIR: path.join(dir, 'data'),
+    EVALS_PROVIDER: 'openai',
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: fake.baseUrl,
+    LOG_LEVEL: 'info',
+  };
   try {
-    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], { cwd: dir, env: childEnv(env, extra), timeout: 240_000, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], {
+      cwd: dir,
+      env: childEnv(env, extra),
+      timeout: 240_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -79,7 +90,10 @@ async function evals(args: string[]): Promise<{ code: number; stdout: string; st
 
 function expectNoRawControls(what: string, text: string, opts: { bidi: boolean } = { bidi: true }): void {
   const control = RAW_CONTROL.exec(text);
-  expect(control, `${what}: raw U+${control?.[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, (control?.index ?? 0) - 40), (control?.index ?? 0) + 40))}`).toBeNull();
+  expect(
+    control,
+    `${what}: raw U+${control?.[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, (control?.index ?? 0) - 40), (control?.index ?? 0) + 40))}`,
+  ).toBeNull();
   if (opts.bidi) expect(RAW_BIDI.exec(text)?.[0], `${what}: raw bidi control`).toBeUndefined();
 }
 
@@ -114,7 +128,21 @@ describe('a judge that answers with hostile texts', () => {
   beforeAll(async () => {
     fs.copyFileSync(sampleAnimation(), path.join(dir, FORMULA_FILE));
     fs.copyFileSync(path.join(PROJECT_ROOT, 'corpus', 'manim', 'clean-summary.mp4'), path.join(dir, BIDI_FILE));
-    result = await evals(['run', FORMULA_FILE, BIDI_FILE, '--user-input', 'Animate a circle', '--csv', 'out.csv', '--junit', 'out.xml', '--html', 'reports', '--concurrency', '2']);
+    result = await evals([
+      'run',
+      FORMULA_FILE,
+      BIDI_FILE,
+      '--user-input',
+      'Animate a circle',
+      '--csv',
+      'out.csv',
+      '--junit',
+      'out.xml',
+      '--html',
+      'reports',
+      '--concurrency',
+      '2',
+    ]);
     pipelineRunIds = (await env.pool.query<{ id: string }>("SELECT id FROM pipeline_runs WHERE user_id = 'local'")).rows.map((r) => r.id);
   });
 
@@ -154,7 +182,8 @@ describe('a judge that answers with hostile texts', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http:x"",""y"").mp4"`);
     // Each judged kind's worst issue sits at its location, a formula (the refused kind has none).
     const at = new Set(rows.map((r) => r[header.indexOf('worst_issue_at')]));
-    for (const kind of EVAL_KINDS.filter((k) => k !== REFUSED_KIND)) expect(at).toContain(`'${(hostileAnswer(kind) as { issues: { location: string }[] }).issues[0].location}`);
+    for (const kind of EVAL_KINDS.filter((k) => k !== REFUSED_KIND))
+      expect(at).toContain(`'${(hostileAnswer(kind) as { issues: { location: string }[] }).issues[0].location}`);
     const worst = (kind: string) => rows.find((r) => r[header.indexOf('kind')] === kind)![header.indexOf('worst_issue')];
     expect(worst('USER_INPUT_SECURITY')).toContain(SHOWN.terminal);
     expect(worst('VISUAL_VALIDATION_JSON')).toContain(SHOWN.c1);
@@ -164,8 +193,14 @@ describe('a judge that answers with hostile texts', () => {
   it('evals run --junit and --html: controls shown, markup escaped', () => {
     const junit = readOut('out.xml');
     expectNoRawControls('JUnit', junit);
-    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(junit);
-    const cases = (report.testsuites.testsuite as { testcase: { name: string; failure?: { '#text': string } }[] }[]).flatMap((s) => s.testcase);
+    const report = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'testsuite' || name === 'testcase',
+    }).parse(junit);
+    const cases = (report.testsuites.testsuite as { testcase: { name: string; failure?: { '#text': string } }[] }[]).flatMap(
+      (s) => s.testcase,
+    );
     expect(cases.find((c) => c.name === 'VISUAL_RUBRIC_JSON')!.failure!['#text']).toContain('<script>alert("x")</script>');
     expect(cases.find((c) => c.name === 'USER_INPUT_SECURITY')!.failure!['#text']).toContain(SHOWN.terminal);
     expect(cases.find((c) => c.name === 'VISUAL_VALIDATION_JSON')!.failure!['#text']).toContain(SHOWN.c1);
@@ -206,8 +241,12 @@ describe('a judge that answers with hostile texts', () => {
       const body = PipelineRunResponseSchema.parse(await served.json()).evalPipelineRun;
       expectJudgeTexts(body);
       expect(body).toEqual(printed);
-      const issues = IssuesResponseSchema.parse(await (await fetch(`${baseUrl}/evals/pipeline-runs/${id}/issues`, { headers: { 'x-api-key': key } })).json());
-      expect(issues.issues.map((i) => i.description)).toEqual(expect.arrayContaining([HOSTILE_TEXTS.terminal, HOSTILE_TEXTS.c1, HOSTILE_TEXTS.bidi, HOSTILE_TEXTS.markup]));
+      const issues = IssuesResponseSchema.parse(
+        await (await fetch(`${baseUrl}/evals/pipeline-runs/${id}/issues`, { headers: { 'x-api-key': key } })).json(),
+      );
+      expect(issues.issues.map((i) => i.description)).toEqual(
+        expect.arrayContaining([HOSTILE_TEXTS.terminal, HOSTILE_TEXTS.c1, HOSTILE_TEXTS.bidi, HOSTILE_TEXTS.markup]),
+      );
     }
   });
 });
@@ -222,7 +261,16 @@ function expectJudgeTexts(run: EvalPipelineRun): void {
     }
     const sent = (hostileAnswer(kind) as { issues: { description: string; suggestedFix: string; location: string }[] }).issues[0];
     expect(evalRun.status).toBe('FAIL');
-    expect(evalRun.issues).toEqual(expect.arrayContaining([expect.objectContaining({ description: sent.description, suggestedFix: sent.suggestedFix, frameHint: sent.location, frameIndex: null })]));
+    expect(evalRun.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          description: sent.description,
+          suggestedFix: sent.suggestedFix,
+          frameHint: sent.location,
+          frameIndex: null,
+        }),
+      ]),
+    );
     expect(evalRun.summary).toContain(`${HOSTILE_TEXTS.terminal} ${HOSTILE_TEXTS.bidi}`);
   }
 }
@@ -235,10 +283,20 @@ describe('the run summary', () => {
       projectId: 'project-1',
       userId: 'user-1',
       userInput: null,
-      animation: { url: sampleAnimation(), title: null, description: null, sources: [{ name: 'scene.py', content: 'x = 1\n' }, { name: '../escape.py', content: 'y = 2\n' }] },
+      animation: {
+        url: sampleAnimation(),
+        title: null,
+        description: null,
+        sources: [
+          { name: 'scene.py', content: 'x = 1\n' },
+          { name: '../escape.py', content: 'y = 2\n' },
+        ],
+      },
     });
     const { pipelineRunId } = await handle.result();
     const summary = (await getPipelineRun(env.pool, pipelineRunId))!.evalPipelineRun.summary!;
-    expect(summary).toMatch(/ Source files left out: "\.\.\/escape\.py" \(not a plain relative path or not text\)\. Scene: the source files are not a Manim scene \(nothing imports manim\): layout judged from pixels\.$/);
+    expect(summary).toMatch(
+      / Source files left out: "\.\.\/escape\.py" \(not a plain relative path or not text\)\. Scene: the source files are not a Manim scene \(nothing imports manim\): layout judged from pixels\.$/,
+    );
   });
 });

@@ -34,10 +34,19 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const request = (over: Record<string, unknown> = {}) => ({ fragmentId: 'frag-input', projectId: 'project-1', userId: 'user-1', animation: { url: sampleAnimation() }, ...over });
+const request = (over: Record<string, unknown> = {}) => ({
+  fragmentId: 'frag-input',
+  projectId: 'project-1',
+  userId: 'user-1',
+  animation: { url: sampleAnimation() },
+  ...over,
+});
 
 async function refusal(promise: Promise<unknown>): Promise<PermanentError> {
-  const err = await promise.then(() => new Error('accepted'), (e: unknown) => e);
+  const err = await promise.then(
+    () => new Error('accepted'),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PermanentError);
   expect((err as PermanentError).reason).toBe('bad-input');
   return err as PermanentError;
@@ -67,7 +76,11 @@ describe('the client refuses bad ids and texts before starting anything', () => 
 
   it('bounds a 5 MB title before it reaches the workflow details: the start succeeds and the run completes', async () => {
     const title = 'T'.repeat(5 * 1024 * 1024);
-    const handle = await startEvalPipeline(env.client, env.taskQueue, request({ fragmentId: 'frag-huge-title', animation: { url: sampleAnimation(), title } }));
+    const handle = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      request({ fragmentId: 'frag-huge-title', animation: { url: sampleAnimation(), title } }),
+    );
     const result = await handle.result();
     expect(result.status).toBe('COMPLETED');
     const description = await handle.describe();
@@ -93,31 +106,60 @@ describe('the fragment read', () => {
   it('ends the run ERROR, with its reason, when the fragments API sends a control character', async () => {
     api.script('frag-bad-description', { status: 200, rendered: true });
     api.descriptions.set('frag-bad-description', 'squares\u0000on each side');
-    const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-bad-description', projectId: 'p', userId: 'u' }, { renderWait: { pollIntervalMs: 300, limitMs: 60_000 } });
+    const handle = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      { fragmentId: 'frag-bad-description', projectId: 'p', userId: 'u' },
+      { renderWait: { pollIntervalMs: 300, limitMs: 60_000 } },
+    );
     const result = await handle.result();
     expect(result.status).toBe('ERROR');
     const run = (await getPipelineRun(env.pool, result.pipelineRunId))!.evalPipelineRun;
-    expect(run.summary).toMatch(/fragment frag-bad-description from the fragments API is refused: its description holds a control character/);
+    expect(run.summary).toMatch(
+      /fragment frag-bad-description from the fragments API is refused: its description holds a control character/,
+    );
   });
 });
 
 describe('the CLI refuses bad ids and texts with exit 2, starting nothing', () => {
   const cli = (args: string[], dataDir: string) =>
     spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), ...args], {
-      env: { ...process.env, EVALS_DATA_DIR: dataDir, TEMPORAL_ADDRESS: '127.0.0.1:1', DATABASE_URL: '', OPENAI_API_KEY: '', EVALS_PROVIDER: 'local' },
+      env: {
+        ...process.env,
+        EVALS_DATA_DIR: dataDir,
+        TEMPORAL_ADDRESS: '127.0.0.1:1',
+        DATABASE_URL: '',
+        OPENAI_API_KEY: '',
+        EVALS_PROVIDER: 'local',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
 
   it.each([
-    ['trigger with a control character in the fragment id', ['trigger', '--fragment-id', 'frag\u0001', '--project-id', 'p', '--user-id', 'u'], /fragment id holds a control character/],
-    ['trigger with a 256-character fragment id', ['trigger', '--fragment-id', 'f'.repeat(256), '--project-id', 'p', '--user-id', 'u'], /fragment id has 256 characters, over the 255-character limit/],
+    [
+      'trigger with a control character in the fragment id',
+      ['trigger', '--fragment-id', 'frag\u0001', '--project-id', 'p', '--user-id', 'u'],
+      /fragment id holds a control character/,
+    ],
+    [
+      'trigger with a 256-character fragment id',
+      ['trigger', '--fragment-id', 'f'.repeat(256), '--project-id', 'p', '--user-id', 'u'],
+      /fragment id has 256 characters, over the 255-character limit/,
+    ],
     ['run with an escape sequence in the user id', ['run', '--user-id', 'user\u001b[31m', 'SAMPLE'], /user id holds a control character/],
-    ['run with a control character in the title', ['run', '--title', 'bad\u0002title', 'SAMPLE'], /animation title holds a control character/],
+    [
+      'run with a control character in the title',
+      ['run', '--title', 'bad\u0002title', 'SAMPLE'],
+      /animation title holds a control character/,
+    ],
   ])('%s', (_name, args, reason) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-input-cli-'));
     try {
-      const result = cli(args.map((a) => (a === 'SAMPLE' ? sampleAnimation() : a)), dataDir);
+      const result = cli(
+        args.map((a) => (a === 'SAMPLE' ? sampleAnimation() : a)),
+        dataDir,
+      );
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(reason);
       // Nothing started: no embedded PostgreSQL, no dev server record.
@@ -132,7 +174,10 @@ describe('media limits hold on what is decoded, not on what the header declares'
   const media = () => ({ ...env.config.media, maxDurationSeconds: 600, maxPixels: 64 * 64 * 4 });
 
   it('refuses 900 s of frames behind a header that says 10 s', async () => {
-    const err = await probeVideo(resolveMediaTools(env.config), understatedDurationVideo(), media()).then(() => new Error('accepted'), (e: unknown) => e);
+    const err = await probeVideo(resolveMediaTools(env.config), understatedDurationVideo(), media()).then(
+      () => new Error('accepted'),
+      (e: unknown) => e,
+    );
     expect((err as PermanentError).reason).toBe('too-large');
     expect((err as Error).message).toMatch(/frames run past 899\.0 s \(its header says 10\.0 s\), over the 600 s limit/);
   });
@@ -140,7 +185,15 @@ describe('media limits hold on what is decoded, not on what the header declares'
   it.each([false, true])('refuses pictures larger than the header says (signal pass: %s)', async (withSignal) => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-input-media-'));
     try {
-      const err = await extractFrames(growingPictureVideo(), resolveMediaTools(env.config), { media: media(), allowLocalFiles: true, workDir, withSignal }, () => undefined).then(() => new Error('accepted'), (e: unknown) => e);
+      const err = await extractFrames(
+        growingPictureVideo(),
+        resolveMediaTools(env.config),
+        { media: media(), allowLocalFiles: true, workDir, withSignal },
+        () => undefined,
+      ).then(
+        () => new Error('accepted'),
+        (e: unknown) => e,
+      );
       expect((err as PermanentError).reason).toBe('too-large');
       expect((err as Error).message).toMatch(/decodes to 1280x720 pictures \(its header says 64x64\), over the 16384-pixel limit/);
     } finally {
@@ -148,4 +201,3 @@ describe('media limits hold on what is decoded, not on what the header declares'
     }
   });
 });
-

@@ -58,19 +58,39 @@ async function runPipeline(env: TestEnv, fragmentId: string, url = sampleAnimati
     animation: { url, title: 'Pythagoras', description: 'a^2 + b^2 = c^2' },
   });
   const result = await handle.result();
-  const run = PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true })).evalPipelineRun;
+  const run = PipelineRunResponseSchema.parse(
+    await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }),
+  ).evalPipelineRun;
   const evalRun = (kind: EvalKind) => run.evalRuns.find((r) => r.kind === kind)!;
   return { handle, result, run, evalRun };
 }
 
-const issue = (over: Record<string, unknown>) => ({ severity: 'MEDIUM', category: 'overlap', frameIndex: null, location: null, description: 'Something is wrong.', suggestedFix: null, ...over });
+const issue = (over: Record<string, unknown>) => ({
+  severity: 'MEDIUM',
+  category: 'overlap',
+  frameIndex: null,
+  location: null,
+  description: 'Something is wrong.',
+  suggestedFix: null,
+  ...over,
+});
 
 describe('combined judge mode', () => {
   it('asks the four frame kinds in one request and stores five eval runs, each with its own status, score and issues', async () => {
-    scripted.setAnswer('VISUAL_VALIDATION_JSON', { score: 90, summary: 'One overlap.', issues: [issue({ frameIndex: 1, description: 'Label on the line.' })] });
-    scripted.setAnswer('DESIGN_VALIDATION_JSON', { score: 50, summary: 'Weak contrast.', issues: [issue({ category: 'low_contrast', frameIndex: 0 })] });
+    scripted.setAnswer('VISUAL_VALIDATION_JSON', {
+      score: 90,
+      summary: 'One overlap.',
+      issues: [issue({ frameIndex: 1, description: 'Label on the line.' })],
+    });
+    scripted.setAnswer('DESIGN_VALIDATION_JSON', {
+      score: 50,
+      summary: 'Weak contrast.',
+      issues: [issue({ category: 'low_contrast', frameIndex: 0 })],
+    });
     scripted.setAnswer('ENGAGEMENT_RUBRIC_JSON', {
-      criteria: Object.fromEntries(['pacing', 'progression', 'focus', 'structure', 'length'].map((n) => [n, { score: 20, reason: 'fine' }])),
+      criteria: Object.fromEntries(
+        ['pacing', 'progression', 'focus', 'structure', 'length'].map((n) => [n, { score: 20, reason: 'fine' }]),
+      ),
       summary: 'Lively.',
       issues: [issue({ severity: 'HIGH', category: 'pacing', frameIndex: 2, description: 'Far too fast.' })],
     });
@@ -118,7 +138,9 @@ describe('combined judge mode', () => {
     expect(reask.usage.prompt_tokens_details.cached_tokens).toBeGreaterThanOrEqual(1024);
     for (const kind of FRAME_KINDS.filter((k) => k !== 'DESIGN_VALIDATION_JSON')) expect(scripted.requestsFor(kind)).toHaveLength(1);
     const costs = await getEvalRunCosts(combined.pool, run.id);
-    expect(costs.find((c) => c.kind === 'DESIGN_VALIDATION_JSON')!.cachedTokens).toBe(reask.usage.prompt_tokens_details.cached_tokens + Math.floor(first.usage.prompt_tokens_details.cached_tokens / 4));
+    expect(costs.find((c) => c.kind === 'DESIGN_VALIDATION_JSON')!.cachedTokens).toBe(
+      reask.usage.prompt_tokens_details.cached_tokens + Math.floor(first.usage.prompt_tokens_details.cached_tokens / 4),
+    );
   });
 
   it('ends only the kind answered invalidly twice in ERROR; the others keep their verdicts and the pipeline completes', async () => {
@@ -127,7 +149,9 @@ describe('combined judge mode', () => {
     expect(result.status).toBe('COMPLETED');
     expect(run.overallStatus).toBe('ERROR');
     expect(evalRun('VISUAL_RUBRIC_JSON')).toMatchObject({ status: 'ERROR', score: null });
-    expect(evalRun('VISUAL_RUBRIC_JSON').summary).toMatch(/^Judge error: the judge \(gpt-4\.1-mini\) answered invalidly twice: the answer is not JSON/);
+    expect(evalRun('VISUAL_RUBRIC_JSON').summary).toMatch(
+      /^Judge error: the judge \(gpt-4\.1-mini\) answered invalidly twice: the answer is not JSON/,
+    );
     for (const kind of EVAL_KINDS.filter((k) => k !== 'VISUAL_RUBRIC_JSON')) expect(evalRun(kind).status).toBe('PASS');
     expect(scripted.requestsFor('VISUAL_RUBRIC_JSON')).toHaveLength(2);
   });
@@ -145,22 +169,35 @@ describe('combined judge mode', () => {
 
 describe('per-kind and combined modes on the labelled animations', () => {
   const defectsFound: string[] = [];
-  it.each(LABELLED_ANIMATIONS.map((a) => [a.name, a] as const))('%s: the same statuses and issues in both modes', async (name, animation) => {
-    const perKind = await runPipeline(perKindJudging, `frag-modes-per-kind-${name}`, animation.file());
-    const together = await runPipeline(combinedJudging, `frag-modes-combined-${name}`, animation.file());
-    const findings = (r: typeof perKind) =>
-      Object.fromEntries(
-        FRAME_KINDS.map((kind) => [kind, { status: r.evalRun(kind).status, score: r.evalRun(kind).score, issues: (r.evalRun(kind).issues ?? []).map((i) => `${i.severity} ${i.category} ${i.frameIndex}`).sort() }]),
-      );
-    expect(findings(together)).toEqual(findings(perKind));
-    for (const defect of animation.defects) {
-      if (together.evalRun(defect.kind).issues?.some((i) => i.category === defect.category)) defectsFound.push(`${name}: ${defect.category}`);
-    }
-  });
+  it.each(LABELLED_ANIMATIONS.map((a) => [a.name, a] as const))(
+    '%s: the same statuses and issues in both modes',
+    async (name, animation) => {
+      const perKind = await runPipeline(perKindJudging, `frag-modes-per-kind-${name}`, animation.file());
+      const together = await runPipeline(combinedJudging, `frag-modes-combined-${name}`, animation.file());
+      const findings = (r: typeof perKind) =>
+        Object.fromEntries(
+          FRAME_KINDS.map((kind) => [
+            kind,
+            {
+              status: r.evalRun(kind).status,
+              score: r.evalRun(kind).score,
+              issues: (r.evalRun(kind).issues ?? []).map((i) => `${i.severity} ${i.category} ${i.frameIndex}`).sort(),
+            },
+          ]),
+        );
+      expect(findings(together)).toEqual(findings(perKind));
+      for (const defect of animation.defects) {
+        if (together.evalRun(defect.kind).issues?.some((i) => i.category === defect.category))
+          defectsFound.push(`${name}: ${defect.category}`);
+      }
+    },
+  );
 
   // The comparison above means something only if the endpoint found labelled defects from what it was shown: those
   // visible in the sampled frames (flashing and a black tail show in the whole-video signal, which no request carries).
   it('finds the labelled defects visible in the frames, through either mode', () => {
-    expect(defectsFound).toEqual(expect.arrayContaining(['all-black: blank_frame', 'text-off-edge: clipped_content', 'still: static', 'low-contrast: low_contrast']));
+    expect(defectsFound).toEqual(
+      expect.arrayContaining(['all-black: blank_frame', 'text-off-edge: clipped_content', 'still: static', 'low-contrast: low_contrast']),
+    );
   });
 });

@@ -28,25 +28,28 @@ function hintAt(hint: string | null): number {
 }
 
 describe('local judge on labelled animations', () => {
-  it.each(LABELLED_ANIMATIONS.map((a) => [a.name, a] as const))('%s: every labelled defect, in its kind, at its time, and nothing else', async (_name, animation) => {
-    const results = await judgeVideo(animation.file());
-    for (const defect of animation.defects) {
-      const issues = results.get(defect.kind)!.issues.filter((i) => i.category === defect.category);
-      expect(issues, `${defect.kind} ${defect.category}`).toHaveLength(1);
-      expect(Math.abs(hintAt(issues[0].frameHint) - defect.atMs)).toBeLessThanOrEqual(1000);
-      expect(issues[0].frameIndex).not.toBeNull();
-      expect(issues[0].description.length).toBeGreaterThan(30);
-      expect(issues[0].suggestedFix).toBeTruthy();
-      expect(KINDS[defect.kind].categories).toContain(defect.category);
-      expect(results.get(defect.kind)!.status).toBe('FAIL');
-    }
-    // No false defect: every issue found is a labelled one.
-    const found = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.map((i) => `${kind}/${i.category}`));
-    expect(found.sort()).toEqual(animation.defects.map((d) => `${d.kind}/${d.category}`).sort());
-    if (animation.defects.length === 0) {
-      for (const kind of FRAME_KINDS) expect(results.get(kind)!.status, kind).toBe('PASS');
-    }
-  });
+  it.each(LABELLED_ANIMATIONS.map((a) => [a.name, a] as const))(
+    '%s: every labelled defect, in its kind, at its time, and nothing else',
+    async (_name, animation) => {
+      const results = await judgeVideo(animation.file());
+      for (const defect of animation.defects) {
+        const issues = results.get(defect.kind)!.issues.filter((i) => i.category === defect.category);
+        expect(issues, `${defect.kind} ${defect.category}`).toHaveLength(1);
+        expect(Math.abs(hintAt(issues[0].frameHint) - defect.atMs)).toBeLessThanOrEqual(1000);
+        expect(issues[0].frameIndex).not.toBeNull();
+        expect(issues[0].description.length).toBeGreaterThan(30);
+        expect(issues[0].suggestedFix).toBeTruthy();
+        expect(KINDS[defect.kind].categories).toContain(defect.category);
+        expect(results.get(defect.kind)!.status).toBe('FAIL');
+      }
+      // No false defect: every issue found is a labelled one.
+      const found = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.map((i) => `${kind}/${i.category}`));
+      expect(found.sort()).toEqual(animation.defects.map((d) => `${d.kind}/${d.category}`).sort());
+      if (animation.defects.length === 0) {
+        for (const kind of FRAME_KINDS) expect(results.get(kind)!.status, kind).toBe('PASS');
+      }
+    },
+  );
 });
 
 describe('local judge on labelled user inputs', () => {
@@ -54,8 +57,19 @@ describe('local judge on labelled user inputs', () => {
   const judge = async (text: string) => {
     const input = { userInput: text, title: null, description: null, durationMs: null, frameCount: 0 };
     expect(definition.skipReason(input)).toBeNull();
-    const verdict = normalizeVerdict(definition, await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null }), null);
-    return { ...verdict, status: judgedStatus(verdict.score, definition.passThreshold, verdict.issues.map((i) => i.severity)) };
+    const verdict = normalizeVerdict(
+      definition,
+      await localVerdict({ definition, input, frames: [], manifest: null, videoSignal: null }),
+      null,
+    );
+    return {
+      ...verdict,
+      status: judgedStatus(
+        verdict.score,
+        definition.passThreshold,
+        verdict.issues.map((i) => i.severity),
+      ),
+    };
   };
 
   it.each(LABELLED_INPUTS.filter((i) => i.category).map((i) => [i.category, i.text] as const))('flags %s: %s', async (category, text) => {
@@ -92,7 +106,9 @@ describe('local judge through the pipeline', () => {
       animation: { url: blackTail.file() },
     });
     const result = await handle.result();
-    const run = PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true })).evalPipelineRun;
+    const run = PipelineRunResponseSchema.parse(
+      await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }),
+    ).evalPipelineRun;
     expect(run.overallStatus).toBe('FAIL');
     const visual = run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')!;
     expect(visual).toMatchObject({ status: 'FAIL', provider: 'local', model: LOCAL_MODEL });

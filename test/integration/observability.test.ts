@@ -38,7 +38,11 @@ beforeAll(async () => {
     LOG_LEVEL: 'debug',
   });
   const goodHandle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-observed', server.url(sampleAnimation())));
-  const badHandle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-observed-bad', server.url(writeFixture('observed-not-a-video.mp4', 'plain text\n'))));
+  const badHandle = await startEvalPipeline(
+    env.client,
+    env.taskQueue,
+    pipelineInput('frag-observed-bad', server.url(writeFixture('observed-not-a-video.mp4', 'plain text\n'))),
+  );
   good = { workflowId: goodHandle.workflowId, pipelineRunId: (await goodHandle.result()).pipelineRunId };
   bad = { workflowId: badHandle.workflowId, pipelineRunId: (await badHandle.result()).pipelineRunId };
 });
@@ -75,7 +79,9 @@ describe('a worker process in operation', () => {
     expect(sample(scrape, 'evals_frames_extracted_total')).toBe(frames.rows[0].n);
     expect(sample(scrape, 'evals_extraction_seconds_count')).toBe(1);
     expect(sample(scrape, 'evals_bad_inputs_total', { reason: 'unreadable-media', activity: 'extractFrames' })).toBe(1);
-    expect(sample(scrape, 'evals_judge_latency_seconds_count', { kind: 'VISUAL_VALIDATION_JSON', model: LOCAL_MODEL, outcome: 'ok' })).toBe(1);
+    expect(sample(scrape, 'evals_judge_latency_seconds_count', { kind: 'VISUAL_VALIDATION_JSON', model: LOCAL_MODEL, outcome: 'ok' })).toBe(
+      1,
+    );
     expect(sample(scrape, 'evals_judge_calls_in_flight')).toBe(0);
     expect(sample(scrape, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 
@@ -94,8 +100,15 @@ describe('a worker process in operation', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(5);
     const judged = lines.filter((l) => l.msg === 'eval run finished' && l.workflowId === good.workflowId);
-    expect(judged.map((l) => l.kind).sort()).toEqual(['DESIGN_VALIDATION_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'USER_INPUT_SECURITY', 'VISUAL_RUBRIC_JSON', 'VISUAL_VALIDATION_JSON']);
-    for (const line of judged) expect(line).toMatchObject({ pipelineRunId: good.pipelineRunId, fragmentId: 'frag-observed', activityType: 'scoreEvalRun' });
+    expect(judged.map((l) => l.kind).sort()).toEqual([
+      'DESIGN_VALIDATION_JSON',
+      'ENGAGEMENT_RUBRIC_JSON',
+      'USER_INPUT_SECURITY',
+      'VISUAL_RUBRIC_JSON',
+      'VISUAL_VALIDATION_JSON',
+    ]);
+    for (const line of judged)
+      expect(line).toMatchObject({ pipelineRunId: good.pipelineRunId, fragmentId: 'frag-observed', activityType: 'scoreEvalRun' });
     // A workflow's own log line (through Temporal's logger) carries the same identity.
     expect(lines.find((l) => l.msg === 'pipeline run ended in ERROR')).toMatchObject({
       workflowId: bad.workflowId,
@@ -127,7 +140,11 @@ describe('a worker process in operation', () => {
     const own = await createTestEnv();
     envs.push(own);
     const port = await freePort();
-    const draining = await spawnWorker(own, { EVALS_METRICS_PORT: String(port), EVALS_LOCAL_JUDGE_DELAY_MS: '6000', EVALS_JUDGE_CONCURRENCY: '5' });
+    const draining = await spawnWorker(own, {
+      EVALS_METRICS_PORT: String(port),
+      EVALS_LOCAL_JUDGE_DELAY_MS: '6000',
+      EVALS_JUDGE_CONCURRENCY: '5',
+    });
     expect((await probe(port, PROBE_PATHS.readiness)).status).toBe(200);
     const handle = await startEvalPipeline(own.client, own.taskQueue, pipelineInput('frag-draining', server.url(sampleAnimation())));
     const allRunning = async () => (await evalRunStatuses(own.pool, 'frag-draining')).filter((s) => s === 'RUNNING').length === 5;
@@ -136,7 +153,11 @@ describe('a worker process in operation', () => {
     let exited = false;
     void draining.exited.then(() => (exited = true));
     draining.kill('SIGTERM');
-    await waitFor(async () => (await probe(port, PROBE_PATHS.readiness)).status === 503, 3_000, () => 'readyz still 200 after SIGTERM');
+    await waitFor(
+      async () => (await probe(port, PROBE_PATHS.readiness)).status === 503,
+      3_000,
+      () => 'readyz still 200 after SIGTERM',
+    );
     // Not ready while the judge calls in progress still run: the process has not stopped.
     expect(exited).toBe(false);
     expect(await allRunning()).toBe(true);
@@ -150,11 +171,41 @@ describe('a worker process in operation', () => {
   it('refuses to start with a client certificate (mTLS) against a server without TLS, naming the address and the TLS settings', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-mtls-'));
     const [cert, key] = [path.join(dir, 'client.pem'), path.join(dir, 'client.key')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=evals-worker'], { stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=evals-worker',
+      ],
+      { stdio: 'pipe' },
+    );
     const address = env.config.temporal.address!;
-    const child = spawnEvals(['worker'], childEnv(env, { TEMPORAL_ADDRESS: address, TEMPORAL_TLS_CLIENT_CERT_PATH: cert, TEMPORAL_TLS_CLIENT_KEY_PATH: key, EVALS_DATA_DIR: childDataDir() }));
+    const child = spawnEvals(
+      ['worker'],
+      childEnv(env, {
+        TEMPORAL_ADDRESS: address,
+        TEMPORAL_TLS_CLIENT_CERT_PATH: cert,
+        TEMPORAL_TLS_CLIENT_KEY_PATH: key,
+        EVALS_DATA_DIR: childDataDir(),
+      }),
+    );
     expect(await child.exited).toBe(4);
-    expect(child.output()).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default, TLS with client certificate)`);
+    expect(child.output()).toContain(
+      `TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default, TLS with client certificate)`,
+    );
     expect(child.output()).not.toContain('PRIVATE KEY');
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -55,7 +55,9 @@ describe('eval pipeline on real Temporal and PostgreSQL', () => {
       expect(evalRun.completedAt).not.toBeNull();
       expect(evalRun.issues).toEqual([]);
     }
-    const frames = await env.pool.query('SELECT frame_index, timestamp_ms FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index', [run.id]);
+    const frames = await env.pool.query('SELECT frame_index, timestamp_ms FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index', [
+      run.id,
+    ]);
     expect(frames.rowCount).toBeGreaterThan(4);
     expect(frames.rows[0].timestamp_ms).toBe(0);
 
@@ -130,7 +132,9 @@ describe('eval pipeline on real Temporal and PostgreSQL', () => {
   it('replays its own recorded history deterministically', async () => {
     const { handle } = await runToEnd('frag-replay', sampleAnimation(), 'hello');
     const history = await handle.fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle(env.config.dataDir) }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -146,22 +150,52 @@ describe("a run's kinds", () => {
     const handle = await startEvalPipeline(disabling.client, disabling.taskQueue, input('frag-kinds-disabled', sampleAnimation(), 'hello'));
     const result = await handle.result();
     const run = PipelineRunResponseSchema.parse(await getPipelineRun(disabling.pool, result.pipelineRunId)).evalPipelineRun;
-    expect(run.evalRuns.map((r) => r.kind)).toEqual(['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON']);
-    expect(run.evalRuns.find((r) => r.kind === 'ENGAGEMENT_RUBRIC_JSON')).toMatchObject({ status: 'SKIPPED', summary: 'Skipped: disabled by configuration.', maxScore: 100 });
+    expect(run.evalRuns.map((r) => r.kind)).toEqual([
+      'USER_INPUT_SECURITY',
+      'VISUAL_VALIDATION_JSON',
+      'DESIGN_VALIDATION_JSON',
+      'VISUAL_RUBRIC_JSON',
+      'ENGAGEMENT_RUBRIC_JSON',
+    ]);
+    expect(run.evalRuns.find((r) => r.kind === 'ENGAGEMENT_RUBRIC_JSON')).toMatchObject({
+      status: 'SKIPPED',
+      summary: 'Skipped: disabled by configuration.',
+      maxScore: 100,
+    });
     for (const r of run.evalRuns.filter((r) => r.kind !== 'ENGAGEMENT_RUBRIC_JSON')) expect(r.status).not.toBe('SKIPPED');
 
     const history = await handle.fetchHistory();
     const events = history.events ?? [];
-    const scheduled = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes!.activityType?.name]));
+    const scheduled = new Map(
+      events
+        .filter((e) => e.activityTaskScheduledEventAttributes)
+        .map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes!.activityType?.name]),
+    );
     expect([...scheduled.values()].filter((n) => n === 'scoreEvalRun')).toHaveLength(4);
-    const created = events.find((e) => scheduled.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)) === 'createPipelineRun')!;
+    const created = events.find(
+      (e) => scheduled.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)) === 'createPipelineRun',
+    )!;
     const payload = created.activityTaskCompletedEventAttributes!.result!.payloads![0].data!;
-    expect(JSON.parse(Buffer.from(payload).toString('utf8')).kinds).toEqual(['USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON']);
-    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle(disabling.config.dataDir) }, history, handle.workflowId)).resolves.toBeUndefined();
+    expect(JSON.parse(Buffer.from(payload).toString('utf8')).kinds).toEqual([
+      'USER_INPUT_SECURITY',
+      'VISUAL_VALIDATION_JSON',
+      'DESIGN_VALIDATION_JSON',
+      'VISUAL_RUBRIC_JSON',
+    ]);
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle(disabling.config.dataDir) }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   });
 
   it('are the same when the creation is retried, whatever the configuration says by then', async () => {
-    const row = { temporalRunId: 'run-kinds-retry', executionName: 'wf-kinds-retry', fragmentId: 'frag-kinds-retry', projectId: 'project-1', userId: 'user-1', renderJobId: null };
+    const row = {
+      temporalRunId: 'run-kinds-retry',
+      executionName: 'wf-kinds-retry',
+      fragmentId: 'frag-kinds-retry',
+      projectId: 'project-1',
+      userId: 'user-1',
+      renderJobId: null,
+    };
     const first = await createPipelineRun(disabling.pool, { ...row, disabledKinds: ['USER_INPUT_SECURITY'] });
     const again = await createPipelineRun(disabling.pool, { ...row, disabledKinds: [] });
     expect(first.kinds).toEqual(['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON']);

@@ -37,7 +37,12 @@ const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { 
 beforeAll(async () => {
   env = await createTestEnv();
   await env.startWorker();
-  const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-read-load', projectId: 'p', userId: USER, animation: { url: sampleAnimation() } });
+  const handle = await startEvalPipeline(env.client, env.taskQueue, {
+    fragmentId: 'frag-read-load',
+    projectId: 'p',
+    userId: USER,
+    animation: { url: sampleAnimation() },
+  });
   finished = (await handle.result()).pipelineRunId;
   key = await createApiKey(env.pool, { userId: USER, credits: 1 });
 });
@@ -86,7 +91,14 @@ describe('an ended run is made once and revalidated by ETag', () => {
       const etag = first.headers.get('etag')!;
       expect((await get(`${base}/evals/${path}`, { 'if-none-match': etag })).status).toBe(304);
     }
-    const { pipelineRunId: pending } = await createPipelineRun(env.pool, { temporalRunId: crypto.randomUUID(), executionName: 'wf-pending-read', fragmentId: 'frag-pending-read', projectId: 'p', userId: USER, renderJobId: null });
+    const { pipelineRunId: pending } = await createPipelineRun(env.pool, {
+      temporalRunId: crypto.randomUUID(),
+      executionName: 'wf-pending-read',
+      fragmentId: 'frag-pending-read',
+      projectId: 'p',
+      userId: USER,
+      renderJobId: null,
+    });
     const running = await get(`${base}/evals/pipeline-runs/${pending}`);
     expect(running.status).toBe(200);
     expect(running.headers.get('etag')).toBeNull();
@@ -98,8 +110,19 @@ describe('bounded report rendering', () => {
   it('renders one report at a time with one waiting, and answers 503 with Retry-After past that, never 500', async () => {
     const base = await serve({ renderConcurrency: 1 });
     const runs = await Promise.all(
-      Array.from({ length: 4 }, async (_, i) =>
-        (await createPipelineRun(env.pool, { temporalRunId: crypto.randomUUID(), executionName: `wf-render-${i}`, fragmentId: `frag-render-${i}`, projectId: 'p', userId: USER, renderJobId: null })).pipelineRunId,
+      Array.from(
+        { length: 4 },
+        async (_, i) =>
+          (
+            await createPipelineRun(env.pool, {
+              temporalRunId: crypto.randomUUID(),
+              executionName: `wf-render-${i}`,
+              fragmentId: `frag-render-${i}`,
+              projectId: 'p',
+              userId: USER,
+              renderJobId: null,
+            })
+          ).pipelineRunId,
       ),
     );
     // Renders read frames: holding the table makes every render wait, so the slot and the queue stay full.
@@ -133,7 +156,13 @@ describe('a database that is down', () => {
     try {
       const base = await serve({}, down);
       const id = finished;
-      for (const url of [`${base}/evals/pipeline-runs/${id}`, `${base}/evals/pipeline-runs/${id}?includeIssues=true`, `${base}/evals/pipeline-runs/${id}/issues`, `${base}/reports/pipeline-runs/${id}`, `${base.replace(/\/v1$/, '')}/healthz`]) {
+      for (const url of [
+        `${base}/evals/pipeline-runs/${id}`,
+        `${base}/evals/pipeline-runs/${id}?includeIssues=true`,
+        `${base}/evals/pipeline-runs/${id}/issues`,
+        `${base}/reports/pipeline-runs/${id}`,
+        `${base.replace(/\/v1$/, '')}/healthz`,
+      ]) {
         const response = await get(url);
         expect([url, response.status]).toEqual([url, 503]);
         expect(response.headers.get('retry-after')).toBe('5');
@@ -163,5 +192,17 @@ it('tells when a burst of requests is over, once, and not for a trickle of healt
     return bursts.endWindow();
   };
   // Health checks alone, then a burst over two windows, then quiet again, twice over.
-  expect([5, 5, 0, 500, 300, 5, 0, 3, 20, 19, 0].map(window)).toEqual([false, false, false, false, false, true, false, false, false, true, false]);
+  expect([5, 5, 0, 500, 300, 5, 0, 3, 20, 19, 0].map(window)).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+    true,
+    false,
+    false,
+    false,
+    true,
+    false,
+  ]);
 });

@@ -15,7 +15,10 @@ import { sampleAnimation } from '../../testkit/videos';
 import { childDataDir, spawnEvals } from '../helpers/worker-process';
 
 const HISTORIES = path.join(PROJECT_ROOT, 'test', 'histories');
-const committed = fs.readdirSync(HISTORIES).filter((f) => f.endsWith('.json')).map((f) => path.join(HISTORIES, f));
+const committed = fs
+  .readdirSync(HISTORIES)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => path.join(HISTORIES, f));
 const read = (file: string) => ({ file, history: readHistory(file) });
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-replay-'));
 
@@ -70,7 +73,8 @@ describe('replay', () => {
     const copy = path.join(scratch, 'workflows');
     fs.cpSync(path.join(PROJECT_ROOT, 'workflows'), copy, { recursive: true });
     // Every file of the copy imports the project's modules where they are.
-    for (const file of fs.readdirSync(copy).map((f) => path.join(copy, f))) fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll("from '../", `from '${PROJECT_ROOT}/`));
+    for (const file of fs.readdirSync(copy).map((f) => path.join(copy, f)))
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll("from '../", `from '${PROJECT_ROOT}/`));
     const index = path.join(copy, 'index.ts');
     const changed = fs.readFileSync(index, 'utf8').replace('    await markPipelineRunning(run.pipelineRunId);\n', '');
     expect(changed).not.toContain('await markPipelineRunning(');
@@ -79,7 +83,10 @@ describe('replay', () => {
       workflowsPath: index,
       workflowInterceptorModules: [path.join(copy, 'interceptors.ts')],
       // The copy lives outside the checkout: resolve packages from the project's node_modules.
-      webpackConfigHook: (config) => ({ ...config, resolve: { ...config.resolve, modules: [path.join(PROJECT_ROOT, 'node_modules'), 'node_modules'] } }),
+      webpackConfigHook: (config) => ({
+        ...config,
+        resolve: { ...config.resolve, modules: [path.join(PROJECT_ROOT, 'node_modules'), 'node_modules'] },
+      }),
       logger: quiet,
     });
 
@@ -92,7 +99,16 @@ describe('replay', () => {
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput('frag-exported', sampleAnimation()));
     await handle.result();
     const exported = path.join(scratch, 'exported.json');
-    const json = execFileSync(findTemporalCli(env.config)!, ['workflow', 'show', '--workflow-id', handle.workflowId, '--address', env.config.temporal.address!, '--output', 'json']);
+    const json = execFileSync(findTemporalCli(env.config)!, [
+      'workflow',
+      'show',
+      '--workflow-id',
+      handle.workflowId,
+      '--address',
+      env.config.temporal.address!,
+      '--output',
+      'json',
+    ]);
     fs.writeFileSync(exported, json);
 
     const ok = await replayCli(exported);
@@ -136,11 +152,26 @@ describe('`evals replay` of files that are not workflow histories', () => {
       [scratch, /cannot read .*evals-replay-\w+: it is a directory/],
       [oversized, new RegExp(`oversized\\.json: too large \\(${megabytes}\\.01 MB; at most ${megabytes} MB\\)`)],
       // A workflow started and nothing more: the replayer would wait for a task forever.
-      [writeScratch('first-event.json', JSON.stringify({ events: events.slice(0, 1) })), /first-event\.json: the history ends before the workflow's first task/],
+      [
+        writeScratch('first-event.json', JSON.stringify({ events: events.slice(0, 1) })),
+        /first-event\.json: the history ends before the workflow's first task/,
+      ],
       // Start events repeated (numbered on, or all the same number): the replayer reported ok, or went on after it.
-      [writeScratch('restarted.json', JSON.stringify({ events: Array.from({ length: 300 }, (_, i) => ({ ...events[0], eventId: String(i + 1) })) })), /restarted\.json: event 2 starts the workflow again/],
-      [writeScratch('repeated.json', JSON.stringify({ events: Array.from({ length: 300 }, () => events[0]) })), /repeated\.json: event 2 has the id 1: a history's events are numbered 1, 2, 3/],
-      [writeScratch('unnumbered.json', JSON.stringify({ events: events.map(({ eventId: _, ...e }) => e) })), /unnumbered\.json: event 1 has the id none/],
+      [
+        writeScratch(
+          'restarted.json',
+          JSON.stringify({ events: Array.from({ length: 300 }, (_, i) => ({ ...events[0], eventId: String(i + 1) })) }),
+        ),
+        /restarted\.json: event 2 starts the workflow again/,
+      ],
+      [
+        writeScratch('repeated.json', JSON.stringify({ events: Array.from({ length: 300 }, () => events[0]) })),
+        /repeated\.json: event 2 has the id 1: a history's events are numbered 1, 2, 3/,
+      ],
+      [
+        writeScratch('unnumbered.json', JSON.stringify({ events: events.map(({ eventId: _, ...e }) => e) })),
+        /unnumbered\.json: event 1 has the id none/,
+      ],
     ];
     for (const [file, says] of cases) {
       const { code, output } = await replayCli(path.join(HISTORIES, 'pass.json'), file);
@@ -152,8 +183,13 @@ describe('`evals replay` of files that are not workflow histories', () => {
 
   it('refuses a history longer than a workflow history can be', () => {
     const { events } = recorded();
-    const long = writeScratch('long.json', JSON.stringify({ events: Array.from({ length: HISTORY_LIMITS.events + 1 }, (_, i) => ({ eventId: String(i + 1) })) }));
-    expect(() => readHistory(long)).toThrow(new RegExp(`long\\.json: ${HISTORY_LIMITS.events + 1} events, more than a workflow history holds`));
+    const long = writeScratch(
+      'long.json',
+      JSON.stringify({ events: Array.from({ length: HISTORY_LIMITS.events + 1 }, (_, i) => ({ eventId: String(i + 1) })) }),
+    );
+    expect(() => readHistory(long)).toThrow(
+      new RegExp(`long\\.json: ${HISTORY_LIMITS.events + 1} events, more than a workflow history holds`),
+    );
     expect(readHistory(writeScratch('ok.json', JSON.stringify({ events }))).events).toHaveLength(events.length);
   });
 });

@@ -57,7 +57,16 @@ describe('the visual report of a pipeline run', () => {
     const rows = [...html.matchAll(/<tr id="issue-(\d+)">([\s\S]*?)<\/tr>/g)];
     expect(rows).toHaveLength(issues.length);
     for (const issue of issues) {
-      const row = rows.find(([, , cells]) => cells.includes(issue.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')))!;
+      const row = rows.find(([, , cells]) =>
+        cells.includes(
+          issue.description
+            .replace(/&/g, '&amp;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;')
+            .replace(/"/g, '&quot;')
+            .replace(/'/g, '&#39;'),
+        ),
+      )!;
       expect(row, issue.description).toBeDefined();
       if (issue.frameIndex === null) continue;
       expect(row[2]).toContain(`href="#frame-${issue.frameIndex}"`);
@@ -65,7 +74,9 @@ describe('the visual report of a pipeline run', () => {
       expect(figure).toContain(`href="#issue-${row[1]}"`);
     }
     // The overlap's box is drawn where the analyzer found it.
-    expect(html).toMatch(/<div class="pin box sev-MEDIUM" style="left:[\d.]+%;top:[\d.]+%;width:[\d.]+%;height:[\d.]+%"><a class="tag sev-MEDIUM" href="#issue-\d+">\d+\. MEDIUM overlap<\/a>/);
+    expect(html).toMatch(
+      /<div class="pin box sev-MEDIUM" style="left:[\d.]+%;top:[\d.]+%;width:[\d.]+%;height:[\d.]+%"><a class="tag sev-MEDIUM" href="#issue-\d+">\d+\. MEDIUM overlap<\/a>/,
+    );
     // Sixteen frames inlined, the signal drawn.
     expect(html.match(/<figure id="frame-\d+"/g)).toHaveLength(16);
     expect(html.match(/src="data:image\/jpeg;base64,/g)).toHaveLength(16);
@@ -75,7 +86,9 @@ describe('the visual report of a pipeline run', () => {
     const ticks = [...strip.matchAll(/<text x="([\d.]+)" y="\d+">([\d.]+) s<\/text>/g)];
     expect(ticks.map((m) => Number(m[2]))).toEqual([0, 1, 2, 3, 4, 5, 6]);
     for (const [, x, seconds] of ticks) expect(Number(x)).toBeCloseTo((Number(seconds) / 6) * 1000, 0);
-    const marks = [...strip.matchAll(/<a href="#frame-(\d+)"><path class="frame" d="M([\d.]+),[^"]*"><title>frame \1 · ([\d:.]+)<\/title>/g)];
+    const marks = [
+      ...strip.matchAll(/<a href="#frame-(\d+)"><path class="frame" d="M([\d.]+),[^"]*"><title>frame \1 · ([\d:.]+)<\/title>/g),
+    ];
     const frames = await getFrames(env.pool, id);
     expect(marks.map((m) => Number(m[1]))).toEqual(frames.map((f) => f.index));
     for (const [mark, frame] of marks.map((m, i) => [m, frames[i]] as const)) {
@@ -113,7 +126,14 @@ describe('the visual report of a pipeline run', () => {
     expect(errored).toContain('No frames are stored for this run');
 
     const temporalRunId = crypto.randomUUID();
-    const { pipelineRunId } = await createPipelineRun(env.pool, { temporalRunId, executionName: `wf-${temporalRunId}`, fragmentId: 'frag-pending', projectId: 'p', userId: 'u', renderJobId: null });
+    const { pipelineRunId } = await createPipelineRun(env.pool, {
+      temporalRunId,
+      executionName: `wf-${temporalRunId}`,
+      fragmentId: 'frag-pending',
+      projectId: 'p',
+      userId: 'u',
+      renderJobId: null,
+    });
     const pending = (await pipelineRunReport(env.pool, pipelineRunId))!;
     expect(pending).toContain('This run is still <strong>PENDING</strong>');
     expect(pending.match(/<span class="badge PENDING">PENDING<\/span>/g)).toHaveLength(5);
@@ -121,7 +141,7 @@ describe('the visual report of a pipeline run', () => {
     expect(await pipelineRunReport(env.pool, 'no-such-run')).toBeNull();
   });
 
-  it('is served behind the read API\'s key rules: the owner gets the page, another user and no key do not', async () => {
+  it("is served behind the read API's key rules: the owner gets the page, another user and no key do not", async () => {
     const id = await evaluate(corpus('clean-summary'), 'user-owner-report');
     const owner = await createApiKey(env.pool, { userId: 'user-owner-report', credits: 1 });
     const other = await createApiKey(env.pool, { userId: 'user-other-report', credits: 1 });

@@ -52,7 +52,14 @@ async function finishedRun(fragmentId: string): Promise<string> {
 
 /** What a pipeline run holds, heavy frame data and record alike. */
 async function holdings(pipelineRunId: string) {
-  const r = await env.pool.query<{ frames: number; blobs: number; signals: number; eval_runs: number; issues: number; pruned: Date | null }>(
+  const r = await env.pool.query<{
+    frames: number;
+    blobs: number;
+    signals: number;
+    eval_runs: number;
+    issues: number;
+    pruned: Date | null;
+  }>(
     `SELECT (SELECT count(*)::int FROM frames WHERE pipeline_run_id = $1) AS frames,
             (SELECT count(*)::int FROM frame_blobs WHERE pipeline_run_id = $1) AS blobs,
             (SELECT count(*)::int FROM video_signals WHERE pipeline_run_id = $1) AS signals,
@@ -126,7 +133,9 @@ describe('retention (EVALS_RETENTION_DAYS)', () => {
     const run = await finishedRun('frag-retention-cli');
     await age(run, 3);
     const evals = (...args: string[]) =>
-      promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'bin/evals.js'), ...args], { env: childEnv(env, { EVALS_RETENTION_DAYS: '2', EVALS_DATA_DIR: scratch }) });
+      promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'bin/evals.js'), ...args], {
+        env: childEnv(env, { EVALS_RETENTION_DAYS: '2', EVALS_DATA_DIR: scratch }),
+      });
     const dry = await evals('prune', '--dry-run');
     expect(dry.stderr).toMatch(/would prune the frames of 1 pipeline run finished more than 2 days ago \(16 frames, \d+\.\d MB\)/);
     expect((await holdings(run)).blobs).toBe(16);
@@ -144,10 +153,23 @@ describe('retention (EVALS_RETENTION_DAYS)', () => {
     // Finished after the worker started: a later pass, not the one at start, prunes it.
     const run = await finishedRun('frag-retention-fleet');
     await age(run, 31);
-    await waitFor(async () => (await holdings(run)).pruned !== null, 30_000, () => `frames never pruned:\n${worker.output()}`);
+    await waitFor(
+      async () => (await holdings(run)).pruned !== null,
+      30_000,
+      () => `frames never pruned:\n${worker.output()}`,
+    );
     expect(await holdings(run)).toMatchObject({ frames: 0, blobs: 0, signals: 0, eval_runs: 5 });
-    await waitFor(() => worker.output().includes('"frames pruned"'), 5_000, () => worker.output());
-    const line = JSON.parse(worker.output().split('\n').find((l) => l.includes('"frames pruned"'))!);
+    await waitFor(
+      () => worker.output().includes('"frames pruned"'),
+      5_000,
+      () => worker.output(),
+    );
+    const line = JSON.parse(
+      worker
+        .output()
+        .split('\n')
+        .find((l) => l.includes('"frames pruned"'))!,
+    );
     expect(line).toMatchObject({ pipelineRuns: 1, frames: 16, retentionDays: 30 });
     worker.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
@@ -172,14 +194,19 @@ describe('frame blobs belong to their pipeline run', () => {
       const dir = path.join(PROJECT_ROOT, 'src', 'db', 'migrations');
       const migration = fs.readdirSync(dir).find((f) => f.startsWith('005_'))!;
       await pool.query('CREATE TABLE schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql') && f < migration).sort()) {
+      for (const file of fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.sql') && f < migration)
+        .sort()) {
         await pool.query(fs.readFileSync(path.join(dir, file), 'utf8'));
         await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
       }
       await pool.query(
         `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, temporal_run_id) VALUES ('run-1', 'f', 'p', 'u', 1, 'COMPLETED', 't-1')`,
       );
-      await pool.query(`INSERT INTO frame_blobs (storage_key, content_type, content) VALUES ('run-1/0.jpg', 'image/jpeg', '\\x01'), ('run-gone/0.jpg', 'image/jpeg', '\\x02')`);
+      await pool.query(
+        `INSERT INTO frame_blobs (storage_key, content_type, content) VALUES ('run-1/0.jpg', 'image/jpeg', '\\x01'), ('run-gone/0.jpg', 'image/jpeg', '\\x02')`,
+      );
 
       expect(await migrate(pool)).toContain(migration);
       const blobs = await pool.query('SELECT storage_key, pipeline_run_id FROM frame_blobs');
@@ -241,7 +268,7 @@ describe('extraction scratch', () => {
     return child.pid!;
   }
 
-  it('removes what dead processes left, never a live process\'s, this one\'s included', async () => {
+  it("removes what dead processes left, never a live process's, this one's included", async () => {
     const dir = path.join(scratch, 'extract');
     const longAgo = new Date(Date.now() - DAY_MS);
     const dirs = {
@@ -289,7 +316,9 @@ describe('extraction scratch', () => {
   it('a worker killed during extraction leaves scratch that the retry removes, and a worker removes at start', async () => {
     let downloadStarted!: () => void;
     const started = new Promise<void>((resolve) => (downloadStarted = resolve));
-    const server = await startFileServer((_name, nth) => (nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve()));
+    const server = await startFileServer((_name, nth) =>
+      nth === 1 ? (downloadStarted(), new Promise(() => undefined)) : Promise.resolve(),
+    );
     const dataDir = childDataDir();
     const extractDir = path.join(dataDir, 'extract');
     const queue = `${env.taskQueue}-scratch`;

@@ -40,7 +40,18 @@ beforeAll(async () => {
   dataDir = childDataDir();
   server = createApiServer({ pool: env.pool, basePath: '/v1', log: createLogger('silent') });
   url = (await listen(server, 0, '127.0.0.1')).url;
-  browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +62,11 @@ afterAll(async () => {
 });
 
 async function evals(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const options = { env: childEnv(env, { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_TASK_QUEUE: env.taskQueue, EVALS_DATA_DIR: dataDir }), timeout: 180_000, cwd: dir };
+  const options = {
+    env: childEnv(env, { TEMPORAL_ADDRESS: env.config.temporal.address!, TEMPORAL_TASK_QUEUE: env.taskQueue, EVALS_DATA_DIR: dataDir }),
+    timeout: 180_000,
+    cwd: dir,
+  };
   try {
     const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], options);
     return { code: 0, stdout, stderr };
@@ -74,7 +89,13 @@ describe('human review of a served report, exported as labels', () => {
       format: 'evals-labelled-set',
       version: 1,
       name: 'corpus',
-      animations: [{ id: 'title', animation: corpus('defect-title-cut-top'), expect: [{ kind: 'VISUAL_VALIDATION_JSON', categories: ['clipped_content', 'off_screen'], window: [1, 6] }] }],
+      animations: [
+        {
+          id: 'title',
+          animation: corpus('defect-title-cut-top'),
+          expect: [{ kind: 'VISUAL_VALIDATION_JSON', categories: ['clipped_content', 'off_screen'], window: [1, 6] }],
+        },
+      ],
     };
     fs.writeFileSync(path.join(dir, 'corpus.json'), JSON.stringify(labelled));
     const before = await calibrate('corpus.json');
@@ -94,14 +115,21 @@ describe('human review of a served report, exported as labels', () => {
     // A read-only key gets the report without controls, and may not post.
     const readOnly = await (await fetch(reportUrl, { headers: { 'x-api-key': readKey } })).text();
     expect(readOnly).not.toMatch(/data-verdict="|<script nonce|<form id="missed-form"/);
-    const refused = await fetch(`${reportUrl}/reviews`, { method: 'POST', headers: { 'x-api-key': readKey, 'content-type': 'application/json' }, body: JSON.stringify({ complete: true }) });
+    const refused = await fetch(`${reportUrl}/reviews`, {
+      method: 'POST',
+      headers: { 'x-api-key': readKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ complete: true }),
+    });
     expect(refused.status).toBe(403);
     // A browser without the key is asked for it.
     const challenged = await fetch(reportUrl);
     expect([challenged.status, challenged.headers.get('www-authenticate')]).toEqual([401, 'Basic realm="evals reports", charset="UTF-8"']);
 
     // The reviewer, in Chromium, the key given as the password the browser asks for.
-    const context = await browser.newContext({ httpCredentials: { username: 'Ada', password: reviewerKey }, viewport: { width: 1280, height: 1600 } });
+    const context = await browser.newContext({
+      httpCredentials: { username: 'Ada', password: reviewerKey },
+      viewport: { width: 1280, height: 1600 },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -130,7 +158,9 @@ describe('human review of a served report, exported as labels', () => {
     // Stored beside the run, served with it; the run's own record is unchanged.
     const served = (await (await fetch(`${reportUrl}/reviews`, { headers: { 'x-api-key': readKey } })).json()) as any;
     expect(served.reviews.verdicts).toEqual([expect.objectContaining({ issueId: cut.id, reviewer: 'Ada', verdict: 'wrong' })]);
-    expect(served.reviews.missed).toEqual([expect.objectContaining({ reviewer: 'Ada', kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', frameIndex: 3 })]);
+    expect(served.reviews.missed).toEqual([
+      expect.objectContaining({ reviewer: 'Ada', kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', frameIndex: 3 }),
+    ]);
     expect(served.reviews.missed[0].x).toBeCloseTo(1 / 3, 1);
     expect(served.reviews.completed.map((c: any) => c.reviewer)).toEqual(['Ada']);
     expect(await getPipelineRun(env.pool, runId, { includeIssues: true })).toEqual(record);
@@ -142,7 +172,9 @@ describe('human review of a served report, exported as labels', () => {
     // Exported: the kept issues and the missed one expected, the issue marked wrong left out.
     const exported = await evals(['labels', 'export', '--name', 'reviewed', '--out', 'reviewed.json']);
     expect(exported.code, exported.stderr).toBe(0);
-    const set = JSON.parse(fs.readFileSync(path.join(dir, 'reviewed.json'), 'utf8')) as LabelledSetJson & { animations: { expect: any[] }[] };
+    const set = JSON.parse(fs.readFileSync(path.join(dir, 'reviewed.json'), 'utf8')) as LabelledSetJson & {
+      animations: { expect: any[] }[];
+    };
     const kept = issues.filter((i) => i.id !== cut.id);
     expect(set.animations).toHaveLength(1);
     expect(set.animations[0].animation).toBe(path.relative(dir, corpus('defect-title-cut-top')));
@@ -154,7 +186,10 @@ describe('human review of a served report, exported as labels', () => {
     const figures = after.configurations[0];
     expect(figures.runs['reviewed/' + set.animations[0].id]).toBe(runId);
     expect(figures.overall).toMatchObject({ expected: kept.length + 1, found: kept.length, trueFindings: kept.length, falseFindings: 1 });
-    expect(figures.kinds.DESIGN_VALIDATION_JSON).toMatchObject({ expected: kept.filter((i) => i.kind === 'DESIGN_VALIDATION_JSON').length + 1, passFail: expect.objectContaining({ labelOnlyFails: 1 }) });
+    expect(figures.kinds.DESIGN_VALIDATION_JSON).toMatchObject({
+      expected: kept.filter((i) => i.kind === 'DESIGN_VALIDATION_JSON').length + 1,
+      passFail: expect.objectContaining({ labelOnlyFails: 1 }),
+    });
     expect(figures.kinds.VISUAL_VALIDATION_JSON!.falseFindings).toBe(1);
 
     // Agreement: the cut wrong, the kept issues right (Done), the clutter missed.
@@ -172,7 +207,11 @@ describe('human review of a served report, exported as labels', () => {
     const key = await createApiKey(env.pool, { userId: 'team', credits: 1, reviewer: 'Bo' });
     const runId = (await env.pool.query<{ id: string }>("SELECT id FROM pipeline_runs WHERE user_id = 'team' LIMIT 1")).rows[0].id;
     const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${url}/v1/reports/pipeline-runs/${runId}/reviews`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`Bo:${key}`).toString('base64')}`, 'content-type': 'application/json', ...headers }, body });
+      fetch(`${url}/v1/reports/pipeline-runs/${runId}/reviews`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`Bo:${key}`).toString('base64')}`, 'content-type': 'application/json', ...headers },
+        body,
+      });
     const cases: [Promise<Response>, number, string][] = [
       [post('{"complete": true}', { 'content-type': 'text/plain' }), 415, 'a review is JSON (content-type: application/json)'],
       [post('{"complete": true}', { origin: 'https://elsewhere.example' }), 403, "a review must come from this server's report page"],
@@ -181,9 +220,21 @@ describe('human review of a served report, exported as labels', () => {
       [post('not json'), 400, 'the review is not JSON'],
       [post('{"issueId": "nope", "verdict": "right"}'), 404, 'issue not found in this pipeline run'],
       [post('{"issueId": "x", "verdict": "maybe"}'), 400, 'verdict: must be right or wrong'],
-      [post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "clutter", "frameIndex": 0, "x": 0.5, "y": 0.5}}'), 400, 'missed.category: must be a category of VISUAL_VALIDATION_JSON'],
-      [post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "overlap", "frameIndex": 999, "x": 0.5, "y": 0.5}}'), 404, 'frame not found in this pipeline run (or its frames were pruned)'],
-      [post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "overlap", "frameIndex": 0, "x": 1.5, "y": 0.5}}'), 400, 'missed.x: must be from 0 to 1'],
+      [
+        post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "clutter", "frameIndex": 0, "x": 0.5, "y": 0.5}}'),
+        400,
+        'missed.category: must be a category of VISUAL_VALIDATION_JSON',
+      ],
+      [
+        post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "overlap", "frameIndex": 999, "x": 0.5, "y": 0.5}}'),
+        404,
+        'frame not found in this pipeline run (or its frames were pruned)',
+      ],
+      [
+        post('{"missed": {"kind": "VISUAL_VALIDATION_JSON", "category": "overlap", "frameIndex": 0, "x": 1.5, "y": 0.5}}'),
+        400,
+        'missed.x: must be from 0 to 1',
+      ],
       [post(JSON.stringify({ complete: true, pad: 'x'.repeat(20_000) })), 413, 'a review is at most 16 KB'],
     ];
     for (const [response, status, error] of cases) {
@@ -192,7 +243,15 @@ describe('human review of a served report, exported as labels', () => {
       expect(((await r.json()) as { error: string }).error).toContain(error);
     }
     const other = await createApiKey(env.pool, { userId: 'someone-else', credits: 1, reviewer: 'Cy' });
-    expect((await fetch(`${url}/v1/reports/pipeline-runs/${runId}/reviews`, { method: 'POST', headers: { 'x-api-key': other, 'content-type': 'application/json' }, body: '{"complete": true}' })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${url}/v1/reports/pipeline-runs/${runId}/reviews`, {
+          method: 'POST',
+          headers: { 'x-api-key': other, 'content-type': 'application/json' },
+          body: '{"complete": true}',
+        })
+      ).status,
+    ).toBe(404);
     expect((await env.pool.query("SELECT count(*)::int AS n FROM run_reviews WHERE reviewer IN ('Bo', 'Cy')")).rows[0].n).toBe(0);
   });
 });

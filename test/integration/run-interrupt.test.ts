@@ -69,7 +69,12 @@ async function pipelineRuns(projectId: string) {
 
 it('a batch interrupted by SIGINT to the node process alone starts no more pipelines and ends those in flight ERROR "cancelled"', async () => {
   const run = spawnEvals(batchRun('interrupt-node'), childEnv(env, { EVALS_DATA_DIR: childDataDir(), ...NEVER_ANSWERS }));
-  await waitFor(() => judging(run.output()).size === 2, 90_000, () => `judging never started:\n${run.output()}`, run.exited);
+  await waitFor(
+    () => judging(run.output()).size === 2,
+    90_000,
+    () => `judging never started:\n${run.output()}`,
+    run.exited,
+  );
   run.kill('SIGINT');
   expect(await run.exited, run.output()).toBe(130);
   expect(run.output()).toContain('interrupted: no more pipelines start; cancelling the 2 in flight');
@@ -87,7 +92,12 @@ it('a batch interrupted by SIGINT to the node process alone starts no more pipel
 it('a batch interrupted from a terminal (SIGINT to its process group) is cancelled on a live stack, which the CLI then stops; nothing stays RUNNING', async () => {
   const stack = { EVALS_DATA_DIR: childDataDir(), DATABASE_URL: '', EVALS_EMBEDDED_PG_PORT: String(await freePort()) };
   const run = spawnEvals(batchRun('interrupt-group'), childEnv(env, { ...stack, ...NEVER_ANSWERS }), { groupLeader: true });
-  await waitFor(() => judging(run.output()).size === 2, 90_000, () => `judging never started:\n${run.output()}`, run.exited);
+  await waitFor(
+    () => judging(run.output()).size === 2,
+    90_000,
+    () => `judging never started:\n${run.output()}`,
+    run.exited,
+  );
   const stackProcesses = descendants(run.pid);
   expect(stackProcesses.map(commandOf)).toEqual(expect.arrayContaining(['temporal', 'postgres']));
   process.kill(-run.pid, 'SIGINT');
@@ -100,16 +110,35 @@ it('a batch interrupted from a terminal (SIGINT to its process group) is cancell
 
   const listed = spawnEvals(['list', '--json'], childEnv(env, stack));
   expect(await listed.exited, listed.output()).toBe(0);
-  const runs = listed.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { status: string; summary: string });
-  expect(runs).toEqual([expect.objectContaining({ status: 'ERROR', summary: 'cancelled' }), expect.objectContaining({ status: 'ERROR', summary: 'cancelled' })]);
+  const runs = listed
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { status: string; summary: string });
+  expect(runs).toEqual([
+    expect.objectContaining({ status: 'ERROR', summary: 'cancelled' }),
+    expect.objectContaining({ status: 'ERROR', summary: 'cancelled' }),
+  ]);
 });
 
 it('a second Ctrl-C quits at once, naming the pipelines it left unfinished; the stack it abandons stops', async () => {
-  const run = spawnEvals(batchRun('interrupt-twice'), childEnv(env, { EVALS_DATA_DIR: childDataDir(), ...NEVER_ANSWERS }), { groupLeader: true });
-  await waitFor(() => judging(run.output()).size === 2, 90_000, () => `judging never started:\n${run.output()}`, run.exited);
+  const run = spawnEvals(batchRun('interrupt-twice'), childEnv(env, { EVALS_DATA_DIR: childDataDir(), ...NEVER_ANSWERS }), {
+    groupLeader: true,
+  });
+  await waitFor(
+    () => judging(run.output()).size === 2,
+    90_000,
+    () => `judging never started:\n${run.output()}`,
+    run.exited,
+  );
   const stackProcesses = descendants(run.pid);
   process.kill(-run.pid, 'SIGINT');
-  await waitFor(() => run.output().includes('interrupted:'), 10_000, () => run.output(), run.exited);
+  await waitFor(
+    () => run.output().includes('interrupted:'),
+    10_000,
+    () => run.output(),
+    run.exited,
+  );
   process.kill(-run.pid, 'SIGINT');
 
   expect(await run.exited, run.output()).toBe(130);
@@ -118,16 +147,29 @@ it('a second Ctrl-C quits at once, naming the pipelines it left unfinished; the 
   expect(run.output()).toMatch(
     /quitting at once: (left [12] pipelines? unfinished \(corpus\/manim-holdout\/[^)]+\.mp4\): their runs stay RUNNING in DATABASE_URL|no pipeline was left unfinished); the stack this command started stops as it exits/,
   );
-  await waitFor(() => !stackProcesses.some(running), 30_000, () => `still running: ${stackProcesses.filter(running).map(commandOf).join(', ')}`);
+  await waitFor(
+    () => !stackProcesses.some(running),
+    30_000,
+    () => `still running: ${stackProcesses.filter(running).map(commandOf).join(', ')}`,
+  );
 });
 
-it('a terminal\'s Ctrl-C during extraction cancels the pipeline: ffmpeg, in a process group of its own, is not killed into a decode error', async () => {
+it("a terminal's Ctrl-C during extraction cancels the pipeline: ffmpeg, in a process group of its own, is not killed into a decode error", async () => {
   const video = syntheticVideo('interrupt-long', 'testsrc2=size=640x360:rate=30:duration=60');
-  const run = spawnEvals(['run', video, '--fragment-id', 'frag-extracting'], childEnv(env, { EVALS_DATA_DIR: childDataDir() }), { groupLeader: true });
-  await waitFor(() => descendants(run.pid).map(commandOf).includes('ffmpeg'), 90_000, () => `ffmpeg never ran:\n${run.output()}`, run.exited);
+  const run = spawnEvals(['run', video, '--fragment-id', 'frag-extracting'], childEnv(env, { EVALS_DATA_DIR: childDataDir() }), {
+    groupLeader: true,
+  });
+  await waitFor(
+    () => descendants(run.pid).map(commandOf).includes('ffmpeg'),
+    90_000,
+    () => `ffmpeg never ran:\n${run.output()}`,
+    run.exited,
+  );
   process.kill(-run.pid, 'SIGINT');
   await run.exited;
-  const rows = await env.pool.query<{ status: string; summary: string }>(`SELECT status, summary FROM pipeline_runs WHERE fragment_id = 'frag-extracting'`);
+  const rows = await env.pool.query<{ status: string; summary: string }>(
+    `SELECT status, summary FROM pipeline_runs WHERE fragment_id = 'frag-extracting'`,
+  );
   expect(rows.rows, run.output()).toEqual([{ status: 'ERROR', summary: 'cancelled' }]);
 });
 
@@ -135,18 +177,32 @@ it('`evals run` killed with SIGKILL takes its dev server and embedded PostgreSQL
   const dataDir = childDataDir();
   const stack = { EVALS_DATA_DIR: dataDir, DATABASE_URL: '', EVALS_EMBEDDED_PG_PORT: String(await freePort()) };
   const killed = spawnEvals(['run', sampleAnimation(), '--fragment-id', 'frag-killed'], childEnv(env, { ...stack, ...NEVER_ANSWERS }));
-  await waitFor(() => (killed.output().match(/ judging/g) ?? []).length >= 4, 90_000, () => `judging never started:\n${killed.output()}`, killed.exited);
+  await waitFor(
+    () => (killed.output().match(/ judging/g) ?? []).length >= 4,
+    90_000,
+    () => `judging never started:\n${killed.output()}`,
+    killed.exited,
+  );
   const stackProcesses = descendants(killed.pid);
   expect(stackProcesses.map(commandOf)).toEqual(expect.arrayContaining(['temporal', 'postgres']));
   killed.kill('SIGKILL');
   await killed.exited;
-  await waitFor(() => !stackProcesses.some(running), 30_000, () => `left running: ${stackProcesses.filter(running).map(commandOf).join(', ')}`);
+  await waitFor(
+    () => !stackProcesses.some(running),
+    30_000,
+    () => `left running: ${stackProcesses.filter(running).map(commandOf).join(', ')}`,
+  );
 
   const next = spawnEvals(['run', sampleAnimation(), '--fragment-id', 'frag-next', '--quiet'], childEnv(env, stack));
   expect(await next.exited, next.output()).toBe(0);
   const listed = spawnEvals(['list', '--fragment-id', 'frag-killed', '--json'], childEnv(env, stack));
   expect(await listed.exited, listed.output()).toBe(0);
-  const [run] = listed.output().trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { status: string; overallStatus: string; summary: string });
+  const [run] = listed
+    .output()
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { status: string; overallStatus: string; summary: string });
   expect(run).toMatchObject({ status: 'ERROR', overallStatus: 'ERROR' });
   expect(run.summary).toMatch(/its workflow no longer exists in Temporal/);
 });

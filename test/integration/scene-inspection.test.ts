@@ -65,7 +65,9 @@ async function evaluate(fragmentId: string, file: string, sources: SceneSource[]
     animation: { url: file, title: 'Scene', description: null, sources, scene },
   });
   const result = await handle.result();
-  const run = PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true })).evalPipelineRun;
+  const run = PipelineRunResponseSchema.parse(
+    await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }),
+  ).evalPipelineRun;
   const inspection = await loadSceneInspection(env.pool, result.pipelineRunId);
   const origins = await env.pool.query<{ category: string; origin: string | null; suggested_fix: string | null }>(
     'SELECT i.category, i.origin, i.suggested_fix FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1',
@@ -86,7 +88,12 @@ const hostile = (body: string): SceneSource[] => [
 
 describe('scene inspection through the pipeline (real Manim, real sandbox)', () => {
   it('takes the layout from the scene: a label sliding off the right edge is found exactly, with the line to change', async () => {
-    const { run, inspection, issues, pipelineRunId } = await evaluate('scene-slides-off', video('defect-text-slides-off-right.mp4'), [corpusSource], 'DefectTextSlidesOffRight');
+    const { run, inspection, issues, pipelineRunId } = await evaluate(
+      'scene-slides-off',
+      video('defect-text-slides-off-right.mp4'),
+      [corpusSource],
+      'DefectTextSlidesOffRight',
+    );
     expect(run.status).toBe('COMPLETED');
     expect(inspection?.status).toBe('inspected');
     expect(inspection?.timeline?.scene).toBe('DefectTextSlidesOffRight');
@@ -94,7 +101,9 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     const visual = run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')!;
     expect(visual.status).toBe('FAIL');
     const clipped = visual.issues!.find((i) => i.category === 'clipped_content')!;
-    expect(clipped.description).toMatch(/Text "Similar triangles" \(line \d+\) is cut by the right edge of the frame from 00:03\.\d to the end/);
+    expect(clipped.description).toMatch(
+      /Text "Similar triangles" \(line \d+\) is cut by the right edge of the frame from 00:03\.\d to the end/,
+    );
     expect(clipped.suggestedFix).toMatch(/^line 226: `self\.play\(text\.animate\.shift\(RIGHT \* 7\)/);
     expect(issues.find((i) => i.category === 'clipped_content')?.origin).toBe('scene');
     // The report draws the scene's boxes and says who found what.
@@ -109,7 +118,10 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     expect(inspection?.status).toBe('inspected');
     for (const kind of ['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON'] as const) {
       const r = run.evalRuns.find((e) => e.kind === kind)!;
-      expect(r.issues!.filter((i) => i.severity !== 'LOW'), kind).toEqual([]);
+      expect(
+        r.issues!.filter((i) => i.severity !== 'LOW'),
+        kind,
+      ).toEqual([]);
       expect(r.status, kind).toBe('PASS');
     }
   });
@@ -125,13 +137,20 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
       '20 GB': 'hog = bytearray(20 * 1024 ** 3)',
       '100 MB output': 'for _ in range(100):\n    print("x" * (1024 * 1024))',
     };
-    const runs = await Promise.all(Object.entries(attempts).map(async ([name, body], i) => [name, await evaluate(`scene-escape-${i}`, video('clean-circle-area.mp4'), hostile(body))] as const));
+    const runs = await Promise.all(
+      Object.entries(attempts).map(
+        async ([name, body], i) => [name, await evaluate(`scene-escape-${i}`, video('clean-circle-area.mp4'), hostile(body))] as const,
+      ),
+    );
     const notes = Object.fromEntries(runs.map(([name, r]) => [name, r.inspection?.note ?? '']));
     for (const [name, r] of runs) {
       expect(r.run.status, name).toBe('COMPLETED');
       expect(['failed', 'discarded'], `${name}: ${notes[name]}`).toContain(r.inspection?.status);
       // The pixel judge judged the layout: no finding came from the scene.
-      expect(r.issues.filter((i) => i.origin === 'scene'), name).toEqual([]);
+      expect(
+        r.issues.filter((i) => i.origin === 'scene'),
+        name,
+      ).toEqual([]);
       expect(r.run.evalRuns.find((e) => e.kind === 'VISUAL_VALIDATION_JSON')!.provider, name).toBe('local');
     }
     expect(connections).toBe(0);
@@ -151,11 +170,17 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     const [raises, mismatch, noScene, notManim] = await Promise.all([
       evaluate('scene-raises', video('clean-circle-area.mp4'), hostile('x = 1 / 0')),
       evaluate('scene-mismatch', video('clean-circle-area.mp4'), [corpusSource], 'DefectStaticHold'),
-      evaluate('scene-none', video('clean-circle-area.mp4'), [{ name: 'helpers.py', content: 'from manim import *\n\ndef title(text):\n    return Text(text)\n' }]),
+      evaluate('scene-none', video('clean-circle-area.mp4'), [
+        { name: 'helpers.py', content: 'from manim import *\n\ndef title(text):\n    return Text(text)\n' },
+      ]),
       evaluate('scene-not-manim', video('clean-circle-area.mp4'), [{ name: 'main.py', content: 'print("hello")\n' }]),
     ]);
-    expect(raises.inspection?.note).toMatch(/^the scene raised ZeroDivisionError: division by zero \(scene\.py, line 6\): layout judged from pixels$/);
-    expect(mismatch.inspection?.note).toMatch(/the timeline of DefectStaticHold \(14\.07 s\) does not match the video \(6\.53 s; \d+ ms allowed\): inspection discarded/);
+    expect(raises.inspection?.note).toMatch(
+      /^the scene raised ZeroDivisionError: division by zero \(scene\.py, line 6\): layout judged from pixels$/,
+    );
+    expect(mismatch.inspection?.note).toMatch(
+      /the timeline of DefectStaticHold \(14\.07 s\) does not match the video \(6\.53 s; \d+ ms allowed\): inspection discarded/,
+    );
     expect(noScene.inspection?.note).toBe('the sources define no Scene subclass: layout judged from pixels');
     expect(notManim.inspection?.note).toMatch(/not a Manim scene/);
     for (const r of [raises, mismatch, noScene, notManim]) {
@@ -164,21 +189,26 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     }
   });
 
-  it('reads the scene from the fragment\'s files, asking for them with the files flag; a file nested too deep or given twice is left out, and the run says so', async () => {
+  it("reads the scene from the fragment's files, asking for them with the files flag; a file nested too deep or given twice is left out, and the run says so", async () => {
     const api = await new FakeFragmentsApi(video('defect-title-cut-top.mp4')).start();
     try {
       const scene = oneScene('DefectTitleCutTop').content;
       api.files.set('frag-with-files', { 'scene.py': scene, 'README.md': 'not python' });
       api.files.set('frag-deep-file', { [`${'d/'.repeat(60)}scene.py`]: scene });
       // As a list, a second scene.py would replace the first when the files are written: the first is kept.
-      api.files.set('frag-file-twice', [{ path: 'scene.py', content: scene }, { path: 'scene.py', content: hostile('x = 1 / 0')[0].content }]);
+      api.files.set('frag-file-twice', [
+        { path: 'scene.py', content: scene },
+        { path: 'scene.py', content: hostile('x = 1 / 0')[0].content },
+      ]);
       for (const id of ['frag-with-files', 'frag-deep-file', 'frag-file-twice']) api.render(id);
       const local = await createTestEnv({ ...api.env, EVALS_SCENE_TIMEOUT_SECONDS: '25', EVALS_SCENE_CPU_SECONDS: '15' });
       try {
         await local.startWorker();
         const [files, deep, twice] = await Promise.all(
           ['frag-with-files', 'frag-deep-file', 'frag-file-twice'].map(async (fragmentId) => {
-            const result = await (await startEvalPipeline(local.client, local.taskQueue, { fragmentId, projectId: 'p', userId: 'u', userInput: null })).result();
+            const result = await (
+              await startEvalPipeline(local.client, local.taskQueue, { fragmentId, projectId: 'p', userId: 'u', userInput: null })
+            ).result();
             const run = PipelineRunResponseSchema.parse(await getPipelineRun(local.pool, result.pipelineRunId)).evalPipelineRun;
             return { run, inspection: await loadSceneInspection(local.pool, result.pipelineRunId) };
           }),

@@ -39,9 +39,17 @@ describe('search attributes', () => {
 
     const byFragment = `${SEARCH_ATTRIBUTES.fragmentId.name} = "${fragmentId}"`;
     // Visibility is eventually consistent.
-    await waitFor(async () => (await listIds(byFragment)).length === 2, 20_000, () => `runs of ${fragmentId} not listed`);
+    await waitFor(
+      async () => (await listIds(byFragment)).length === 2,
+      20_000,
+      () => `runs of ${fragmentId} not listed`,
+    );
     expect(await listIds(byFragment)).toEqual([failing.workflowId, passing.workflowId].sort());
-    await waitFor(async () => (await listIds(`${byFragment} AND EvalOverallStatus = "FAIL"`)).length === 1, 20_000, () => 'FAIL not listed');
+    await waitFor(
+      async () => (await listIds(`${byFragment} AND EvalOverallStatus = "FAIL"`)).length === 1,
+      20_000,
+      () => 'FAIL not listed',
+    );
     expect(await listIds(`${byFragment} AND EvalOverallStatus = "FAIL"`)).toEqual([failing.workflowId]);
     expect(await listIds(`EvalOverallStatus = "PASS" AND PipelineRunId = "${failed.pipelineRunId}"`)).toEqual([]);
 
@@ -50,7 +58,7 @@ describe('search attributes', () => {
     expect(described.typedSearchAttributes.get(SEARCH_ATTRIBUTES.projectId)).toBe('project-fleet');
   });
 
-  it('with the workflow\'s summary, details and activity summaries, tell the UI the fragment, attempt, kinds and outcome', async () => {
+  it("with the workflow's summary, details and activity summaries, tell the UI the fragment, attempt, kinds and outcome", async () => {
     const fragmentId = `frag-ui-${crypto.randomBytes(4).toString('hex')}`;
     const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, sampleAnimation()));
     const result = await handle.result();
@@ -60,21 +68,46 @@ describe('search attributes', () => {
     expect(await described.staticSummary()).toBe(`Eval pipeline · fragment ${fragmentId}`);
     expect(await described.staticDetails()).toContain(`Fragment \`${fragmentId}\`, project \`project-fleet\``);
     const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
-    expect(metadata.currentDetails).toMatch(new RegExp(`^\\*\\*FAIL\\*\\* · \\d+ issues? \\(\\d+ HIGH\\) · COMPLETED · attempt 1, pipeline run \`${result.pipelineRunId}\``));
+    expect(metadata.currentDetails).toMatch(
+      new RegExp(`^\\*\\*FAIL\\*\\* · \\d+ issues? \\(\\d+ HIGH\\) · COMPLETED · attempt 1, pipeline run \`${result.pipelineRunId}\``),
+    );
 
     const history = await handle.fetchHistory();
     const summaries = (history.events ?? [])
       .filter((e) => e.activityTaskScheduledEventAttributes)
-      .map((e) => (e.userMetadata?.summary ? (defaultPayloadConverter.fromPayload(e.userMetadata.summary) as string) : e.activityTaskScheduledEventAttributes!.activityType!.name));
-    expect(summaries).toEqual(expect.arrayContaining(['extract frames', 'USER_INPUT_SECURITY', 'VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON', 'VISUAL_RUBRIC_JSON', 'ENGAGEMENT_RUBRIC_JSON', 'roll up']));
+      .map((e) =>
+        e.userMetadata?.summary
+          ? (defaultPayloadConverter.fromPayload(e.userMetadata.summary) as string)
+          : e.activityTaskScheduledEventAttributes!.activityType!.name,
+      );
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        'extract frames',
+        'USER_INPUT_SECURITY',
+        'VISUAL_VALIDATION_JSON',
+        'DESIGN_VALIDATION_JSON',
+        'VISUAL_RUBRIC_JSON',
+        'ENGAGEMENT_RUBRIC_JSON',
+        'roll up',
+      ]),
+    );
   });
 
   it('are checked by `evals worker`, which prints the command that registers them', async () => {
     expect(await missingSearchAttributes(env.client, env.config.temporal.namespace, SEARCH_ATTRIBUTE_NAMES)).toEqual([]);
     const namespace = `evals-bare-${crypto.randomBytes(4).toString('hex')}`;
     await env.client.connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)) !== undefined, 30_000, () => `namespace ${namespace} never appeared`);
-    expect(await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)).toEqual(['FragmentId', 'ProjectId', 'PipelineRunId', 'EvalOverallStatus']);
+    await waitFor(
+      async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)) !== undefined,
+      30_000,
+      () => `namespace ${namespace} never appeared`,
+    );
+    expect(await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES)).toEqual([
+      'FragmentId',
+      'ProjectId',
+      'PipelineRunId',
+      'EvalOverallStatus',
+    ]);
 
     const worker = spawnWorker(env, { TEMPORAL_NAMESPACE: namespace });
     await expect(worker).rejects.toThrow(/worker did not start/);
@@ -87,13 +120,21 @@ describe('search attributes', () => {
     // The printed command is the real one.
     const cli = findTemporalCli(env.config)!;
     execFileSync(cli, [...command!.split(' ').slice(1), '--address', env.config.temporal.address!], { stdio: 'pipe' });
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0, 30_000, () => 'registration not visible');
+    await waitFor(
+      async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0,
+      30_000,
+      () => 'registration not visible',
+    );
   });
 
   it('are registered on a fresh namespace by `evals migrate --search-attributes`, once, after which a worker starts there', async () => {
     const namespace = `evals-migrate-${crypto.randomBytes(4).toString('hex')}`;
     await env.client.connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 4, 30_000, () => `namespace ${namespace} never appeared`);
+    await waitFor(
+      async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 4,
+      30_000,
+      () => `namespace ${namespace} never appeared`,
+    );
     const migrate = async (extra: Record<string, string>) => {
       const child = spawnEvals(['migrate', '--search-attributes'], childEnv(env, { EVALS_DATA_DIR: childDataDir(), ...extra }));
       return { code: await child.exited, output: child.output() };
@@ -102,8 +143,14 @@ describe('search attributes', () => {
 
     const first = await migrate(on);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toContain(`registered the search attributes FragmentId, ProjectId, PipelineRunId, EvalOverallStatus on namespace ${namespace}`);
-    await waitFor(async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0, 30_000, () => 'registration not visible');
+    expect(first.output).toContain(
+      `registered the search attributes FragmentId, ProjectId, PipelineRunId, EvalOverallStatus on namespace ${namespace}`,
+    );
+    await waitFor(
+      async () => (await missingSearchAttributes(env.client, namespace, SEARCH_ATTRIBUTE_NAMES))?.length === 0,
+      30_000,
+      () => 'registration not visible',
+    );
     const again = await migrate(on);
     expect(again.code, again.output).toBe(0);
     expect(again.output).toContain(`namespace ${namespace} has the search attributes`);

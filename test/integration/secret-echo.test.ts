@@ -18,7 +18,12 @@ let env: TestEnv;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKey: KEY });
-  env = await createTestEnv({ EVALS_PROVIDER: 'openai', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseUrl, EVALS_JUDGE_TIMEOUT_SECONDS: '5' });
+  env = await createTestEnv({
+    EVALS_PROVIDER: 'openai',
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: fake.baseUrl,
+    EVALS_JUDGE_TIMEOUT_SECONDS: '5',
+  });
   await env.startWorker();
 });
 afterAll(async () => {
@@ -44,11 +49,32 @@ it('scrubs a key the judge endpoint echoes, from everything stored, returned and
     fake.setAnswer(kind, {
       ...answer,
       summary: `Fine (${echo}).`,
-      issues: [{ severity: 'LOW', category: kind === 'USER_INPUT_SECURITY' ? 'prompt_injection' : kind.startsWith('VISUAL_RUBRIC') ? 'clarity' : kind.startsWith('ENGAGEMENT') ? 'pacing' : kind.startsWith('DESIGN') ? 'low_contrast' : 'overlap', frameIndex: null, location: null, description: echo, suggestedFix: echo }],
+      issues: [
+        {
+          severity: 'LOW',
+          category:
+            kind === 'USER_INPUT_SECURITY'
+              ? 'prompt_injection'
+              : kind.startsWith('VISUAL_RUBRIC')
+                ? 'clarity'
+                : kind.startsWith('ENGAGEMENT')
+                  ? 'pacing'
+                  : kind.startsWith('DESIGN')
+                    ? 'low_contrast'
+                    : 'overlap',
+          frameIndex: null,
+          location: null,
+          description: echo,
+          suggestedFix: echo,
+        },
+      ],
     });
   }
   // One kind's endpoint fails with the key in its error: the eval run's ERROR reason must not carry it.
-  fake.queue('DESIGN_VALIDATION_JSON', { status: 400, body: { error: { message: `bad request from ${KEY}`, type: 'invalid_request_error' } } });
+  fake.queue('DESIGN_VALIDATION_JSON', {
+    status: 400,
+    body: { error: { message: `bad request from ${KEY}`, type: 'invalid_request_error' } },
+  });
 
   const handle = await startEvalPipeline(env.client, env.taskQueue, {
     fragmentId: 'frag-secret-echo',
@@ -60,7 +86,10 @@ it('scrubs a key the judge endpoint echoes, from everything stored, returned and
   const result = await handle.result();
   expect(fake.requests.length).toBeGreaterThanOrEqual(5);
 
-  const served = JSON.stringify([await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }), await listIssues(env.pool, result.pipelineRunId)]);
+  const served = JSON.stringify([
+    await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }),
+    await listIssues(env.pool, result.pipelineRunId),
+  ]);
   // The answers were stored (the echo is there, the key is not).
   expect(served).toContain('your key is [redacted]');
   expect(served).not.toContain(KEY);

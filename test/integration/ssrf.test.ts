@@ -15,7 +15,19 @@ import { startFixtureServer, type FixtureServer } from '../helpers/fixture-serve
  * fixture server that sends the redirects is reachable.
  */
 
-const TARGETS = ['::127.0.0.1', '2002:7f00:1::', 'fec0::1', '64:ff9b:1::7f00:1', '::ffff:0:7f00:1', '::ffff:127.0.0.1', '64:ff9b::7f00:1', '2001:0:4136:e378:8000:63bf:80ff:fffe', '::1', 'fe80::1', '169.254.169.254'];
+const TARGETS = [
+  '::127.0.0.1',
+  '2002:7f00:1::',
+  'fec0::1',
+  '64:ff9b:1::7f00:1',
+  '::ffff:0:7f00:1',
+  '::ffff:127.0.0.1',
+  '64:ff9b::7f00:1',
+  '2001:0:4136:e378:8000:63bf:80ff:fffe',
+  '::1',
+  'fe80::1',
+  '169.254.169.254',
+];
 
 let server: FixtureServer;
 let dir: string;
@@ -23,7 +35,9 @@ const media = { ...loadConfig({ EVALS_PROVIDER: 'local' }).media, allowPrivateAd
 const literal = (address: string) => (address.includes(':') ? `[${address}]` : address);
 
 /** A resolver whose every name answers `address`, standing for a DNS record an attacker controls. */
-const answering = (address: string): SourceOptions['resolve'] => async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+const answering =
+  (address: string): SourceOptions['resolve'] =>
+  async () => [{ address, family: address.includes(':') ? 6 : 4 }];
 
 async function refusal(url: string, opts: Partial<SourceOptions> = {}): Promise<unknown> {
   return fetchAnimation(url, dir, { media, allowLocalFiles: false, ...opts }).then(
@@ -68,7 +82,10 @@ describe('downloads refuse special-purpose addresses', () => {
   });
 
   it('refuses a name whose answers mix a public and a private address', async () => {
-    const resolve: SourceOptions['resolve'] = async () => [{ address: '2606:4700:4700::1111', family: 6 }, { address: '2002:7f00:1::', family: 6 }];
+    const resolve: SourceOptions['resolve'] = async () => [
+      { address: '2606:4700:4700::1111', family: 6 },
+      { address: '2002:7f00:1::', family: 6 },
+    ];
     const err = await refusal('http://mixed.example.test/a.mp4', { resolve });
     expect((err as Error).message).toMatch(/2002:7f00:1:: carries 127\.0\.0\.1 is loopback/);
   });

@@ -35,21 +35,35 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const storedRun = async (pipelineRunId: string) => PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, pipelineRunId)).evalPipelineRun;
+const storedRun = async (pipelineRunId: string) =>
+  PipelineRunResponseSchema.parse(await getPipelineRun(env.pool, pipelineRunId)).evalPipelineRun;
 
 describe('the sweeper', () => {
   it('ends a terminated pipeline ERROR within the sweep interval, naming the workflow closing status, its eval runs SKIPPED', async () => {
     const worker = await spawnWorker(env, { ...api.env, EVALS_SWEEP_SECONDS: '1' });
     api.script('frag-terminated', { status: 200, rendered: false });
-    const handle = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-terminated', projectId: 'p', userId: 'u' }, { renderWait: { pollIntervalMs: 500, limitMs: 600_000 } });
+    const handle = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      { fragmentId: 'frag-terminated', projectId: 'p', userId: 'u' },
+      { renderWait: { pollIntervalMs: 500, limitMs: 600_000 } },
+    );
     let pipelineRunId: string | null = null;
-    await waitFor(async () => (pipelineRunId = await pipelineRunIdOf(env.pool, handle.workflowId)) !== null, 60_000, () => 'the pipeline run row');
+    await waitFor(
+      async () => (pipelineRunId = await pipelineRunIdOf(env.pool, handle.workflowId)) !== null,
+      60_000,
+      () => 'the pipeline run row',
+    );
     // A row younger than 30 s may belong to a workflow still starting: make this one older.
     await env.pool.query(`UPDATE pipeline_runs SET created_at = now() - interval '1 minute' WHERE id = $1`, [pipelineRunId]);
     await handle.terminate('operator terminated it');
     expect((await storedRun(pipelineRunId!)).status).toBe('PENDING');
 
-    await waitFor(async () => (await storedRun(pipelineRunId!)).status === 'ERROR', 20_000, () => 'the sweeper to end the run');
+    await waitFor(
+      async () => (await storedRun(pipelineRunId!)).status === 'ERROR',
+      20_000,
+      () => 'the sweeper to end the run',
+    );
     const run = await storedRun(pipelineRunId!);
     expect(run.overallStatus).toBe('ERROR');
     expect(run.summary).toMatch(/its workflow ended TERMINATED before the pipeline finished/);
@@ -64,9 +78,18 @@ describe('the sweeper', () => {
     await env.startWorker();
     const log = createLogger('error');
     api.script('frag-running', { status: 200, rendered: false });
-    const running = await startEvalPipeline(env.client, env.taskQueue, { fragmentId: 'frag-running', projectId: 'p', userId: 'u' }, { renderWait: { pollIntervalMs: 500, limitMs: 600_000 } });
+    const running = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      { fragmentId: 'frag-running', projectId: 'p', userId: 'u' },
+      { renderWait: { pollIntervalMs: 500, limitMs: 600_000 } },
+    );
     let runningId: string | null = null;
-    await waitFor(async () => (runningId = await pipelineRunIdOf(env.pool, running.workflowId)) !== null, 60_000, () => 'the pipeline run row');
+    await waitFor(
+      async () => (runningId = await pipelineRunIdOf(env.pool, running.workflowId)) !== null,
+      60_000,
+      () => 'the pipeline run row',
+    );
     // A row left by a stack whose dev server is gone: no workflow of this Temporal owns it.
     await env.pool.query(
       `INSERT INTO pipeline_runs (id, fragment_id, project_id, user_id, attempt_number, status, execution_name, temporal_run_id, created_at)
@@ -80,8 +103,12 @@ describe('the sweeper', () => {
 
     // The orphan has no recorded Temporal (written before runs recorded theirs): a fleet's sweeper takes it.
     expect(await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own', endMissing: true, minAgeSeconds: 0 })).toEqual([]);
-    expect(await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own-and-unrecorded', endMissing: true, minAgeSeconds: 0 })).toEqual([{ pipelineRunId: 'orphan-run', closedAs: 'NOT_FOUND' }]);
-    const orphan = await env.pool.query<{ status: string; overall_status: string; summary: string }>(`SELECT status, overall_status, summary FROM pipeline_runs WHERE id = 'orphan-run'`);
+    expect(
+      await sweepOnce(env.pool, env.client, log, temporal, { scope: 'own-and-unrecorded', endMissing: true, minAgeSeconds: 0 }),
+    ).toEqual([{ pipelineRunId: 'orphan-run', closedAs: 'NOT_FOUND' }]);
+    const orphan = await env.pool.query<{ status: string; overall_status: string; summary: string }>(
+      `SELECT status, overall_status, summary FROM pipeline_runs WHERE id = 'orphan-run'`,
+    );
     expect(orphan.rows[0]).toMatchObject({ status: 'ERROR', overall_status: 'ERROR' });
     expect(orphan.rows[0].summary).toMatch(/no longer exists in Temporal/);
     expect((await storedRun(runningId!)).status).toBe('PENDING');
@@ -99,12 +126,25 @@ describe('the sweeper', () => {
     try {
       // The other stack: its own dev server, this file's database, a judge slow enough to sweep while it runs.
       const config = { ...env.config, judge: { ...env.config.judge, local: { delayMs: 4_000 } } };
-      worker = await createWorker({ connection: nativeConnection, config, deps: activityDeps(config, env.pool, log, { allowLocalFiles: true }) });
+      worker = await createWorker({
+        connection: nativeConnection,
+        config,
+        deps: activityDeps(config, env.pool, log, { allowLocalFiles: true }),
+      });
       running = worker.run();
       const otherClient = new Client({ connection: clientConnection, namespace: env.config.temporal.namespace });
-      const handle = await startEvalPipeline(otherClient, env.taskQueue, { fragmentId: 'frag-other-temporal', projectId: 'p', userId: 'u', animation: { url: sampleAnimation() } });
+      const handle = await startEvalPipeline(otherClient, env.taskQueue, {
+        fragmentId: 'frag-other-temporal',
+        projectId: 'p',
+        userId: 'u',
+        animation: { url: sampleAnimation() },
+      });
       let runId: string | null = null;
-      await waitFor(async () => (runId = await pipelineRunIdOf(env.pool, handle.workflowId)) !== null, 60_000, () => 'the other stack to create its run');
+      await waitFor(
+        async () => (runId = await pipelineRunIdOf(env.pool, handle.workflowId)) !== null,
+        60_000,
+        () => 'the other stack to create its run',
+      );
       await env.pool.query(`UPDATE pipeline_runs SET created_at = now() - interval '1 hour' WHERE id = $1`, [runId]);
 
       const ours = await temporalIdentity(env.client.workflowService, env.config.temporal.namespace);

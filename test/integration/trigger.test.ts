@@ -42,7 +42,10 @@ const trigger = (fragmentId: string, extra: Partial<EvalPipelineRequest> = {}) =
   startEvalPipeline(env.client, env.taskQueue, request(fragmentId, extra), { renderWait: LONG_WAIT });
 
 async function attemptsOf(fragmentId: string): Promise<number[]> {
-  const r = await env.pool.query<{ attempt_number: number }>('SELECT attempt_number FROM pipeline_runs WHERE fragment_id = $1 ORDER BY attempt_number', [fragmentId]);
+  const r = await env.pool.query<{ attempt_number: number }>(
+    'SELECT attempt_number FROM pipeline_runs WHERE fragment_id = $1 ORDER BY attempt_number',
+    [fragmentId],
+  );
   return r.rows.map((row) => row.attempt_number);
 }
 
@@ -52,12 +55,22 @@ describe('triggering pipelines', () => {
     // Every run is created twice at the same time, as by an activity retried while its first attempt still runs.
     const refs = await Promise.all(
       [...temporalRunIds, ...temporalRunIds].map((temporalRunId) =>
-        createPipelineRun(env.pool, { temporalRunId, executionName: `wf-${temporalRunId}`, fragmentId: 'frag-store-race', projectId: 'p', userId: 'u', renderJobId: null }),
+        createPipelineRun(env.pool, {
+          temporalRunId,
+          executionName: `wf-${temporalRunId}`,
+          fragmentId: 'frag-store-race',
+          projectId: 'p',
+          userId: 'u',
+          renderJobId: null,
+        }),
       ),
     );
     expect(await attemptsOf('frag-store-race')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (let i = 0; i < 10; i += 1) expect(refs[i + 10]).toEqual(refs[i]);
-    const evalRuns = await env.pool.query('SELECT count(*)::int AS n FROM eval_runs r JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.fragment_id = $1', ['frag-store-race']);
+    const evalRuns = await env.pool.query(
+      'SELECT count(*)::int AS n FROM eval_runs r JOIN pipeline_runs p ON p.id = r.pipeline_run_id WHERE p.fragment_id = $1',
+      ['frag-store-race'],
+    );
     expect(evalRuns.rows[0].n).toBe(50);
   });
 
@@ -67,7 +80,11 @@ describe('triggering pipelines', () => {
     const runIds = await Promise.all(handles.map(async (h) => (await h.describe()).runId));
     expect(new Set(handles.map((h) => h.workflowId)).size).toBe(1);
     expect(new Set(runIds).size).toBe(1);
-    await waitFor(() => api.requestsFor('frag-dup') >= 1, 60_000, () => 'the first read of the fragment');
+    await waitFor(
+      () => api.requestsFor('frag-dup') >= 1,
+      60_000,
+      () => 'the first read of the fragment',
+    );
     expect(await attemptsOf('frag-dup')).toEqual([1]);
 
     api.render('frag-dup');
@@ -107,7 +124,11 @@ describe('triggering pipelines', () => {
   it('cancels a pipeline waiting for its render: ERROR with summary "cancelled", nothing left PENDING or RUNNING', async () => {
     api.script('frag-cancel', { status: 200, rendered: false });
     const handle = await trigger('frag-cancel');
-    await waitFor(() => api.requestsFor('frag-cancel') >= 1, 60_000, () => 'the first read of the fragment');
+    await waitFor(
+      () => api.requestsFor('frag-cancel') >= 1,
+      60_000,
+      () => 'the first read of the fragment',
+    );
     const pipelineRunId = (await pipelineRunIdOf(env.pool, handle.workflowId))!;
 
     expect(await cancelEvalPipeline(env.client, env.pool, pipelineRunId)).toBe('cancel-requested');
@@ -131,12 +152,20 @@ describe('triggering pipelines', () => {
     });
     const evals = (...args: string[]) => run(process.execPath, [path.join(PROJECT_ROOT, 'bin/evals.js'), ...args], { env: cliEnv });
 
-    const started = JSON.parse((await evals('trigger', '--fragment-id', 'frag-cli', '--project-id', 'project-1', '--user-id', 'user-1')).stdout);
+    const started = JSON.parse(
+      (await evals('trigger', '--fragment-id', 'frag-cli', '--project-id', 'project-1', '--user-id', 'user-1')).stdout,
+    );
     expect(started.workflowId).toBe('eval-pipeline:frag-cli');
-    const again = JSON.parse((await evals('trigger', '--fragment-id', 'frag-cli', '--project-id', 'project-1', '--user-id', 'user-1')).stdout);
+    const again = JSON.parse(
+      (await evals('trigger', '--fragment-id', 'frag-cli', '--project-id', 'project-1', '--user-id', 'user-1')).stdout,
+    );
     expect(again).toEqual(started);
 
-    await waitFor(() => api.requestsFor('frag-cli') >= 1, 60_000, () => 'the first read of the fragment');
+    await waitFor(
+      () => api.requestsFor('frag-cli') >= 1,
+      60_000,
+      () => 'the first read of the fragment',
+    );
     const pipelineRunId = (await env.pool.query('SELECT id FROM pipeline_runs WHERE fragment_id = $1', ['frag-cli'])).rows[0].id;
     const cancelled = JSON.parse((await evals('cancel', pipelineRunId)).stdout);
     expect(cancelled).toEqual({ pipelineRunId, status: 'ERROR', summary: 'cancelled' });

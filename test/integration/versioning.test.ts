@@ -20,8 +20,16 @@ afterAll(async () => {
 
 describe('Worker Versioning', () => {
   it('runs a pipeline on a versioned worker once its version is current, pinned to that version', async () => {
-    await waitFor(() => setCurrentVersion(env, deploymentName, 'build-1'), 60_000, () => `version build-1 of ${deploymentName} never became current`);
-    const handle = await startEvalPipeline(env.client, env.taskQueue, pipelineInput(`frag-versioned-${crypto.randomBytes(4).toString('hex')}`, sampleAnimation(), null));
+    await waitFor(
+      () => setCurrentVersion(env, deploymentName, 'build-1'),
+      60_000,
+      () => `version build-1 of ${deploymentName} never became current`,
+    );
+    const handle = await startEvalPipeline(
+      env.client,
+      env.taskQueue,
+      pipelineInput(`frag-versioned-${crypto.randomBytes(4).toString('hex')}`, sampleAnimation(), null),
+    );
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'COMPLETED', overallStatus: 'PASS' });
 

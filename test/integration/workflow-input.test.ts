@@ -24,29 +24,57 @@ afterAll(async () => {
 function temporal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const cli = findTemporalCli(env.config)!;
   return new Promise((resolve) =>
-    execFile(cli, [...args, '--address', env.config.temporal.address!, '--namespace', env.config.temporal.namespace], { timeout: 60_000, encoding: 'utf8' }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+    execFile(
+      cli,
+      [...args, '--address', env.config.temporal.address!, '--namespace', env.config.temporal.namespace],
+      { timeout: 60_000, encoding: 'utf8' },
+      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
     ),
   );
 }
 
 /** Starts evalPipeline with Temporal's CLI (no --input when input is undefined), waits for its result, and describes it. */
 async function startWithCli(workflowId: string, input: string | undefined) {
-  const started = await temporal(['workflow', 'start', '--type', 'evalPipeline', '--task-queue', env.taskQueue, '--workflow-id', workflowId, ...(input === undefined ? [] : ['--input', input])]);
+  const started = await temporal([
+    'workflow',
+    'start',
+    '--type',
+    'evalPipeline',
+    '--task-queue',
+    env.taskQueue,
+    '--workflow-id',
+    workflowId,
+    ...(input === undefined ? [] : ['--input', input]),
+  ]);
   expect(started.code, started.stderr).toBe(0);
   const result = await temporal(['workflow', 'result', '--workflow-id', workflowId]);
   const described = await temporal(['workflow', 'describe', '--workflow-id', workflowId, '--output', 'json']);
   expect(described.code, described.stderr).toBe(0);
   const shown = await temporal(['workflow', 'describe', '--workflow-id', workflowId]);
   const history = await temporal(['workflow', 'show', '--workflow-id', workflowId, '--output', 'json']);
-  return { result, shown: shown.stdout, description: JSON.parse(described.stdout) as { workflowExecutionInfo: { status: string } }, history: JSON.parse(history.stdout) as { events: Record<string, unknown>[] } };
+  return {
+    result,
+    shown: shown.stdout,
+    description: JSON.parse(described.stdout) as { workflowExecutionInfo: { status: string } },
+    history: JSON.parse(history.stdout) as { events: Record<string, unknown>[] },
+  };
 }
 
-const rowsOf = async (fragmentId: string) => (await env.pool.query('SELECT count(*)::int AS n FROM pipeline_runs WHERE fragment_id = $1', [fragmentId])).rows[0].n as number;
+const rowsOf = async (fragmentId: string) =>
+  (await env.pool.query('SELECT count(*)::int AS n FROM pipeline_runs WHERE fragment_id = $1', [fragmentId])).rows[0].n as number;
 
-describe('evalPipeline started by Temporal\'s CLI', () => {
+describe("evalPipeline started by Temporal's CLI", () => {
   it('runs a well-formed input, optional fields given as null', async () => {
-    const input = { fragmentId: 'frag-cli-ok', projectId: 'project-1', userId: 'user-1', renderJobId: null, userInput: null, animation: { url: sampleAnimation(), title: null, description: null, sources: null, scene: null }, renderWait: null, notes: null };
+    const input = {
+      fragmentId: 'frag-cli-ok',
+      projectId: 'project-1',
+      userId: 'user-1',
+      renderJobId: null,
+      userInput: null,
+      animation: { url: sampleAnimation(), title: null, description: null, sources: null, scene: null },
+      renderWait: null,
+      notes: null,
+    };
     const { result, description } = await startWithCli('eval-pipeline:frag-cli-ok', JSON.stringify(input));
     expect(result.code, result.stderr).toBe(0);
     expect(description.workflowExecutionInfo.status).toBe('WORKFLOW_EXECUTION_STATUS_COMPLETED');
@@ -55,18 +83,45 @@ describe('evalPipeline started by Temporal\'s CLI', () => {
   });
 
   it.each([
-    ['missing projectId and userId', JSON.stringify({ fragmentId: 'frag-cli-missing', animation: { url: sampleAnimation() } }), 'frag-cli-missing', /projectId: missing \(expected string\); userId: missing \(expected string\)/],
-    ['a wrong type', JSON.stringify({ fragmentId: 'frag-cli-type', projectId: 7, userId: 'user-1', renderWait: { pollIntervalMs: 'soon', limitMs: 60000 } }), 'frag-cli-type', /projectId: expected string, got a number; renderWait\.pollIntervalMs: expected number, got a string/],
-    ['a control character in an id', JSON.stringify({ fragmentId: 'frag-cli-nul', projectId: 'project-1', userId: 'user\u0000x' }), 'frag-cli-nul', /userId: user id holds a control character/],
+    [
+      'missing projectId and userId',
+      JSON.stringify({ fragmentId: 'frag-cli-missing', animation: { url: sampleAnimation() } }),
+      'frag-cli-missing',
+      /projectId: missing \(expected string\); userId: missing \(expected string\)/,
+    ],
+    [
+      'a wrong type',
+      JSON.stringify({
+        fragmentId: 'frag-cli-type',
+        projectId: 7,
+        userId: 'user-1',
+        renderWait: { pollIntervalMs: 'soon', limitMs: 60000 },
+      }),
+      'frag-cli-type',
+      /projectId: expected string, got a number; renderWait\.pollIntervalMs: expected number, got a string/,
+    ],
+    [
+      'a control character in an id',
+      JSON.stringify({ fragmentId: 'frag-cli-nul', projectId: 'project-1', userId: 'user\u0000x' }),
+      'frag-cli-nul',
+      /userId: user id holds a control character/,
+    ],
     ['a bare JSON string', JSON.stringify('frag-cli-bare'), 'frag-cli-bare', /input: expected object, got a string/],
     ['no input at all', undefined, 'frag-cli-none', /input: missing \(expected object\)/],
   ])('fails at once, not retried, naming the field: %s', async (_name, input, fragmentId, reason) => {
     const { result, shown, description, history } = await startWithCli(`eval-pipeline:${fragmentId}`, input);
     expect(result.code).not.toBe(0);
     expect(description.workflowExecutionInfo.status).toBe('WORKFLOW_EXECUTION_STATUS_FAILED');
-    const failed = history.events.find((e) => e.workflowExecutionFailedEventAttributes) as { workflowExecutionFailedEventAttributes: { failure: { message: string; applicationFailureInfo: { type: string; nonRetryable: boolean } } } };
+    const failed = history.events.find((e) => e.workflowExecutionFailedEventAttributes) as {
+      workflowExecutionFailedEventAttributes: {
+        failure: { message: string; applicationFailureInfo: { type: string; nonRetryable: boolean } };
+      };
+    };
     expect(failed.workflowExecutionFailedEventAttributes.failure.message).toMatch(reason);
-    expect(failed.workflowExecutionFailedEventAttributes.failure.applicationFailureInfo).toMatchObject({ type: 'PermanentError:bad-input', nonRetryable: true });
+    expect(failed.workflowExecutionFailedEventAttributes.failure.applicationFailureInfo).toMatchObject({
+      type: 'PermanentError:bad-input',
+      nonRetryable: true,
+    });
     // What an operator sees: the CLI's result and its description name the field too.
     expect(`${result.stdout}${result.stderr}`).toMatch(reason);
     expect(shown).toMatch(reason);

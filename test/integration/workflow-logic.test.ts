@@ -41,14 +41,29 @@ interface Scenario {
 const scenarios = new Map<string, Scenario>();
 const scenarioOf = (pipelineRunId: string) => scenarios.get(pipelineRunId.replace(/^run-/, ''))!;
 
-const activities: Pick<Activities, 'createPipelineRun' | 'fetchFragment' | 'markPipelineRunning' | 'failEvalRun' | 'finishPipelineRun' | 'extractFrames' | 'inspectScene' | 'scoreEvalRun'> = {
+const activities: Pick<
+  Activities,
+  | 'createPipelineRun'
+  | 'fetchFragment'
+  | 'markPipelineRunning'
+  | 'failEvalRun'
+  | 'finishPipelineRun'
+  | 'extractFrames'
+  | 'inspectScene'
+  | 'scoreEvalRun'
+> = {
   async createPipelineRun(input: CreatePipelineRunInput) {
     return { pipelineRunId: `run-${input.fragmentId}`, attemptNumber: 1 };
   },
   async fetchFragment(fragmentId: string) {
     const s = scenarios.get(fragmentId)!;
     s.fetches++;
-    return { id: fragmentId, title: 'Pythagoras', description: null, animationUrl: s.rendered() ? 'http://127.0.0.1:9/animation.mp4' : null } as FragmentSnapshot;
+    return {
+      id: fragmentId,
+      title: 'Pythagoras',
+      description: null,
+      animationUrl: s.rendered() ? 'http://127.0.0.1:9/animation.mp4' : null,
+    } as FragmentSnapshot;
   },
   async markPipelineRunning(pipelineRunId: string) {
     scenarioOf(pipelineRunId).marked = true;
@@ -60,7 +75,14 @@ const activities: Pick<Activities, 'createPipelineRun' | 'fetchFragment' | 'mark
     const s = scenarioOf(input.pipelineRunId);
     s.finished = { error: input.error };
     const status = input.error || s.failed.length ? 'ERROR' : 'COMPLETED';
-    return { pipelineRunId: input.pipelineRunId, status, overallStatus: status === 'ERROR' ? 'ERROR' : 'PASS', summary: input.error ?? 'judged', issueCount: 0, highSeverityCount: 0 } satisfies PipelineOutcome;
+    return {
+      pipelineRunId: input.pipelineRunId,
+      status,
+      overallStatus: status === 'ERROR' ? 'ERROR' : 'PASS',
+      summary: input.error ?? 'judged',
+      issueCount: 0,
+      highSeverityCount: 0,
+    } satisfies PipelineOutcome;
   },
   async extractFrames() {
     return { durationMs: 1000, width: 854, height: 480, fps: 15, frames: [] };
@@ -88,7 +110,13 @@ beforeAll(async () => {
   const bundle = await workflowBundle(inject('bundleDir'));
   // Every pool's task queue, each offered the same recording activities.
   for (const pool of POOLS) {
-    const worker = await Worker.create({ connection, taskQueue: poolTaskQueue(taskQueue, pool), activities, maxHeartbeatThrottleInterval: '200ms', ...(pool === 'workflows' ? { workflowBundle: bundle } : {}) });
+    const worker = await Worker.create({
+      connection,
+      taskQueue: poolTaskQueue(taskQueue, pool),
+      activities,
+      maxHeartbeatThrottleInterval: '200ms',
+      ...(pool === 'workflows' ? { workflowBundle: bundle } : {}),
+    });
     workers.push({ worker, done: worker.run() });
   }
 });
@@ -104,7 +132,11 @@ function start(scenario: Partial<Scenario> & Pick<Scenario, 'rendered'>, renderW
   const fragmentId = `frag-${crypto.randomBytes(6).toString('hex')}`;
   const s: Scenario = { fetches: 0, marked: false, scored: [], failed: [], ...scenario };
   scenarios.set(fragmentId, s);
-  return { s, fragmentId, handle: startEvalPipeline(client, taskQueue, { fragmentId, projectId: 'project-1', userId: 'user-1', userInput: null }, { renderWait }) };
+  return {
+    s,
+    fragmentId,
+    handle: startEvalPipeline(client, taskQueue, { fragmentId, projectId: 'project-1', userId: 'user-1', userInput: null }, { renderWait }),
+  };
 }
 
 const SOON: RenderWait = { pollIntervalMs: 200, limitMs: 60_000 };
@@ -125,7 +157,11 @@ describe('the eval pipeline workflow, on recording activities', () => {
   it('is woken by the renderFinished signal before its next poll', async () => {
     let rendered = false;
     const { s, fragmentId, handle } = start({ rendered: () => rendered }, FOREVER);
-    await waitFor(() => s.fetches === 1, 60_000, () => 'the first read of the fragment');
+    await waitFor(
+      () => s.fetches === 1,
+      60_000,
+      () => 'the first read of the fragment',
+    );
     rendered = true;
     expect(await signalRenderFinished(client, fragmentId)).toBe(true);
     const result = await (await handle).result();
@@ -192,9 +228,16 @@ describe('the eval pipeline workflow, on recording activities', () => {
       SOON,
     );
     const h = await handle;
-    await waitFor(() => judging === EVAL_KINDS.length, 60_000, () => `every kind judging (${judging})`);
+    await waitFor(
+      () => judging === EVAL_KINDS.length,
+      60_000,
+      () => `every kind judging (${judging})`,
+    );
     await h.cancel();
-    const failure = await h.result().then(() => null, (err: unknown) => err);
+    const failure = await h.result().then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(WorkflowFailedError);
     expect(s.finished).toEqual({ error: CANCELLED });
     expect(s.scored).toEqual([]);

@@ -28,7 +28,9 @@ describe('which code bin/evals.js runs', () => {
   }
 
   it('the compiled build while no source file is newer than its stamp', () => {
-    expect(buildIsCurrent(checkout({ [BUILD_STAMP]: 10, 'src/cli/main.ts': 60, 'workflows/index.ts': 60, 'activities/index.ts': 11 }))).toBe(true);
+    expect(
+      buildIsCurrent(checkout({ [BUILD_STAMP]: 10, 'src/cli/main.ts': 60, 'workflows/index.ts': 60, 'activities/index.ts': 11 })),
+    ).toBe(true);
   });
 
   it('the sources when one of them, however deep, was saved (or pulled) after the build started', () => {
@@ -63,7 +65,10 @@ describe('which modules a command loads', () => {
     try {
       const preload = path.join(dir, 'loaded.js');
       const list = path.join(dir, 'loaded.json');
-      fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));`);
+      fs.writeFileSync(
+        preload,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));`,
+      );
       const run = spawnSync(process.execPath, ['-r', preload, EVALS, ...args], { encoding: 'utf8' });
       expect(run.status, run.stderr).toBe(0);
       const files = JSON.parse(fs.readFileSync(list, 'utf8')) as string[];
@@ -77,7 +82,10 @@ describe('which modules a command loads', () => {
     for (const command of ['run', 'list']) {
       const loaded = packagesLoaded([command, '--help']);
       expect(loaded, command).toContain('commander');
-      expect(loaded.filter((p) => ['@temporalio/worker', 'sharp', 'openai'].includes(p)), command).toEqual([]);
+      expect(
+        loaded.filter((p) => ['@temporalio/worker', 'sharp', 'openai'].includes(p)),
+        command,
+      ).toEqual([]);
     }
   });
 });

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpectedIssue } from '../../src/calibration/labelled-set';
-import { animationOutcome, cohensKappa, disagreements, figures, labelledVerdict, median, type JudgedAnimation, type JudgedIssue, type LabelledEntry } from '../../src/calibration/metrics';
+import {
+  animationOutcome,
+  cohensKappa,
+  disagreements,
+  figures,
+  labelledVerdict,
+  median,
+  type JudgedAnimation,
+  type JudgedIssue,
+  type LabelledEntry,
+} from '../../src/calibration/metrics';
 import type { EvalKind, EvalRunStatus } from '../../src/domain/types';
 
-const expected = (kind: EvalKind, category: string, window: [number, number] | null, extra: Partial<ExpectedIssue> = {}): ExpectedIssue => ({
+const expected = (
+  kind: EvalKind,
+  category: string,
+  window: [number, number] | null,
+  extra: Partial<ExpectedIssue> = {},
+): ExpectedIssue => ({
   kind,
   categories: [category],
   alsoAs: [],
@@ -14,8 +29,17 @@ const expected = (kind: EvalKind, category: string, window: [number, number] | n
   ...extra,
 });
 const entry = (key: string, expect: ExpectedIssue[]): LabelledEntry => ({ key, expect, toleranceSeconds: 1, countFrom: 'MEDIUM' });
-const issue = (kind: EvalKind, category: string, severity: JudgedIssue['severity'], atS: number | null): JudgedIssue => ({ kind, category, severity, atMs: atS === null ? null : atS * 1000 });
-const judged = (issues: JudgedIssue[], statuses: Partial<Record<EvalKind, EvalRunStatus>>, extra: Partial<JudgedAnimation> = {}): JudgedAnimation => ({
+const issue = (kind: EvalKind, category: string, severity: JudgedIssue['severity'], atS: number | null): JudgedIssue => ({
+  kind,
+  category,
+  severity,
+  atMs: atS === null ? null : atS * 1000,
+});
+const judged = (
+  issues: JudgedIssue[],
+  statuses: Partial<Record<EvalKind, EvalRunStatus>>,
+  extra: Partial<JudgedAnimation> = {},
+): JudgedAnimation => ({
   statuses,
   issues,
   costUsd: {},
@@ -43,10 +67,23 @@ const entries = [
   entry('c2', []),
 ];
 const runs = new Map<string, JudgedAnimation>([
-  ['a1', judged([issue(V, 'clipped_content', 'MEDIUM', 2.5)], { [V]: 'FAIL', [D]: 'PASS' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 4000 })],
+  [
+    'a1',
+    judged(
+      [issue(V, 'clipped_content', 'MEDIUM', 2.5)],
+      { [V]: 'FAIL', [D]: 'PASS' },
+      { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 4000 },
+    ),
+  ],
   ['a2', judged([issue(V, 'overlap', 'LOW', 2)], { [V]: 'PASS', [D]: 'PASS' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 2000 })],
-  ['a3', judged([issue(D, 'low_contrast', 'HIGH', 8)], { [V]: 'PASS', [D]: 'FAIL' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 3000 })],
-  ['c1', judged([issue(V, 'clipped_content', 'MEDIUM', 1)], { [V]: 'FAIL', [D]: 'PASS' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 1000 })],
+  [
+    'a3',
+    judged([issue(D, 'low_contrast', 'HIGH', 8)], { [V]: 'PASS', [D]: 'FAIL' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 3000 }),
+  ],
+  [
+    'c1',
+    judged([issue(V, 'clipped_content', 'MEDIUM', 1)], { [V]: 'FAIL', [D]: 'PASS' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 1000 }),
+  ],
   ['c2', judged([], { [V]: 'PASS', [D]: 'PASS' }, { costUsd: { [V]: 0.002, [D]: 0.001 }, wallMs: 5000 })],
 ]);
 
@@ -134,13 +171,17 @@ describe('matching issues to labels', () => {
 
   it('finds an expected issue without a window (the user’s message) by kind, category and severity alone, with no time error', () => {
     const e = entry('u', [expected('USER_INPUT_SECURITY', 'prompt_injection', null, { minSeverity: 'HIGH' })]);
-    expect(animationOutcome(e, [issue('USER_INPUT_SECURITY', 'prompt_injection', 'HIGH', null)]).expected).toEqual([{ issue: e.expect[0], found: true, timeErrorMs: null }]);
+    expect(animationOutcome(e, [issue('USER_INPUT_SECURITY', 'prompt_injection', 'HIGH', null)]).expected).toEqual([
+      { issue: e.expect[0], found: true, timeErrorMs: null },
+    ]);
     expect(animationOutcome(e, [issue('USER_INPUT_SECURITY', 'prompt_injection', 'MEDIUM', null)]).expected[0].found).toBe(false);
   });
 
   it('takes the nearest finding issue for the time error, and the median of an even count halfway', () => {
     const e = entry('m', [expected(V, 'blank_frame', [3, 5])]);
-    expect(animationOutcome(e, [issue(V, 'blank_frame', 'HIGH', 4.5), issue(V, 'blank_frame', 'HIGH', 3.2)]).expected[0].timeErrorMs).toBe(200);
+    expect(animationOutcome(e, [issue(V, 'blank_frame', 'HIGH', 4.5), issue(V, 'blank_frame', 'HIGH', 3.2)]).expected[0].timeErrorMs).toBe(
+      200,
+    );
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 });

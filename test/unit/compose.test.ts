@@ -71,7 +71,11 @@ describe('docker-compose.yml', () => {
     const db = new URL(worker.DATABASE_URL);
     const database = env(db.hostname);
     expect(services[db.hostname].image).toMatch(/^postgres:/);
-    expect([db.username, db.password, db.pathname.slice(1)]).toEqual([database.POSTGRES_USER, database.POSTGRES_PASSWORD, database.POSTGRES_DB]);
+    expect([db.username, db.password, db.pathname.slice(1)]).toEqual([
+      database.POSTGRES_USER,
+      database.POSTGRES_PASSWORD,
+      database.POSTGRES_DB,
+    ]);
     expect(dependsOn('worker')[db.hostname].condition).toBe('service_healthy');
 
     // The compose environment is a valid configuration.
@@ -107,7 +111,11 @@ describe('docker-compose.yml', () => {
 
   it('has Prometheus scrape every worker replica on its metrics port', () => {
     const scrape = parse(read(mountOf('prometheus', '/etc/prometheus/prometheus.yml')!)) as {
-      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[]; static_configs?: { targets: string[] }[] }[];
+      scrape_configs: {
+        job_name: string;
+        dns_sd_configs?: { names: string[]; port: number }[];
+        static_configs?: { targets: string[] }[];
+      }[];
     };
     const workers = scrape.scrape_configs.find((j) => j.dns_sd_configs?.some((d) => d.names.includes('worker')));
     expect(workers?.dns_sd_configs?.[0].port).toBe(Number(env('worker').EVALS_METRICS_PORT));

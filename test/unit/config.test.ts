@@ -43,10 +43,19 @@ describe('loadConfig', () => {
 
   it('reads Worker Versioning only as a deployment name and build id together, pinned by default', () => {
     expect(loadConfig({}).worker.deployment).toBeUndefined();
-    expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7' }).worker.deployment).toEqual({ name: 'eval-pipeline', buildId: 'b7', defaultBehavior: 'PINNED' });
-    expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7', EVALS_VERSIONING_BEHAVIOR: 'auto-upgrade' }).worker.deployment?.defaultBehavior).toBe('AUTO_UPGRADE');
+    expect(loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7' }).worker.deployment).toEqual({
+      name: 'eval-pipeline',
+      buildId: 'b7',
+      defaultBehavior: 'PINNED',
+    });
+    expect(
+      loadConfig({ EVALS_DEPLOYMENT_NAME: 'eval-pipeline', EVALS_BUILD_ID: 'b7', EVALS_VERSIONING_BEHAVIOR: 'auto-upgrade' }).worker
+        .deployment?.defaultBehavior,
+    ).toBe('AUTO_UPGRADE');
     expect(() => loadConfig({ EVALS_BUILD_ID: 'b7' })).toThrow(/EVALS_DEPLOYMENT_NAME and EVALS_BUILD_ID/);
-    expect(() => loadConfig({ EVALS_DEPLOYMENT_NAME: 'x', EVALS_BUILD_ID: 'b', EVALS_VERSIONING_BEHAVIOR: 'sometimes' })).toThrow(/EVALS_VERSIONING_BEHAVIOR/);
+    expect(() => loadConfig({ EVALS_DEPLOYMENT_NAME: 'x', EVALS_BUILD_ID: 'b', EVALS_VERSIONING_BEHAVIOR: 'sometimes' })).toThrow(
+      /EVALS_VERSIONING_BEHAVIOR/,
+    );
   });
 });
 
@@ -57,8 +66,16 @@ const WRONG: Record<string, [value: string, says: RegExp, extra?: Record<string,
   TEMPORAL_TASK_QUEUE: [' eval-pipeline', /whitespace or control/],
   TEMPORAL_API_KEY: ['secret-temporal-key\n', /whitespace or control/],
   TEMPORAL_TLS: ['yes', /one of 0, 1, true, false/],
-  TEMPORAL_TLS_CLIENT_CERT_PATH: ['/etc/temporal/client.pem\n', /whitespace or control/, { TEMPORAL_TLS_CLIENT_KEY_PATH: '/etc/temporal/client.key' }],
-  TEMPORAL_TLS_CLIENT_KEY_PATH: [' /etc/temporal/client.key', /whitespace or control/, { TEMPORAL_TLS_CLIENT_CERT_PATH: '/etc/temporal/client.pem' }],
+  TEMPORAL_TLS_CLIENT_CERT_PATH: [
+    '/etc/temporal/client.pem\n',
+    /whitespace or control/,
+    { TEMPORAL_TLS_CLIENT_KEY_PATH: '/etc/temporal/client.key' },
+  ],
+  TEMPORAL_TLS_CLIENT_KEY_PATH: [
+    ' /etc/temporal/client.key',
+    /whitespace or control/,
+    { TEMPORAL_TLS_CLIENT_CERT_PATH: '/etc/temporal/client.pem' },
+  ],
   TEMPORAL_TLS_SERVER_CA_CERT_PATH: ['/etc/temporal/ca.pem\t', /whitespace or control/],
   TEMPORAL_TLS_SERVER_NAME: ['temporal.internal ', /whitespace or control/],
   TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: ['off', /one of 0, 1, true, false/],
@@ -138,8 +155,22 @@ describe('configuration sections (src/config/)', () => {
   });
 
   it('flag the stack variables, and the secret variables are ones the loader reads', () => {
-    expect(STACK_VARIABLES).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'DATABASE_URL', 'EVALS_DATA_DIR', 'EVALS_API_PORT', 'EVALS_WORKER_POOLS', 'EVALS_RETENTION_DAYS', 'LOG_LEVEL']));
-    expect(STACK_VARIABLES.filter((v) => ['EVALS_MODEL', 'EVALS_SAMPLES', 'EVALS_FRAME_CACHE_MB', 'EVALS_ACTIVITY_CONCURRENCY', 'EVALS_MAX_FRAMES'].includes(v))).toEqual([]);
+    expect(STACK_VARIABLES).toEqual(
+      expect.arrayContaining([
+        'TEMPORAL_ADDRESS',
+        'DATABASE_URL',
+        'EVALS_DATA_DIR',
+        'EVALS_API_PORT',
+        'EVALS_WORKER_POOLS',
+        'EVALS_RETENTION_DAYS',
+        'LOG_LEVEL',
+      ]),
+    );
+    expect(
+      STACK_VARIABLES.filter((v) =>
+        ['EVALS_MODEL', 'EVALS_SAMPLES', 'EVALS_FRAME_CACHE_MB', 'EVALS_ACTIVITY_CONCURRENCY', 'EVALS_MAX_FRAMES'].includes(v),
+      ),
+    ).toEqual([]);
     expect(SECRET_VARIABLES.filter((v) => !CONFIG_VARIABLES.includes(v))).toEqual([]);
   });
 });
@@ -166,7 +197,11 @@ describe('configuration errors', () => {
   });
 
   it('accepts PostgreSQL URLs with a host, including a socket directory given as ?host=', () => {
-    for (const url of ['postgres://evals:pw@db.internal:5432/evals', 'postgresql://evals@127.0.0.1/evals', 'postgresql:///evals?host=/var/run/postgresql']) {
+    for (const url of [
+      'postgres://evals:pw@db.internal:5432/evals',
+      'postgresql://evals@127.0.0.1/evals',
+      'postgresql:///evals?host=/var/run/postgresql',
+    ]) {
       expect(loadConfig({ DATABASE_URL: url }).database.url).toBe(url);
     }
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter22@db/evals' })).toThrow(/DATABASE_URL: .*postgres:\/\//);
@@ -191,13 +226,22 @@ describe('contradictory settings', () => {
   });
 
   it('name both variables: a stall wait longer than the whole download, a poll interval longer than the render wait', () => {
-    const warnings = configWarnings(loadConfig({ EVALS_DOWNLOAD_STALL_SECONDS: '200', EVALS_DOWNLOAD_TIMEOUT_SECONDS: '100', EVALS_RENDER_POLL_INTERVAL_SECONDS: '120', EVALS_RENDER_WAIT_LIMIT_SECONDS: '60' }));
+    const warnings = configWarnings(
+      loadConfig({
+        EVALS_DOWNLOAD_STALL_SECONDS: '200',
+        EVALS_DOWNLOAD_TIMEOUT_SECONDS: '100',
+        EVALS_RENDER_POLL_INTERVAL_SECONDS: '120',
+        EVALS_RENDER_WAIT_LIMIT_SECONDS: '60',
+      }),
+    );
     expect(warnings).toEqual([
       expect.stringMatching(/EVALS_DOWNLOAD_STALL_SECONDS \(200 s\) is not below EVALS_DOWNLOAD_TIMEOUT_SECONDS \(100 s\)/),
       expect.stringMatching(/EVALS_RENDER_POLL_INTERVAL_SECONDS \(120 s\) is above EVALS_RENDER_WAIT_LIMIT_SECONDS \(60 s\)/),
     ]);
     expect(configWarnings(loadConfig({ EVALS_EXTRACT_TIMEOUT_SECONDS: '500' }))).toEqual([
-      expect.stringMatching(/EVALS_DOWNLOAD_TIMEOUT_SECONDS \+ EVALS_EXTRACT_TIMEOUT_SECONDS \(620 s\) are not below the extraction activity's timeout \(600 s\)/),
+      expect.stringMatching(
+        /EVALS_DOWNLOAD_TIMEOUT_SECONDS \+ EVALS_EXTRACT_TIMEOUT_SECONDS \(620 s\) are not below the extraction activity's timeout \(600 s\)/,
+      ),
     ]);
   });
 });
@@ -207,7 +251,10 @@ describe('listening addresses', () => {
     const config = loadConfig({});
     expect(config.worker.metricsHost).toBe('127.0.0.1');
     expect(config.api.host).toBe('127.0.0.1');
-    expect(loadConfig({ EVALS_METRICS_HOST: '0.0.0.0', EVALS_API_HOST: '::' })).toMatchObject({ worker: { metricsHost: '0.0.0.0' }, api: { host: '::' } });
+    expect(loadConfig({ EVALS_METRICS_HOST: '0.0.0.0', EVALS_API_HOST: '::' })).toMatchObject({
+      worker: { metricsHost: '0.0.0.0' },
+      api: { host: '::' },
+    });
   });
 });
 
@@ -258,7 +305,9 @@ describe("Temporal's environment configuration (TEMPORAL_TLS_*)", () => {
       serverRootCACertificate: fs.readFileSync(ca),
       clientCertPair: { crt: fs.readFileSync(cert), key: fs.readFileSync(key) },
     });
-    expect(loadConfig({ ...address, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }).temporal.tls).toEqual({ serverNameOverride: 'temporal.internal' });
+    expect(loadConfig({ ...address, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }).temporal.tls).toEqual({
+      serverNameOverride: 'temporal.internal',
+    });
   });
 
   it('names the variable of a file it cannot read or that is not PEM', () => {
@@ -266,7 +315,9 @@ describe("Temporal's environment configuration (TEMPORAL_TLS_*)", () => {
     expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: missing, TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(
       `invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read ${missing} (ENOENT)`,
     );
-    expect(() => loadConfig({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: dir })).toThrow(/^invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .* \(EISDIR\)/);
+    expect(() => loadConfig({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: dir })).toThrow(
+      /^invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .* \(EISDIR\)/,
+    );
     // A key given where the certificate belongs: named, and the key's content is not in the message.
     let message = '';
     try {
@@ -279,10 +330,16 @@ describe("Temporal's environment configuration (TEMPORAL_TLS_*)", () => {
   });
 
   it('refuses a certificate without its key, an explicit TEMPORAL_TLS=false beside TLS files, and disabling host verification', () => {
-    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: cert })).toThrow(/TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/);
-    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(/TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/);
+    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: cert })).toThrow(
+      /TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/,
+    );
+    expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(
+      /TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together/,
+    );
     expect(() => loadConfig({ TEMPORAL_TLS: 'false', TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca })).toThrow(/TEMPORAL_TLS=false contradicts/);
-    expect(() => loadConfig({ TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: 'true' })).toThrow(/TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: .*TEMPORAL_TLS_SERVER_NAME/);
+    expect(() => loadConfig({ TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: 'true' })).toThrow(
+      /TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: .*TEMPORAL_TLS_SERVER_NAME/,
+    );
     expect(loadConfig({ TEMPORAL_TLS_DISABLE_HOST_VERIFICATION: 'false' }).temporal.tls).toBe(false);
   });
 });

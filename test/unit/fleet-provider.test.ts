@@ -78,7 +78,8 @@ describe('fleetProvider', () => {
   it('records latency, tokens and cost by kind and model', async () => {
     const labels = { kind: definition.kind, model: 'gated-model' };
     const totals = async () => ({
-      cost: (await metrics.judgeCost.get()).values.find((v) => v.labels.kind === labels.kind && v.labels.model === labels.model)?.value ?? 0,
+      cost:
+        (await metrics.judgeCost.get()).values.find((v) => v.labels.kind === labels.kind && v.labels.model === labels.model)?.value ?? 0,
       image: (await metrics.judgeTokens.get()).values.find((v) => v.labels.type === 'image' && v.labels.model === labels.model)?.value ?? 0,
     });
     const start = await totals();

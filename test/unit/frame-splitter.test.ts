@@ -20,7 +20,10 @@ describe('frameSplitter', () => {
   const bytes = Buffer.from(Array.from({ length: 7 * frameBytes + 5 }, (_, i) => i));
   const whole = Array.from({ length: 7 }, (_, f) => bytes.subarray(f * frameBytes, (f + 1) * frameBytes).toString('hex'));
 
-  it.each([[[1]], [[5]], [[12]], [[13]], [[100]], [[3, 30, 7]], [[11, 1, 25]]])('gives every whole frame once, in order, whatever the chunks (%j)', (chunkSizes) => {
-    expect(split(bytes, frameBytes, chunkSizes)).toEqual(whole);
-  });
+  it.each([[[1]], [[5]], [[12]], [[13]], [[100]], [[3, 30, 7]], [[11, 1, 25]]])(
+    'gives every whole frame once, in order, whatever the chunks (%j)',
+    (chunkSizes) => {
+      expect(split(bytes, frameBytes, chunkSizes)).toEqual(whole);
+    },
+  );
 });

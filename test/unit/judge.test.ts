@@ -37,7 +37,9 @@ describe('cost', () => {
     expect(costUsd('gpt-4o-2024-08-06', tokens(1_000_000, 0, 1_000_000), {})).toBeCloseTo(1.25, 9);
     expect(costUsd('m', tokens(1_000_000, 0, 500_000), { m: { input: 2, output: 1 } })).toBeCloseTo(2, 9);
     expect(costUsd('m', tokens(1_000_000, 0, 500_000), { m: { input: 2, cachedInput: 0.5, output: 1 } })).toBeCloseTo(1.25, 9);
-    expect(loadConfig({ EVALS_PRICES: '{"m":{"input":1,"cachedInput":0.25,"output":2}}' }).judge.prices).toEqual({ m: { input: 1, cachedInput: 0.25, output: 2 } });
+    expect(loadConfig({ EVALS_PRICES: '{"m":{"input":1,"cachedInput":0.25,"output":2}}' }).judge.prices).toEqual({
+      m: { input: 1, cachedInput: 0.25, output: 2 },
+    });
   });
 
   it('reads EVALS_PRICES, refusing malformed tables without echoing them', () => {
@@ -68,7 +70,6 @@ describe('retry-after', () => {
   });
 });
 
-
 describe('self-consistency', () => {
   it('takes the median score and keeps issues a strict majority reported (same category and frame)', () => {
     const v = consensus([
@@ -92,7 +93,8 @@ describe('reading answers', () => {
   const visual = KINDS.VISUAL_VALIDATION_JSON;
   const frames = [0, 1, 2];
   const part = (issues: unknown[]) => ({ score: 90, summary: 'ok', issues });
-  const answer = (issues: unknown[]) => JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), VISUAL_VALIDATION_JSON: part(issues) });
+  const answer = (issues: unknown[]) =>
+    JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), VISUAL_VALIDATION_JSON: part(issues) });
   const issue = { severity: 'LOW', category: 'overlap', frameIndex: 2, location: null, description: 'x', suggestedFix: null };
   const read = (content: string | null, kind = visual, shown = frames) => readAnswers([kind], content, shown).get(kind.kind);
 
@@ -103,12 +105,22 @@ describe('reading answers', () => {
   it('rejects what is not JSON, has the wrong shape, leaves text empty, or points at a frame that was not shown', () => {
     expect(read(null)).toMatchObject({ ok: false, error: 'the answer was empty' });
     expect(read('{"score": 1')).toMatchObject({ ok: false, error: expect.stringMatching(/^the answer is not JSON/) });
-    expect(read(JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])) }))).toMatchObject({ ok: false, error: 'the answer does not match the schema (VISUAL_VALIDATION_JSON: missing, it must be filled in)' });
-    expect(read(answer([{ ...issue, category: 'vibes' }]))).toMatchObject({ ok: false, error: expect.stringMatching(/VISUAL_VALIDATION_JSON\.issues\.0\.category/) });
-    expect(read(answer([{ ...issue, description: '  ' }]))).toMatchObject({ ok: false, error: expect.stringMatching(/issues\.0\.description: must not be empty/) });
+    expect(read(JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])) }))).toMatchObject({
+      ok: false,
+      error: 'the answer does not match the schema (VISUAL_VALIDATION_JSON: missing, it must be filled in)',
+    });
+    expect(read(answer([{ ...issue, category: 'vibes' }]))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/VISUAL_VALIDATION_JSON\.issues\.0\.category/),
+    });
+    expect(read(answer([{ ...issue, description: '  ' }]))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/issues\.0\.description: must not be empty/),
+    });
     expect(read(answer([{ ...issue, frameIndex: 7 }]))).toMatchObject({
       ok: false,
-      error: 'the answer does not match the schema (VISUAL_VALIDATION_JSON.issues.0.frameIndex: frameIndex 7 names no frame (frames shown: 0, 1, 2))',
+      error:
+        'the answer does not match the schema (VISUAL_VALIDATION_JSON.issues.0.frameIndex: frameIndex 7 names no frame (frames shown: 0, 1, 2))',
     });
     expect(read(JSON.stringify(part([{ ...issue, category: 'jailbreak', frameIndex: 0 }])), KINDS.USER_INPUT_SECURITY, [])).toMatchObject({
       ok: false,
@@ -117,16 +129,26 @@ describe('reading answers', () => {
   });
 
   it('reads each asked part on its own: one invalid part does not spoil the others', () => {
-    const both = JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), VISUAL_VALIDATION_JSON: part([issue]), DESIGN_VALIDATION_JSON: { score: 'high' } });
+    const both = JSON.stringify({
+      ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])),
+      VISUAL_VALIDATION_JSON: part([issue]),
+      DESIGN_VALIDATION_JSON: { score: 'high' },
+    });
     const readings = readAnswers([visual, KINDS.DESIGN_VALIDATION_JSON], both, frames);
     expect(readings.get('VISUAL_VALIDATION_JSON')).toMatchObject({ ok: true });
-    expect(readings.get('DESIGN_VALIDATION_JSON')).toMatchObject({ ok: false, error: expect.stringMatching(/DESIGN_VALIDATION_JSON\.score/) });
+    expect(readings.get('DESIGN_VALIDATION_JSON')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/DESIGN_VALIDATION_JSON\.score/),
+    });
   });
 
   it('requires every rubric criterion exactly as named', () => {
     const rubric = KINDS.ENGAGEMENT_RUBRIC_JSON;
     const criteria = Object.fromEntries(['pacing', 'progression', 'focus', 'structure'].map((n) => [n, { score: 10, reason: 'r' }]));
-    const content = JSON.stringify({ ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), [rubric.kind]: { criteria, summary: 's', issues: [] } });
+    const content = JSON.stringify({
+      ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])),
+      [rubric.kind]: { criteria, summary: 's', issues: [] },
+    });
     expect(read(content, rubric)).toMatchObject({ ok: false, error: expect.stringMatching(/criteria\.length/) });
   });
 });
@@ -192,25 +214,28 @@ describe('the answer schema sent equals what the validator accepts', () => {
     const root: any = format.json_schema.schema;
     // The kind's own part of the shared frame-kinds schema, or the kind's schema itself.
     const partSchema = definition.usesFrames ? root.properties[kind].anyOf.find((n: any) => n.type === 'object') : root;
-    const content = (value: unknown) => JSON.stringify(definition.usesFrames ? { ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), [kind]: value } : value);
+    const content = (value: unknown) =>
+      JSON.stringify(definition.usesFrames ? { ...Object.fromEntries(FRAME_KINDS.map((k) => [k, null])), [kind]: value } : value);
 
     it(`${kind}: every boundary value of the schema sent is accepted`, () => {
       const values = boundaries(partSchema);
       expect(values.length).toBeGreaterThan(5);
-      for (const value of values) expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: true });
+      for (const value of values)
+        expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: true });
     });
 
     it(`${kind}: one step outside the schema sent is re-asked`, () => {
       const values = outside(partSchema);
       // Scores (or criteria) above and below, severity and category outside their enums, frame indices around the ones shown.
       expect(values.length).toBeGreaterThanOrEqual(definition.usesFrames ? 6 : 4);
-      for (const value of values) expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: false });
+      for (const value of values)
+        expect(readAnswers([definition], content(value), shown).get(kind), JSON.stringify(value)).toMatchObject({ ok: false });
     });
   }
 });
 
 describe('prompt', () => {
-  it('derives the fence from the pipeline run\'s secret: the same for every call of the run, unknown without the secret, never in the content', () => {
+  it("derives the fence from the pipeline run's secret: the same for every call of the run, unknown without the secret, never in the content", () => {
     const a = fenceOf('secret-a', []);
     expect(fenceOf('secret-a', ['Title: Pythagoras'])).toEqual(a);
     expect(fenceOf('secret-b', []).open).not.toBe(a.open);
@@ -222,7 +247,14 @@ describe('prompt', () => {
 
   it("keeps every frame kind's request identical up to the kind's own task", () => {
     const input = { userInput: 'Draw a circle', title: 'Circle', description: 'A circle.', durationMs: 3000, frameCount: 2 };
-    const images: PreparedImage[] = [0, 1].map((index) => ({ index, timestampMs: index * 1000, width: 512, height: 288, dataUrl: `data:image/jpeg;base64,AAA${index}`, detail: 'low' }));
+    const images: PreparedImage[] = [0, 1].map((index) => ({
+      index,
+      timestampMs: index * 1000,
+      width: 512,
+      height: 288,
+      dataUrl: `data:image/jpeg;base64,AAA${index}`,
+      detail: 'low',
+    }));
     const fence = fenceOf('s', []);
     for (const format of ['json_schema', 'json_object'] as const) {
       const requests = FRAME_KINDS.map((kind) => ({
@@ -240,9 +272,22 @@ describe('prompt', () => {
   });
 
   it('generates json_schema response formats inside the strict-mode subset for every kind', () => {
-    const allowed = new Set(['$schema', 'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf', 'description', 'minimum', 'maximum']);
+    const allowed = new Set([
+      '$schema',
+      'type',
+      'properties',
+      'required',
+      'additionalProperties',
+      'items',
+      'enum',
+      'anyOf',
+      'description',
+      'minimum',
+      'maximum',
+    ]);
     for (const kind of Object.keys(KINDS) as EvalKind[]) {
-      const format = responseFormat(kind, [0, 1, 2], 'json_schema');      if (format.type !== 'json_schema') throw new Error(`${kind}: expected a json_schema format, got ${format.type}`);
+      const format = responseFormat(kind, [0, 1, 2], 'json_schema');
+      if (format.type !== 'json_schema') throw new Error(`${kind}: expected a json_schema format, got ${format.type}`);
       expect(format.json_schema.strict).toBe(true);
       const keywords = new Set<string>();
       const walk = (node: any) => {

@@ -33,7 +33,10 @@ function layerOf(file: string): number {
   return best;
 }
 
-const SOURCES = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+const SOURCES = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], {
+  cwd: PROJECT_ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => f && !f.endsWith('.d.ts') && fs.existsSync(path.join(PROJECT_ROOT, f)));
 
@@ -46,13 +49,32 @@ function importsOf(file: string): string[] {
 
 function resolve(from: string, specifier: string): string | null {
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  for (const candidate of [`${base}.ts`, `${base}/index.ts`, base]) if (fs.existsSync(path.join(PROJECT_ROOT, candidate)) && candidate.endsWith('.ts')) return candidate;
+  for (const candidate of [`${base}.ts`, `${base}/index.ts`, base])
+    if (fs.existsSync(path.join(PROJECT_ROOT, candidate)) && candidate.endsWith('.ts')) return candidate;
   return null;
 }
 
 describe('layers (docs/architecture.md)', () => {
   it('are listed, and every TypeScript file of the repository belongs to one', () => {
-    expect(LAYERS.map((l) => l.name)).toEqual(['domain', 'platform', 'fragments', 'media', 'kinds', 'analyzers', 'scene', 'providers', 'store', 'read model', 'report', 'read API', 'calibration', 'activities', 'workflows', 'entry points', 'tooling']);
+    expect(LAYERS.map((l) => l.name)).toEqual([
+      'domain',
+      'platform',
+      'fragments',
+      'media',
+      'kinds',
+      'analyzers',
+      'scene',
+      'providers',
+      'store',
+      'read model',
+      'report',
+      'read API',
+      'calibration',
+      'activities',
+      'workflows',
+      'entry points',
+      'tooling',
+    ]);
     expect(SOURCES.length).toBeGreaterThan(100);
     expect(SOURCES.filter((f) => f !== 'vitest.config.ts' && layerOf(f) < 0)).toEqual([]);
   });

@@ -4,7 +4,6 @@ import { LOCAL_CHECK_PREFIX, mergeLocalFindings } from '../../src/providers/loca
 import type { Severity } from '../../src/domain/types';
 import { draft } from '../helpers/issues';
 
-
 describe('mergeLocalFindings', () => {
   const judged: Verdict = { score: 88, summary: 'Looks fine.', issues: [draft('overlap', 2)] };
 
@@ -17,7 +16,11 @@ describe('mergeLocalFindings', () => {
   });
 
   it('drops a local finding the judge already reported on the same frame', () => {
-    const merged = mergeLocalFindings(judged, { score: 10, summary: 'x', issues: [draft('overlap', 2, 'other words'), draft('overlap', 3)] });
+    const merged = mergeLocalFindings(judged, {
+      score: 10,
+      summary: 'x',
+      issues: [draft('overlap', 2, 'other words'), draft('overlap', 3)],
+    });
     expect(merged.issues.map((i) => i.frameIndex)).toEqual([2, 3]);
   });
 
@@ -34,8 +37,16 @@ describe.each(EVAL_KINDS)('%s: the judge never lowers a local finding', (kind) =
   const frame = KINDS[kind].usesFrames ? 3 : null;
 
   it('replaces a less severe duplicate of the judge with the local findings, which keep their severity', () => {
-    const judge: Verdict = { score: 90, summary: 'Mostly fine.', issues: [at('LOW', draft(category, frame, 'judge words')), at('MEDIUM', draft(category, 7, 'elsewhere'))] };
-    const local: Verdict = { score: 0, summary: 'x', issues: [at('HIGH', draft(category, frame, 'first rule')), at('HIGH', draft(category, frame, 'second rule'))] };
+    const judge: Verdict = {
+      score: 90,
+      summary: 'Mostly fine.',
+      issues: [at('LOW', draft(category, frame, 'judge words')), at('MEDIUM', draft(category, 7, 'elsewhere'))],
+    };
+    const local: Verdict = {
+      score: 0,
+      summary: 'x',
+      issues: [at('HIGH', draft(category, frame, 'first rule')), at('HIGH', draft(category, frame, 'second rule'))],
+    };
     const merged = mergeLocalFindings(judge, local);
     expect(merged.score).toBe(90);
     expect(merged.issues.map((i) => [i.severity, i.frameIndex, i.description])).toEqual([
@@ -56,7 +67,11 @@ describe.each(EVAL_KINDS)('%s: the judge never lowers a local finding', (kind) =
 
   it('keeps the highest severity whatever the order of the local findings', () => {
     const judge: Verdict = { score: 90, summary: 'Fine.', issues: [at('MEDIUM', draft(category, frame, 'judge words'))] };
-    const merged = mergeLocalFindings(judge, { score: 0, summary: 'x', issues: [at('LOW', draft(category, frame, 'low rule')), at('HIGH', draft(category, frame, 'high rule'))] });
+    const merged = mergeLocalFindings(judge, {
+      score: 0,
+      summary: 'x',
+      issues: [at('LOW', draft(category, frame, 'low rule')), at('HIGH', draft(category, frame, 'high rule'))],
+    });
     expect(merged.issues.map((i) => [i.severity, i.description])).toEqual([['HIGH', `${LOCAL_CHECK_PREFIX}high rule`]]);
   });
 });

@@ -15,7 +15,12 @@ function stderrOf(secrets: string[], body: string): string {
 
 describe('logs', () => {
   it('scrub configured secrets from messages, fields and errors, and redact known secret keys', () => {
-    const config = loadConfig({ OPENAI_API_KEY: 'sk-live-abc123', EVALS_PROVIDER: 'local', DATABASE_URL: 'postgres://svc:p%40ss-w0rd@db:5432/evals', TEMPORAL_API_KEY: 'tmprl-key-987' });
+    const config = loadConfig({
+      OPENAI_API_KEY: 'sk-live-abc123',
+      EVALS_PROVIDER: 'local',
+      DATABASE_URL: 'postgres://svc:p%40ss-w0rd@db:5432/evals',
+      TEMPORAL_API_KEY: 'tmprl-key-987',
+    });
     const secrets = secretsOf(config);
     expect(secrets.sort()).toEqual(['p@ss-w0rd', 'sk-live-abc123', 'tmprl-key-987'].sort());
     const out = stderrOf(
@@ -24,7 +29,10 @@ describe('logs', () => {
        log.error({ err: new Error('connect failed for postgres://svc:p@ss-w0rd@db/evals') }, 'database down');
        log.warn('header was Bearer tmprl-key-987');`,
     );
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(out).not.toMatch(/sk-live-abc123|p@ss-w0rd|tmprl-key-987|"other"/);
     expect(lines[0]).toMatchObject({ apiKey: '[redacted]', nested: { password: '[redacted]' } });
@@ -40,10 +48,23 @@ describe('logs', () => {
   });
 
   it('carry the fields of the activity being run', () => {
-    const out = stderrOf([], `logContext.run({ workflowId: 'wf-1', pipelineRunId: 'run-1', fragmentId: 'frag-1', kind: 'VISUAL_RUBRIC_JSON' }, () => log.info({ score: 3 }, 'scored'));
-       log.info('outside');`);
-    const [inside, outside] = out.trim().split('\n').map((l) => JSON.parse(l));
-    expect(inside).toMatchObject({ workflowId: 'wf-1', pipelineRunId: 'run-1', fragmentId: 'frag-1', kind: 'VISUAL_RUBRIC_JSON', score: 3, msg: 'scored' });
+    const out = stderrOf(
+      [],
+      `logContext.run({ workflowId: 'wf-1', pipelineRunId: 'run-1', fragmentId: 'frag-1', kind: 'VISUAL_RUBRIC_JSON' }, () => log.info({ score: 3 }, 'scored'));
+       log.info('outside');`,
+    );
+    const [inside, outside] = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(inside).toMatchObject({
+      workflowId: 'wf-1',
+      pipelineRunId: 'run-1',
+      fragmentId: 'frag-1',
+      kind: 'VISUAL_RUBRIC_JSON',
+      score: 3,
+      msg: 'scored',
+    });
     expect(outside.workflowId).toBeUndefined();
   });
 });

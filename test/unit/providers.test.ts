@@ -8,7 +8,11 @@ describe('createProvider', () => {
     const local = loadConfig({ EVALS_LOCAL_JUDGE_DELAY_MS: '250' });
     expect(local.judge.local).toEqual({ delayMs: 250 });
     expect(createProvider(local).name).toBe('local');
-    const openai = loadConfig({ OPENAI_API_KEY: 'sk-provider-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', EVALS_LOCAL_PRECHECKS: 'false' });
+    const openai = loadConfig({
+      OPENAI_API_KEY: 'sk-provider-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      EVALS_LOCAL_PRECHECKS: 'false',
+    });
     expect(openai.judge.openai).toEqual({ apiKey: 'sk-provider-test', baseUrl: 'http://127.0.0.1:9/v1', localPrechecks: false });
     expect(createProvider(openai).name).toBe('openai');
   });

@@ -33,7 +33,10 @@ describe('README configuration section', () => {
 });
 
 describe('README CLI table', () => {
-  const rows = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8').split('\n').filter((l) => l.startsWith('| `evals '));
+  const rows = fs
+    .readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('| `evals '));
 
   it('has a row for every command, naming every option it takes', () => {
     const missing: string[] = [];

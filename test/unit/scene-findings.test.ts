@@ -39,15 +39,46 @@ function scene(opts: {
     frameWidth: 14.22,
     frameHeight: 8,
     units: Object.fromEntries(
-      opts.units.map((u) => [String(u.id), { type: 'Text', text: `text ${u.id}`, file: 'scene.py', line: 10 + u.id, root: u.id, rootType: u.type ?? 'Text', isText: true, ...u }]),
+      opts.units.map((u) => [
+        String(u.id),
+        {
+          type: 'Text',
+          text: `text ${u.id}`,
+          file: 'scene.py',
+          line: 10 + u.id,
+          root: u.id,
+          rootType: u.type ?? 'Text',
+          isText: true,
+          ...u,
+        },
+      ]),
     ),
     samples: opts.samples.map(([timeMs, states, cameraWidth]) => ({
       timeMs,
       camera: { x: 0, y: 0, width: cameraWidth ?? 14.22, height: 8 * ((cameraWidth ?? 14.22) / 14.22), orientation: [] },
       background: opts.background ?? '#000000',
-      units: states.map((s) => ({ z: s.id, fill: '#ffffff', fillOpacity: 1, stroke: null, strokeOpacity: 0, glyphPx: 20, behind: null, crossings: [], root: opts.units.find((u) => u.id === s.id)?.root ?? s.id, ...s })),
+      units: states.map((s) => ({
+        z: s.id,
+        fill: '#ffffff',
+        fillOpacity: 1,
+        stroke: null,
+        strokeOpacity: 0,
+        glyphPx: 20,
+        behind: null,
+        crossings: [],
+        root: opts.units.find((u) => u.id === s.id)?.root ?? s.id,
+        ...s,
+      })),
     })),
-    plays: (opts.plays ?? []).map((p, i) => ({ i, start: p.start, end: p.end, file: 'scene.py', line: p.line ?? 40 + i, animations: p.animations ?? ['Transform'], units: p.units ?? [] })),
+    plays: (opts.plays ?? []).map((p, i) => ({
+      i,
+      start: p.start,
+      end: p.end,
+      file: 'scene.py',
+      line: p.line ?? 40 + i,
+      animations: p.animations ?? ['Transform'],
+      units: p.units ?? [],
+    })),
     lines: { 'scene.py:40': 'self.play(label.animate.shift(RIGHT * 7))' },
     notes: [],
   };
@@ -58,7 +89,13 @@ const manifest = (durationMs: number, width = W, height = H): FrameManifest => (
   width,
   height,
   fps: 15,
-  frames: Array.from({ length: 8 }, (_, i) => ({ index: i, timestampMs: Math.round((durationMs * i) / 8), width: 768, height: 432, key: `f${i}` })),
+  frames: Array.from({ length: 8 }, (_, i) => ({
+    index: i,
+    timestampMs: Math.round((durationMs * i) / 8),
+    width: 768,
+    height: 432,
+    key: `f${i}`,
+  })),
 });
 
 const all = (t: SceneTimeline): (IssueDraft & { kind: string })[] =>
@@ -81,9 +118,19 @@ describe('scene findings', () => {
   it('text that slides past the edge and rests cut is clipped, from when the cut began, with the line of the move', () => {
     const [issue, ...rest] = all(slide());
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ kind: 'VISUAL_VALIDATION_JSON', category: 'clipped_content', severity: 'HIGH', origin: 'scene', location: 'right edge' });
-    expect(issue.description).toBe('Text "Similar triangles" (line 10) is cut by the right edge of the frame from 00:01.5 to the end: 41% of it is outside, 1.8 units past the right edge.');
-    expect(issue.suggestedFix).toMatch(/^line 40: `self\.play\(label\.animate\.shift\(RIGHT \* 7\)\)` leaves it 1\.8 units past the right edge: move it 2\.1 units back inside/);
+    expect(issue).toMatchObject({
+      kind: 'VISUAL_VALIDATION_JSON',
+      category: 'clipped_content',
+      severity: 'HIGH',
+      origin: 'scene',
+      location: 'right edge',
+    });
+    expect(issue.description).toBe(
+      'Text "Similar triangles" (line 10) is cut by the right edge of the frame from 00:01.5 to the end: 41% of it is outside, 1.8 units past the right edge.',
+    );
+    expect(issue.suggestedFix).toMatch(
+      /^line 40: `self\.play\(label\.animate\.shift\(RIGHT \* 7\)\)` leaves it 1\.8 units past the right edge: move it 2\.1 units back inside/,
+    );
     expect(issue.frameIndex).toBe(3);
     expect(issue.region).toMatchObject({ edge: 'right' });
   });
@@ -105,44 +152,117 @@ describe('scene findings', () => {
 
   it('a column scrolling up is motion: lines that leave through the top while new ones come in from below are not lost', () => {
     const lines = Array.from({ length: 6 }, (_, i) => ({ id: i, root: 50, rootType: 'VGroup' }));
-    const at = (shift: number): State[] => lines.map((l, i) => ({ id: l.id, box: [300, 60 + i * 120 - shift, 550, 100 + i * 120 - shift] }));
-    const t = scene({ units: lines, samples: [[0, at(0).slice(0, 4)], [500, at(150)], [1000, at(300)]], plays: [{ start: 0, end: 1000, units: lines.map((l) => l.id) }], durationMs: 3000 });
+    const at = (shift: number): State[] =>
+      lines.map((l, i) => ({ id: l.id, box: [300, 60 + i * 120 - shift, 550, 100 + i * 120 - shift] }));
+    const t = scene({
+      units: lines,
+      samples: [
+        [0, at(0).slice(0, 4)],
+        [500, at(150)],
+        [1000, at(300)],
+      ],
+      plays: [{ start: 0, end: 1000, units: lines.map((l) => l.id) }],
+      durationMs: 3000,
+    });
     expect(all(t).filter((i) => i.category === 'off_screen')).toEqual([]);
   });
 
   it('a frame-filling grid is structure: its lines at the edges are not cut content', () => {
-    const lines = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 'Line', isText: false, root: 100, rootType: 'NumberPlane', text: null }));
-    const states = lines.map((l, i): State => ({ id: l.id, box: i < 5 ? [-20, i * 100, W + 20, i * 100 + 2] : [i * 90, -20, i * 90 + 2, H + 20] }));
-    expect(all(scene({ units: lines, samples: [[0, states], [3000, states]], durationMs: 4000 }))).toEqual([]);
+    const lines = Array.from({ length: 10 }, (_, i) => ({
+      id: i,
+      type: 'Line',
+      isText: false,
+      root: 100,
+      rootType: 'NumberPlane',
+      text: null,
+    }));
+    const states = lines.map(
+      (l, i): State => ({ id: l.id, box: i < 5 ? [-20, i * 100, W + 20, i * 100 + 2] : [i * 90, -20, i * 90 + 2, H + 20] }),
+    );
+    expect(
+      all(
+        scene({
+          units: lines,
+          samples: [
+            [0, states],
+            [3000, states],
+          ],
+          durationMs: 4000,
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('text over text at rest overlaps; the same texts crossing only during an animation do not', () => {
-    const units = [{ id: 0, text: 'point P' }, { id: 1, text: 'point Q' }];
-    const apart: State[] = [{ id: 0, box: [300, 200, 420, 230] }, { id: 1, box: [500, 200, 620, 230] }];
-    const over: State[] = [{ id: 0, box: [300, 200, 420, 230] }, { id: 1, box: [360, 190, 480, 220] }];
-    const resting = all(scene({ units, samples: [[0, apart], [1000, over]], durationMs: 3000 }));
+    const units = [
+      { id: 0, text: 'point P' },
+      { id: 1, text: 'point Q' },
+    ];
+    const apart: State[] = [
+      { id: 0, box: [300, 200, 420, 230] },
+      { id: 1, box: [500, 200, 620, 230] },
+    ];
+    const over: State[] = [
+      { id: 0, box: [300, 200, 420, 230] },
+      { id: 1, box: [360, 190, 480, 220] },
+    ];
+    const resting = all(
+      scene({
+        units,
+        samples: [
+          [0, apart],
+          [1000, over],
+        ],
+        durationMs: 3000,
+      }),
+    );
     expect(resting.map((i) => [i.category, i.severity])).toEqual([['overlap', 'MEDIUM']]);
     expect(resting[0].description).toMatch(/^Text "point P" \(line 10\) is drawn over Text "point Q" \(line 11\) from 00:01\.0 to the end/);
-    const passing = all(scene({ units, samples: [[0, apart], [500, over], [1000, apart]], plays: [{ start: 0, end: 1000, units: [1] }], durationMs: 3000 }));
+    const passing = all(
+      scene({
+        units,
+        samples: [
+          [0, apart],
+          [500, over],
+          [1000, apart],
+        ],
+        plays: [{ start: 0, end: 1000, units: [1] }],
+        durationMs: 3000,
+      }),
+    );
     expect(passing).toEqual([]);
   });
 
   it('a stroke through a label overlaps, unless it belongs with the label or is a frame-filling grid', () => {
-    const units = [{ id: 0, text: 'y = x^2' }, { id: 1, type: 'ParametricFunction', isText: false, text: null }];
+    const units = [
+      { id: 0, text: 'y = x^2' },
+      { id: 1, type: 'ParametricFunction', isText: false, text: null },
+    ];
     const crossed = (root: number): SceneTimeline =>
       scene({
         units: [units[0], { ...units[1], root }],
-        samples: [[0, [{ id: 0, box: [400, 200, 560, 230], crossings: [{ unit: 1, lengthPx: 30 }] }, { id: 1, box: [380, 100, 600, 300], fill: null, stroke: '#58c4dd', strokeOpacity: 1 }]]],
+        samples: [
+          [
+            0,
+            [
+              { id: 0, box: [400, 200, 560, 230], crossings: [{ unit: 1, lengthPx: 30 }] },
+              { id: 1, box: [380, 100, 600, 300], fill: null, stroke: '#58c4dd', strokeOpacity: 1 },
+            ],
+          ],
+        ],
         durationMs: 2000,
       });
-    expect(all(crossed(1)).map((i) => i.description)).toEqual(['Text "y = x^2" (line 10) has ParametricFunction (line 11) running through it from 00:00.0 to the end: the text is hard to read.']);
+    expect(all(crossed(1)).map((i) => i.description)).toEqual([
+      'Text "y = x^2" (line 10) has ParametricFunction (line 11) running through it from 00:00.0 to the end: the text is hard to read.',
+    ]);
     expect(all(crossed(0))).toEqual([]);
   });
 
   it('text smaller than legible at the rendered height: the same font is too small at 480p and fine at 1080p only if large enough', () => {
     expect(legibleGlyphPx(480)).toBe(7);
     expect(legibleGlyphPx(1080)).toBeCloseTo(12.96);
-    const tiny = (height: number, glyphPx: number) => all(scene({ units: [{ id: 0 }], samples: [[0, [{ id: 0, box: [100, 100, 300, 110], glyphPx }]]], durationMs: 2000, height }));
+    const tiny = (height: number, glyphPx: number) =>
+      all(scene({ units: [{ id: 0 }], samples: [[0, [{ id: 0, box: [100, 100, 300, 110], glyphPx }]]], durationMs: 2000, height }));
     expect(tiny(480, 4).map((i) => [i.category, i.severity])).toEqual([['unreadable_text', 'HIGH']]);
     expect(tiny(480, 6).map((i) => [i.category, i.severity])).toEqual([['unreadable_text', 'MEDIUM']]);
     expect(tiny(480, 9)).toEqual([]);
@@ -151,41 +271,91 @@ describe('scene findings', () => {
   });
 
   it('low contrast is the WCAG ratio of the text against what is behind it, with a colour that fixes it', () => {
-    const grey = all(scene({ units: [{ id: 0, text: 'Prime numbers' }], samples: [[0, [{ id: 0, box: [100, 100, 300, 130], fill: '#303030' }]]], durationMs: 3000 }));
+    const grey = all(
+      scene({
+        units: [{ id: 0, text: 'Prime numbers' }],
+        samples: [[0, [{ id: 0, box: [100, 100, 300, 130], fill: '#303030' }]]],
+        durationMs: 3000,
+      }),
+    );
     expect(grey.map((i) => [i.kind, i.category, i.severity])).toEqual([['DESIGN_VALIDATION_JSON', 'low_contrast', 'HIGH']]);
     expect(grey[0].description).toMatch(/in #303030 on the background \(#000000\) has a contrast ratio of 1\.5\d:1/);
     const colour = /color="(#[0-9a-f]{6})"/.exec(grey[0].suggestedFix!)![1];
     const rgb = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
     expect(contrastRatio(rgb(colour), [0, 0, 0])).toBeGreaterThanOrEqual(4.5);
     // White text on a light fill behind it: the fill, not the background, decides.
-    const onFill = all(scene({ units: [{ id: 0 }, { id: 1, isText: false, type: 'Rectangle', text: null }], samples: [[0, [{ id: 0, box: [100, 100, 300, 130], behind: { unit: 1, fill: '#fff59d', opacity: 1, share: 1 } }, { id: 1, box: [50, 50, 400, 200] }]]], durationMs: 3000 }));
+    const onFill = all(
+      scene({
+        units: [{ id: 0 }, { id: 1, isText: false, type: 'Rectangle', text: null }],
+        samples: [
+          [
+            0,
+            [
+              { id: 0, box: [100, 100, 300, 130], behind: { unit: 1, fill: '#fff59d', opacity: 1, share: 1 } },
+              { id: 1, box: [50, 50, 400, 200] },
+            ],
+          ],
+        ],
+        durationMs: 3000,
+      }),
+    );
     expect(onFill.map((i) => [i.category, i.severity])).toEqual([['low_contrast', 'HIGH']]);
     expect(onFill[0].description).toMatch(/on the fill of Rectangle/);
   });
 
   it('clutter counts readable things, an axis and its numbers as one', () => {
     const labels = (n: number, extra: Partial<SceneUnit> = {}) => Array.from({ length: n }, (_, i) => ({ id: i, ...extra }));
-    const states = (n: number) => Array.from({ length: n }, (_, i): State => ({ id: i, box: [(i % 10) * 80, Math.floor(i / 10) * 60, (i % 10) * 80 + 60, Math.floor(i / 10) * 60 + 20] }));
+    const states = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i): State => ({ id: i, box: [(i % 10) * 80, Math.floor(i / 10) * 60, (i % 10) * 80 + 60, Math.floor(i / 10) * 60 + 20] }),
+      );
     const crowded = all(scene({ units: labels(25), samples: [[0, states(25)]], durationMs: 3000 }));
     expect(crowded.map((i) => [i.category, i.severity])).toEqual([['clutter', 'MEDIUM']]);
     expect(crowded[0].description).toMatch(/^25 pieces of text are on screen at once/);
-    const axis = all(scene({ units: labels(25, { root: 99, rootType: 'Axes', type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }));
+    const axis = all(
+      scene({ units: labels(25, { root: 99, rootType: 'Axes', type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }),
+    );
     expect(axis).toEqual([]);
   });
 
   it('an object left on screen after the one that came in with it was taken away is a LOW hint', () => {
-    const units = [{ id: 0, text: 'Step 1' }, { id: 1, text: 'draw a triangle' }, { id: 2, text: 'Step 2' }];
+    const units = [
+      { id: 0, text: 'Step 1' },
+      { id: 1, text: 'draw a triangle' },
+      { id: 2, text: 'Step 2' },
+    ];
     const t = scene({
       units,
       samples: [
-        [0, [{ id: 0, box: [100, 200, 200, 230] }, { id: 1, box: [100, 260, 300, 290] }]],
-        [2000, [{ id: 0, box: [100, 200, 200, 230] }, { id: 2, box: [400, 260, 500, 290] }]],
+        [
+          0,
+          [
+            { id: 0, box: [100, 200, 200, 230] },
+            { id: 1, box: [100, 260, 300, 290] },
+          ],
+        ],
+        [
+          2000,
+          [
+            { id: 0, box: [100, 200, 200, 230] },
+            { id: 2, box: [400, 260, 500, 290] },
+          ],
+        ],
       ],
-      plays: [{ start: 0, end: 1000, units: [0, 1], animations: ['FadeIn'] }, { start: 1000, end: 2000, units: [1, 2], animations: ['FadeOut', 'FadeIn'] }],
+      plays: [
+        { start: 0, end: 1000, units: [0, 1], animations: ['FadeIn'] },
+        { start: 1000, end: 2000, units: [1, 2], animations: ['FadeOut', 'FadeIn'] },
+      ],
       durationMs: 6000,
     });
     expect(all(t).map((i) => [i.kind, i.category, i.severity, i.description])).toEqual([
-      ['DESIGN_VALIDATION_JSON', 'clutter', 'LOW', 'Text "Step 1" (line 10) stays on screen to the end, 5.0 s after its last animation at 00:01.0, though Text "draw a triangle" (line 11), which came in with it, was taken away at 00:02.0.'],
+      [
+        'DESIGN_VALIDATION_JSON',
+        'clutter',
+        'LOW',
+        'Text "Step 1" (line 10) stays on screen to the end, 5.0 s after its last animation at 00:01.0, though Text "draw a triangle" (line 11), which came in with it, was taken away at 00:02.0.',
+      ],
     ]);
   });
 });

@@ -6,7 +6,13 @@ describe('service configuration', () => {
   it('defaults to the /v1 base path and the default render wait', () => {
     const config = loadConfig({});
     expect(config.api).toEqual({ host: '127.0.0.1', port: 8080, basePath: '/v1', renderConcurrency: 2, cacheBytes: 32 * 1024 * 1024 });
-    expect(config.fragments).toEqual({ apiUrl: undefined, apiKey: undefined, filesParam: 'includeFiles', maxResponseBytes: 8 * 1024 * 1024, renderWait: DEFAULT_RENDER_WAIT });
+    expect(config.fragments).toEqual({
+      apiUrl: undefined,
+      apiKey: undefined,
+      filesParam: 'includeFiles',
+      maxResponseBytes: 8 * 1024 * 1024,
+      renderWait: DEFAULT_RENDER_WAIT,
+    });
   });
 
   it('reads the fragments API and render wait settings, in seconds with fractions', () => {
@@ -19,7 +25,13 @@ describe('service configuration', () => {
       FRAGMENTS_FILES_PARAM: 'embedFiles',
       FRAGMENTS_MAX_RESPONSE_BYTES: '1048576',
     });
-    expect(config.fragments).toEqual({ apiUrl: 'https://api.example.com/v1', apiKey: 'secret', filesParam: 'embedFiles', maxResponseBytes: 1_048_576, renderWait: { pollIntervalMs: 500, limitMs: 90_000 } });
+    expect(config.fragments).toEqual({
+      apiUrl: 'https://api.example.com/v1',
+      apiKey: 'secret',
+      filesParam: 'embedFiles',
+      maxResponseBytes: 1_048_576,
+      renderWait: { pollIntervalMs: 500, limitMs: 90_000 },
+    });
     expect(config.api.basePath).toBe('/api/v1');
   });
 
@@ -34,6 +46,14 @@ describe('service configuration', () => {
   });
 
   it('states wait limits the way summaries show them', () => {
-    expect([4_000, 1_500, 90_000, 60_000, 30 * 60_000, 65 * 60_000, 120 * 60_000].map(formatDuration)).toEqual(['4s', '1.5s', '90s', '1m', '30m', '1h 5m', '2h']);
+    expect([4_000, 1_500, 90_000, 60_000, 30 * 60_000, 65 * 60_000, 120 * 60_000].map(formatDuration)).toEqual([
+      '4s',
+      '1.5s',
+      '90s',
+      '1m',
+      '30m',
+      '1h 5m',
+      '2h',
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { judgedStatus, overallStatus, pipelineSummary, withNotes, type SummaryIssue, type SummaryRun } from '../../src/domain/status';
 import { pythonSources } from '../../src/fragments/scene-sources';
 
-const run = (kind: SummaryRun['kind'], status: SummaryRun['status'], score: number | null = null): SummaryRun => ({ kind, status, score, maxScore: score === null ? null : 100, summary: null });
+const run = (kind: SummaryRun['kind'], status: SummaryRun['status'], score: number | null = null): SummaryRun => ({
+  kind,
+  status,
+  score,
+  maxScore: score === null ? null : 100,
+  summary: null,
+});
 
 describe('judgedStatus', () => {
   it('passes at the threshold with no HIGH issue', () => {
@@ -33,11 +39,21 @@ describe('overallStatus', () => {
 });
 
 describe('pipelineSummary', () => {
-  const runs = [run('VISUAL_VALIDATION_JSON', 'FAIL', 40), run('USER_INPUT_SECURITY', 'SKIPPED'), run('DESIGN_VALIDATION_JSON', 'PASS', 90)];
+  const runs = [
+    run('VISUAL_VALIDATION_JSON', 'FAIL', 40),
+    run('USER_INPUT_SECURITY', 'SKIPPED'),
+    run('DESIGN_VALIDATION_JSON', 'PASS', 90),
+  ];
   const issues: SummaryIssue[] = [
     { kind: 'DESIGN_VALIDATION_JSON', severity: 'LOW', category: 'clutter', frameHint: '00:03.0', description: 'busy' },
     { kind: 'VISUAL_VALIDATION_JSON', severity: 'HIGH', category: 'blank_frame', frameHint: '00:06.5', description: 'black tail.' },
-    { kind: 'VISUAL_VALIDATION_JSON', severity: 'MEDIUM', category: 'clipped_content', frameHint: '00:01.0 top-right', description: 'title clipped' },
+    {
+      kind: 'VISUAL_VALIDATION_JSON',
+      severity: 'MEDIUM',
+      category: 'clipped_content',
+      frameHint: '00:01.0 top-right',
+      description: 'title clipped',
+    },
     { kind: 'VISUAL_VALIDATION_JSON', severity: 'LOW', category: 'artifact', frameHint: null, description: 'minor' },
   ];
 
@@ -70,13 +86,15 @@ describe('withNotes', () => {
   it('ends every note with a full stop before the next sentence, as the run composes them (sources left out, then the scene)', () => {
     const left = pythonSources({ 'scene.py': 'from manim import *', '../escape.py': 'x = 1' }).note!;
     const text = withNotes('PASS: VISUAL_VALIDATION_JSON PASS 95/100.', [left, 'Scene: no scene source: layout judged from pixels.']);
-    expect(text).toBe('PASS: VISUAL_VALIDATION_JSON PASS 95/100. Source files left out: "../escape.py" (not a plain relative path or not text). Scene: no scene source: layout judged from pixels.');
+    expect(text).toBe(
+      'PASS: VISUAL_VALIDATION_JSON PASS 95/100. Source files left out: "../escape.py" (not a plain relative path or not text). Scene: no scene source: layout judged from pixels.',
+    );
   });
 
   it('keeps a note that already ends a sentence as it is, and trims it', () => {
-    expect(withNotes('FAIL: x.', ['The user message had 40,000 characters; only the first 32,000 were evaluated.', 'Really? ', 'cut short…'])).toBe(
-      'FAIL: x. The user message had 40,000 characters; only the first 32,000 were evaluated. Really? cut short…',
-    );
+    expect(
+      withNotes('FAIL: x.', ['The user message had 40,000 characters; only the first 32,000 were evaluated.', 'Really? ', 'cut short…']),
+    ).toBe('FAIL: x. The user message had 40,000 characters; only the first 32,000 were evaluated. Really? cut short…');
     expect(withNotes('FAIL: x.', [])).toBe('FAIL: x.');
   });
 });

@@ -34,7 +34,8 @@ describe('visibleJson', () => {
 
 describe('spreadsheetText', () => {
   it('prefixes a quote to text that would start a formula (OWASP)', () => {
-    for (const text of ['=HYPERLINK("http:x","y")', '+1', '-2+3', '@SUM(1)', '\t=1', '\r=1']) expect(spreadsheetText(text)).toBe(`'${text}`);
+    for (const text of ['=HYPERLINK("http:x","y")', '+1', '-2+3', '@SUM(1)', '\t=1', '\r=1'])
+      expect(spreadsheetText(text)).toBe(`'${text}`);
   });
   it('leaves other text as it is', () => {
     for (const text of ['clip.mp4', 'HIGH blank_frame: =x', "'quoted", '']) expect(spreadsheetText(text)).toBe(text);

@@ -13,7 +13,13 @@ const manifest: FrameManifest = {
     { index: 1, timestampMs: 6_500, width: 768, height: 432, key: 'k1' },
   ],
 };
-const issue = { severity: 'MEDIUM' as const, category: 'overlap', location: 'top-left', description: 'Labels overlap', suggestedFix: 'Move one label' };
+const issue = {
+  severity: 'MEDIUM' as const,
+  category: 'overlap',
+  location: 'top-left',
+  description: 'Labels overlap',
+  suggestedFix: 'Move one label',
+};
 
 describe('normalizeVerdict', () => {
   const visual = KINDS.VISUAL_VALIDATION_JSON;
@@ -26,13 +32,35 @@ describe('normalizeVerdict', () => {
   });
 
   it('puts the frame timestamp and location in the hint, and drops a frameIndex that names no frame', () => {
-    const out = normalizeVerdict(visual, { score: 50, summary: 's', issues: [{ ...issue, frameIndex: 1 }, { ...issue, frameIndex: 7, description: 'Other' }] }, manifest);
+    const out = normalizeVerdict(
+      visual,
+      {
+        score: 50,
+        summary: 's',
+        issues: [
+          { ...issue, frameIndex: 1 },
+          { ...issue, frameIndex: 7, description: 'Other' },
+        ],
+      },
+      manifest,
+    );
     expect(out.issues[0]).toMatchObject({ frameIndex: 1, frameHint: '00:06.5 top-left' });
     expect(out.issues[1]).toMatchObject({ frameIndex: null, frameHint: 'top-left' });
   });
 
   it('collapses duplicate issues', () => {
-    const out = normalizeVerdict(visual, { score: 50, summary: 's', issues: [{ ...issue, frameIndex: 0 }, { ...issue, frameIndex: 0, description: ' labels overlap ' }] }, manifest);
+    const out = normalizeVerdict(
+      visual,
+      {
+        score: 50,
+        summary: 's',
+        issues: [
+          { ...issue, frameIndex: 0 },
+          { ...issue, frameIndex: 0, description: ' labels overlap ' },
+        ],
+      },
+      manifest,
+    );
     expect(out.issues).toHaveLength(1);
   });
 });

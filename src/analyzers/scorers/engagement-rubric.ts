@@ -28,11 +28,19 @@ export const scoreEngagementRubric: LocalScorer = ({ ctx }) => {
   const scores = {
     pacing: points(max('pacing'), 1 - stillShare - (pacing.length > 0 ? 0.4 : 0)),
     progression: points(max('progression'), changing / 0.6),
-    focus: points(max('focus'), 1 - 0.6 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null) - (ctx.frames.every((f) => f.background === null) ? 0.2 : 0)),
+    focus: points(
+      max('focus'),
+      1 - 0.6 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null) - (ctx.frames.every((f) => f.background === null) ? 0.2 : 0),
+    ),
     structure: points(max('structure'), 1 - Math.min(1, 2 * blankShare)),
     length: points(max('length'), d < short ? 0.3 : d < idealMin ? 0.7 : d <= idealMax ? 1 : d <= 2 * idealMax ? 0.7 : 0.4),
   };
-  const why = [`${seconds(d)} long`, ctx.signal ? `${rate.toFixed(0)} scene changes per minute` : '', stillShare > 0 ? `${Math.round(stillShare * 100)}% unchanged` : '']
-    .filter(Boolean).join(', ');
+  const why = [
+    `${seconds(d)} long`,
+    ctx.signal ? `${rate.toFixed(0)} scene changes per minute` : '',
+    stillShare > 0 ? `${Math.round(stillShare * 100)}% unchanged` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return rubricVerdictOf(ENGAGEMENT_CRITERIA, scores, issues, `${why}.`);
 };

@@ -31,7 +31,12 @@ export const share = (ctx: AnalysisContext, test: (f: AnalysisContext['frames'][
   ctx.frames.length ? ctx.frames.filter(test).length / ctx.frames.length : 0;
 
 /** A rubric kind's verdict: the criteria's points, each named in the summary. */
-export function rubricVerdictOf(criteria: readonly { name: string; maxScore: number }[], scores: Record<string, number>, issues: IssueDraft[], why: string): Verdict {
+export function rubricVerdictOf(
+  criteria: readonly { name: string; maxScore: number }[],
+  scores: Record<string, number>,
+  issues: IssueDraft[],
+  why: string,
+): Verdict {
   const parts = criteria.map((c) => `${c.name} ${scores[c.name]}/${c.maxScore}`);
   return { score: criteria.reduce((s, c) => s + scores[c.name], 0), summary: `${parts.join(', ')}. ${why}`.trim(), issues };
 }

@@ -7,7 +7,10 @@ export const scoreUserInputSecurity: LocalScorer = ({ input }, maxScore) => {
   const issues = securityIssues(input.userInput ?? '');
   return {
     score: scoreFromIssues(issues, maxScore),
-    summary: issues.length === 0 ? 'A plain request: no injection, code-execution, file, network or secret patterns found.' : `${issues.length} risky pattern(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}.`,
+    summary:
+      issues.length === 0
+        ? 'A plain request: no injection, code-execution, file, network or secret patterns found.'
+        : `${issues.length} risky pattern(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}.`,
     issues,
   };
 };

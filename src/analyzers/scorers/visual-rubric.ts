@@ -19,20 +19,36 @@ export const scoreVisualRubric: LocalScorer = ({ ctx }) => {
     return text.length ? [text[Math.floor(text.length / 2)]] : [];
   });
   const medianContrast = contrasts.length ? [...contrasts].sort((a, b) => a - b)[Math.floor(contrasts.length / 2)] : null;
-  const backgrounds = new Set(ctx.frames.filter((f) => f.background && !f.blank).map((f) => f.background!.colour.map((c) => c >> 5).join()));
+  const backgrounds = new Set(
+    ctx.frames.filter((f) => f.background && !f.blank).map((f) => f.background!.colour.map((c) => c >> 5).join()),
+  );
   const flashing = ctx.signal ? flashingStretches(ctx.signal) : [];
   const flashingPenalty = flashing.some((s) => s.severity === 'HIGH') ? 0.6 : flashing.length > 0 ? 0.3 : 0;
   const scores = {
     clarity: points(max('clarity'), 1 - blank - lowContrast / 2),
-    composition: points(max('composition'), 1 - 0.5 * share(ctx, (f) => SIDES.some((side) => itemsCutBy(f, side).length > 0)) - 0.3 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null)),
+    composition: points(
+      max('composition'),
+      1 -
+        0.5 * share(ctx, (f) => SIDES.some((side) => itemsCutBy(f, side).length > 0)) -
+        0.3 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null),
+    ),
     // Unknown (no text on a plain background to measure) is neither praised nor punished.
-    contrast: medianContrast === null ? points(max('contrast'), 0.8) : points(max('contrast'), medianContrast >= 7 ? 1 : medianContrast >= 4.5 ? 0.8 : medianContrast >= 3 ? 0.5 : 0.2),
+    contrast:
+      medianContrast === null
+        ? points(max('contrast'), 0.8)
+        : points(max('contrast'), medianContrast >= 7 ? 1 : medianContrast >= 4.5 ? 0.8 : medianContrast >= 3 ? 0.5 : 0.2),
     consistency: points(max('consistency'), 1 - (backgrounds.size > 2 ? 0.4 : 0) - flashingPenalty),
   };
   const why = [
     blank > 0 ? `${Math.round(blank * 100)}% of sampled frames are blank.` : '',
     medianContrast !== null ? `Typical contrast ${medianContrast.toFixed(1)}:1.` : '',
-    flashingPenalty === 0.6 ? 'The video flashes more than 3 times a second.' : flashingPenalty > 0 ? 'The video keeps flashing 2-3 times a second.' : '',
-  ].filter(Boolean).join(' ');
+    flashingPenalty === 0.6
+      ? 'The video flashes more than 3 times a second.'
+      : flashingPenalty > 0
+        ? 'The video keeps flashing 2-3 times a second.'
+        : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return rubricVerdictOf(VISUAL_CRITERIA, scores, [], why);
 };

@@ -8,10 +8,15 @@ import { EXIT, exitWith, print, printJson, say, sinceOption, UsageError } from '
 export function agreementCommand(evals: Command): void {
   evals
     .command('agreement')
-    .description('How often reviewers agreed with the judge, per kind and category: issues they found right, wrong, and the ones they added as missed; agreement = right / (right + wrong + missed).')
+    .description(
+      'How often reviewers agreed with the judge, per kind and category: issues they found right, wrong, and the ones they added as missed; agreement = right / (right + wrong + missed).',
+    )
     .option('--since <date>', 'only reviews made at or after this date (2026-11-01, or an ISO time)', sinceOption)
     .option('--json', 'print the rows as JSON')
-    .option('--prometheus', 'print the figures as Prometheus metrics (evals_review_issues, evals_review_agreement_ratio) for a textfile collector or push gateway')
+    .option(
+      '--prometheus',
+      'print the figures as Prometheus metrics (evals_review_issues, evals_review_agreement_ratio) for a textfile collector or push gateway',
+    )
     .action(
       exitWith(async (opts: { since?: Date; json?: boolean; prometheus?: boolean }) => {
         if (opts.json && opts.prometheus) throw new UsageError('--json and --prometheus: choose one');

@@ -50,15 +50,27 @@ export function calibrateCommand(evals: Command): void {
       'Measure judge configurations against labelled sets (docs/calibration.md): every animation run through the real pipeline once per configuration, then recall, false findings, precision, time error, kappa, cost and latency side by side, overall and per kind, and the animations the configurations disagree on. Resumable: animations already judged under a configuration are not judged again.',
     )
     .argument('<sets...>', 'labelled sets (JSON files, docs/calibration.md)')
-    .option('--config <name=file>', "a judge configuration: a name and a file of the service's environment variables (NAME=value lines), over the environment (repeat to compare; default: the environment, as \"current\")", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--config <name=file>',
+      'a judge configuration: a name and a file of the service\'s environment variables (NAME=value lines), over the environment (repeat to compare; default: the environment, as "current")',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--json', 'print the figures as JSON')
     .option('--html <file>', 'also write a page of the figures with the disagreements shown on their frames (one self-contained file)')
-    .option('--min-recall <share>', 'exit 1 when a configuration finds less than this share of the expected issues in time (0.9 or 90%)', share)
+    .option(
+      '--min-recall <share>',
+      'exit 1 when a configuration finds less than this share of the expected issues in time (0.9 or 90%)',
+      share,
+    )
     .option('--max-false <n>', 'exit 1 when a configuration reports more false findings than this on clean animations', wholeNumber(0))
     .option('--concurrency <n>', 'pipelines in flight at once', wholeNumber(1, 64), Math.max(1, os.availableParallelism()))
     .option('--user-id <id>', 'owner of the pipeline runs (whose read API keys may read and review them)', 'calibrate')
     .option('-q, --quiet', 'no progress on stderr')
-    .addHelpText('after', '\nExit status: 0 done (and the thresholds met), 1 a threshold not met, 2 a usage error (a set or configuration at fault), 4 the stack could not run, 130 interrupted (what finished is kept: run the same command again to resume).')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 done (and the thresholds met), 1 a threshold not met, 2 a usage error (a set or configuration at fault), 4 the stack could not run, 130 interrupted (what finished is kept: run the same command again to resume).',
+    )
     .action(exitWith(calibrate));
 }
 
@@ -79,12 +91,18 @@ async function prepare(sets: readonly LabelledSet[]): Promise<Prepared[]> {
       // The check `evals run` makes of a file, before anything starts: a FIFO or /dev/zero would hang the digest below.
       const problem = /^https?:\/\//i.test(labels.animation) ? null : fileProblem(labels.animation);
       if (problem) throw new UsageError(`${at}.animation: cannot read ${labels.animation}: ${problem}`);
-      const problems = inputProblems({ userInput: labels.userInput, animation: { url: labels.animation, title: labels.title, description: labels.description } });
+      const problems = inputProblems({
+        userInput: labels.userInput,
+        animation: { url: labels.animation, title: labels.title, description: labels.description },
+      });
       if (problems.length) throw new UsageError(`${at}: ${problems.join('; ')}`);
       let sources: SceneSource[] | null = null;
       if (labels.scene) {
         try {
-          sources = readSceneSources(labels.scene.sources.map((file, j) => ({ file, label: `${at}.scene.sources[${j}] (${file})` })), `scene sources of ${at}`);
+          sources = readSceneSources(
+            labels.scene.sources.map((file, j) => ({ file, label: `${at}.scene.sources[${j}] (${file})` })),
+            `scene sources of ${at}`,
+          );
         } catch (err) {
           throw new UsageError((err as Error).message);
         }
@@ -97,7 +115,13 @@ async function prepare(sets: readonly LabelledSet[]): Promise<Prepared[]> {
         title: labels.title,
         description: labels.description,
       });
-      prepared.push({ key: entryKey(set, labels.id), set, labels, sources, hash: crypto.createHash('sha256').update(hash).digest('hex').slice(0, 24) });
+      prepared.push({
+        key: entryKey(set, labels.id),
+        set,
+        labels,
+        sources,
+        hash: crypto.createHash('sha256').update(hash).digest('hex').slice(0, 24),
+      });
     }
   }
   const keys = prepared.map((p) => p.key);
@@ -128,7 +152,9 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   if (repeated) throw new UsageError(`two sets are named ${repeated}: results are shown by set name and id`);
   let configurations: Configuration[];
   try {
-    configurations = opts.config.length ? opts.config.map((c) => loadConfiguration(c, process.env)) : [configurationOf('current', {}, process.env, 'the environment')];
+    configurations = opts.config.length
+      ? opts.config.map((c) => loadConfiguration(c, process.env))
+      : [configurationOf('current', {}, process.env, 'the environment')];
   } catch (err) {
     throw err instanceof ConfigError ? new UsageError(err.message) : err;
   }
@@ -156,7 +182,14 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
 
       const report = calibrationReport(sets, results, { minRecall: opts.minRecall ?? null, maxFalse: opts.maxFalse ?? null });
       if (opts.html) {
-        fs.writeFileSync(opts.html, await calibrationPage(db.pool, report, prepared.map((p) => ({ key: p.key, labels: p.labels }))));
+        fs.writeFileSync(
+          opts.html,
+          await calibrationPage(
+            db.pool,
+            report,
+            prepared.map((p) => ({ key: p.key, labels: p.labels })),
+          ),
+        );
         note(`page written to ${opts.html}`);
       }
       if (opts.json) printJson(report);
@@ -190,10 +223,15 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
   let done = 0;
   const progress = (p: Prepared, run: JudgedRun, how: string) => {
     done++;
-    const outcome = animationOutcome({ key: p.key, expect: p.labels.expect, toleranceSeconds: p.set.toleranceSeconds, countFrom: p.set.countFrom }, run.issues);
+    const outcome = animationOutcome(
+      { key: p.key, expect: p.labels.expect, toleranceSeconds: p.set.toleranceSeconds, countFrom: p.set.countFrom },
+      run.issues,
+    );
     const found = outcome.expected.filter((e) => e.found).length;
     const expected = p.labels.expect.length ? `found ${found}/${p.labels.expect.length}` : 'clean';
-    ctx.note(`${configuration.name} [${done}/${prepared.length}] ${p.key}: ${run.run.overallStatus ?? run.run.status} · ${expected} · ${outcome.falseFindings.length} false · ${how}`);
+    ctx.note(
+      `${configuration.name} [${done}/${prepared.length}] ${p.key}: ${run.run.overallStatus ?? run.run.status} · ${expected} · ${outcome.falseFindings.length} false · ${how}`,
+    );
   };
   for (const p of prepared) {
     const runId = await findCalibrationRun(db, configuration.hash, p.hash);
@@ -207,8 +245,16 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
 
   const taskQueue = `${configuration.config.temporal.taskQueue}-calibrate-${configuration.hash}`;
   // Its logs are scrubbed of its own secrets too (a key given in its file, not the environment).
-  const log = createLogger(configuration.config.logLevel ?? 'error', { command: 'calibrate', configuration: configuration.name }, [...secretsOf(ctx.stack), ...secretsOf(configuration.config)]);
-  const worker = await createWorker({ connection: temporal.nativeConnection, config: configuration.config, taskQueue, deps: activityDeps(configuration.config, db, log, { allowLocalFiles: true }) });
+  const log = createLogger(configuration.config.logLevel ?? 'error', { command: 'calibrate', configuration: configuration.name }, [
+    ...secretsOf(ctx.stack),
+    ...secretsOf(configuration.config),
+  ]);
+  const worker = await createWorker({
+    connection: temporal.nativeConnection,
+    config: configuration.config,
+    taskQueue,
+    deps: activityDeps(configuration.config, db, log, { allowLocalFiles: true }),
+  });
   const running = worker.run();
   try {
     await mapLimited(pending, opts.concurrency, async (p) => {
@@ -219,7 +265,13 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
         projectId: 'calibrate',
         userId: opts.userId,
         userInput: p.labels.userInput,
-        animation: { url: p.labels.animation, title: p.labels.title, description: p.labels.description, sources: p.sources, scene: p.labels.scene?.class ?? null },
+        animation: {
+          url: p.labels.animation,
+          title: p.labels.title,
+          description: p.labels.description,
+          sources: p.sources,
+          scene: p.labels.scene?.class ?? null,
+        },
       });
       ctx.batch.started(handle, p.key);
       try {
@@ -227,7 +279,13 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
         const run = outcome ? await judgedRun(db, outcome.pipelineRunId) : null;
         // A cancelled run was interrupted, not judged: the next calibration judges the animation again.
         if (!run || run.run.summary === CANCELLED) return;
-        await saveCalibrationRun(db, { configurationHash: configuration.hash, animationHash: p.hash, pipelineRunId: run.run.id, animation: calibratedAnimation(p.labels), configuration: configuration.settings });
+        await saveCalibrationRun(db, {
+          configurationHash: configuration.hash,
+          animationHash: p.hash,
+          pipelineRunId: run.run.id,
+          animation: calibratedAnimation(p.labels),
+          configuration: configuration.settings,
+        });
         judged.set(p.key, run);
         progress(p, run, `${((Date.now() - started) / 1000).toFixed(1)} s`);
       } finally {

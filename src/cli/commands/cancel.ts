@@ -31,7 +31,10 @@ export function cancelCommand(evals: Command): void {
             }
             const run = (await getPipelineRun(db.pool, pipelineRunId))!.evalPipelineRun;
             // The workflow records the outcome in a non-cancellable step before it ends.
-            await temporal.client.workflow.getHandle(run.executionName!).result().catch(() => undefined);
+            await temporal.client.workflow
+              .getHandle(run.executionName!)
+              .result()
+              .catch(() => undefined);
             const ended = (await getPipelineRun(db.pool, pipelineRunId))!.evalPipelineRun;
             printJson({ pipelineRunId, status: ended.status, summary: ended.summary });
             return EXIT.OK;

@@ -19,7 +19,9 @@ import { recordDevServer } from '../local-stack';
 export function devCommand(evals: Command): void {
   evals
     .command('dev')
-    .description('A local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history, embedded database, one worker. Prints the UI address.')
+    .description(
+      'A local stack for debugging: Temporal dev server with Web UI (TEMPORAL_UI_PORT) and persistent history, embedded database, one worker. Prints the UI address.',
+    )
     .action(
       exitWith(async () => {
         const config = loadConfig();
@@ -36,13 +38,23 @@ export function devCommand(evals: Command): void {
         });
         const forget = recordDevServer(config, temporal.address);
         try {
-          const worker = await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+          const worker = await createWorker({
+            connection: temporal.nativeConnection,
+            config,
+            deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }),
+          });
           say(`Temporal UI: ${temporal.uiUrl}`);
           say(`Temporal address: ${temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
           say(`Database: ${db.displayUrl}`);
           say(`Evaluate from another shell (local files or URLs): TEMPORAL_ADDRESS=${temporal.address} npx evals run <file-or-url>`);
           say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
-          const background = startBackgroundWork({ config, pool: db.pool, client: temporal.client, log, localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt } });
+          const background = startBackgroundWork({
+            config,
+            pool: db.pool,
+            client: temporal.client,
+            log,
+            localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt },
+          });
           try {
             await worker.run();
           } finally {

@@ -11,8 +11,12 @@ export function listCommand(evals: Command): void {
   evals
     .command('list')
     .description('List stored pipeline runs, newest first.')
-    .option('--fragment-id <id>', 'only this fragment\'s runs')
-    .addOption(new Option('--status <status>', 'only runs in this pipeline status or overall status').choices([...new Set([...PIPELINE_STATUSES, ...EVAL_RUN_STATUSES])]))
+    .option('--fragment-id <id>', "only this fragment's runs")
+    .addOption(
+      new Option('--status <status>', 'only runs in this pipeline status or overall status').choices([
+        ...new Set([...PIPELINE_STATUSES, ...EVAL_RUN_STATUSES]),
+      ]),
+    )
     .option('--limit <n>', 'at most this many runs', wholeNumber(1, 10_000), 20)
     .option('--json', 'one JSON object per line')
     .action(
@@ -28,7 +32,15 @@ export function listCommand(evals: Command): void {
             print(
               textTable([
                 ['PIPELINE RUN', 'FRAGMENT', 'ATTEMPT', 'STATUS', 'OVERALL', 'CREATED', 'SUMMARY'],
-                ...runs.map((r) => [r.id, r.fragmentId, String(r.attemptNumber), r.status, r.overallStatus ?? '-', r.createdAt.replace(/\.\d+Z$/, 'Z'), clip(r.summary ?? '', 70)]),
+                ...runs.map((r) => [
+                  r.id,
+                  r.fragmentId,
+                  String(r.attemptNumber),
+                  r.status,
+                  r.overallStatus ?? '-',
+                  r.createdAt.replace(/\.\d+Z$/, 'Z'),
+                  clip(r.summary ?? '', 70),
+                ]),
               ]),
             );
           }

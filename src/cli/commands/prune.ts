@@ -24,7 +24,8 @@ export function pruneCommand(evals: Command): void {
         const db = await openDatabase(config, say);
         try {
           const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-          const what = (r: PruneResult) => `the frames of ${plural(r.pipelineRuns, 'pipeline run')} finished more than ${plural(days, 'day')} ago (${plural(r.frames, 'frame')}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB)`;
+          const what = (r: PruneResult) =>
+            `the frames of ${plural(r.pipelineRuns, 'pipeline run')} finished more than ${plural(days, 'day')} ago (${plural(r.frames, 'frame')}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB)`;
           if (opts.dryRun) {
             say(`would prune ${what(await framesDue(db.pool, days))}`);
             return EXIT.OK;

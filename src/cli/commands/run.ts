@@ -40,21 +40,44 @@ interface RunOptions {
 export function runCommand(evals: Command): void {
   evals
     .command('run')
-    .description('Evaluate animations through Temporal: files, directories (their videos), glob patterns or http(s) URLs. One stack serves them all; with no TEMPORAL_ADDRESS it starts its own dev server, embedded PostgreSQL and worker.')
+    .description(
+      'Evaluate animations through Temporal: files, directories (their videos), glob patterns or http(s) URLs. One stack serves them all; with no TEMPORAL_ADDRESS it starts its own dev server, embedded PostgreSQL and worker.',
+    )
     .argument('<animations...>', 'video files, directories, quoted glob patterns ("renders/*.mp4") or http(s) URLs')
     .option('--user-input <text>', "the user's message that asked for the animation (USER_INPUT_SECURITY)")
-    .option('--fragment-id <id>', 'fragment id (one animation only; default: a hash of the file, so the same file again is its next attempt)')
+    .option(
+      '--fragment-id <id>',
+      'fragment id (one animation only; default: a hash of the file, so the same file again is its next attempt)',
+    )
     .option('--project-id <id>', 'project id', 'local')
     .option('--user-id <id>', 'owner id', 'local')
     .option('--title <text>', 'title shown to the engagement rubric')
     .option('--description <text>', 'description shown to the engagement rubric')
-    .option('--source <file.py>', 'the Manim source that drew the animation (repeat for several files): its scene is run in a sandbox and its exact layout judged (docs/scene-inspection.md)', (file: string, files: string[]) => [...files, file], [] as string[])
+    .option(
+      '--source <file.py>',
+      'the Manim source that drew the animation (repeat for several files): its scene is run in a sandbox and its exact layout judged (docs/scene-inspection.md)',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
     .option('--scene <class>', 'the Scene subclass in the sources (default: the only one, or the one whose timeline matches the video)')
-    .option('--json', 'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"')
+    .option(
+      '--json',
+      'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"',
+    )
     .option('--junit <file>', 'also write a JUnit XML report: a test suite per animation, a test case per eval kind')
     .option('--csv <file>', 'also write a CSV report: a row per animation and eval kind')
-    .option('--html <path>', 'also write the visual report of each animation (frames with their issues pinned, the whole-video signal): a file for one animation, a directory for several')
-    .addOption(new Option('--fail-on <outcome>', 'exit non-zero on: fail (an overall FAIL or any ERROR), error (only an ERROR: of a pipeline or of one of its kinds), never').choices(FAIL_ON).default('fail'))
+    .option(
+      '--html <path>',
+      'also write the visual report of each animation (frames with their issues pinned, the whole-video signal): a file for one animation, a directory for several',
+    )
+    .addOption(
+      new Option(
+        '--fail-on <outcome>',
+        'exit non-zero on: fail (an overall FAIL or any ERROR), error (only an ERROR: of a pipeline or of one of its kinds), never',
+      )
+        .choices(FAIL_ON)
+        .default('fail'),
+    )
     .option('--concurrency <n>', 'pipelines in flight at once', wholeNumber(1, 64), Math.max(1, os.availableParallelism()))
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
@@ -68,7 +91,10 @@ export function runCommand(evals: Command): void {
 function readSources(files: readonly string[]): SceneSource[] | null {
   if (files.length === 0) return null;
   try {
-    return readSceneSources(files.map((file) => ({ file, label: `--source ${file}` })), '--source files');
+    return readSceneSources(
+      files.map((file) => ({ file, label: `--source ${file}` })),
+      '--source files',
+    );
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -81,15 +107,20 @@ async function defaultFragmentId(target: string): Promise<string> {
 
 async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
   const animations = resolveTargets(targets);
-  refuseBadInput([...inputProblems({ ...opts, animation: { title: opts.title, description: opts.description } }), ...animations.flatMap((url) => inputProblems({ animation: { url } }))]);
+  refuseBadInput([
+    ...inputProblems({ ...opts, animation: { title: opts.title, description: opts.description } }),
+    ...animations.flatMap((url) => inputProblems({ animation: { url } })),
+  ]);
   for (const report of [opts.junit, opts.csv]) if (report) writableFile(report);
   if (opts.html) {
     if (animations.length === 1) writableFile(opts.html);
     else writableDirectory(opts.html);
   }
-  if (opts.fragmentId && animations.length > 1) throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
+  if (opts.fragmentId && animations.length > 1)
+    throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
   const sources = readSources(opts.source);
-  if (opts.scene !== undefined && !isSceneClassName(opts.scene)) throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
+  if (opts.scene !== undefined && !isSceneClassName(opts.scene))
+    throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
   if (opts.scene !== undefined && !sources) throw new UsageError('--scene names a class of the --source files: give them too');
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
@@ -107,7 +138,13 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     return await withCommandStack(config, log, note, async ({ db, temporal }) => {
       // Loaded by the stack while its servers started (src/cli/local-stack.ts), not on this module's import.
       const { activityDeps, createWorker } = require('../../worker') as typeof import('../../worker');
-      const worker = remote ? null : await createWorker({ connection: temporal.nativeConnection, config, deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }) });
+      const worker = remote
+        ? null
+        : await createWorker({
+            connection: temporal.nativeConnection,
+            config,
+            deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }),
+          });
       const running = worker?.run();
       const client = temporal.client;
       const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
@@ -122,7 +159,13 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
             projectId: opts.projectId,
             userId: opts.userId,
             userInput: opts.userInput ?? null,
-            animation: { url: animation, title: opts.title ?? null, description: opts.description ?? null, sources, scene: opts.scene ?? null },
+            animation: {
+              url: animation,
+              title: opts.title ?? null,
+              description: opts.description ?? null,
+              sources,
+              scene: opts.scene ?? null,
+            },
           });
           batch.started(handle, file);
           progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
@@ -132,7 +175,12 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
           await watching.stop();
           const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
           const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
-          return { file, response, costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [], failure: response ? undefined : 'the pipeline ended before it created its run' };
+          return {
+            file,
+            response,
+            costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [],
+            failure: response ? undefined : 'the pipeline ended before it created its run',
+          };
         } catch (err) {
           return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
         }
@@ -142,7 +190,9 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
 
       if (opts.html) await writeReports(db.pool, results, opts.html);
       writeOutputs(results, opts);
-      const runs = results.map((r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const, evalRuns: [] });
+      const runs = results.map(
+        (r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const, evalRuns: [] },
+      );
       return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
     });
   } finally {

@@ -14,7 +14,10 @@ export function showCommand(evals: Command): void {
     .argument('<pipelineRunId>', 'the pipeline run (as `evals run` and `evals list` print it)')
     .option('--issues', 'list every issue with its frame and suggested fix')
     .option('--json', 'print exactly the REST shape { evalPipelineRun } (issues embedded with --issues)')
-    .option('--html <file>', 'also write the visual report: frames with their issues pinned, the whole-video signal (one self-contained file)')
+    .option(
+      '--html <file>',
+      'also write the visual report: frames with their issues pinned, the whole-video signal (one self-contained file)',
+    )
     .action(
       exitWith(async (pipelineRunId: string, opts: { issues?: boolean; json?: boolean; html?: string }) => {
         if (opts.html) writableFile(opts.html);

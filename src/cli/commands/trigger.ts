@@ -22,13 +22,15 @@ interface TriggerOptions {
 export function triggerCommand(evals: Command): void {
   evals
     .command('trigger')
-    .description('Start the pipeline of a fragment read from FRAGMENTS_API_URL, for the worker fleet (a duplicate trigger returns the pipeline already started).')
+    .description(
+      'Start the pipeline of a fragment read from FRAGMENTS_API_URL, for the worker fleet (a duplicate trigger returns the pipeline already started).',
+    )
     .requiredOption('--fragment-id <id>', 'the fragment to evaluate')
     .requiredOption('--project-id <id>', 'its project')
     .requiredOption('--user-id <id>', 'its owner')
     .option('--render-job-id <id>', 'the render job that produced it')
     .option('--user-input <text>', "the user's message, for USER_INPUT_SECURITY")
-    .option('--reevaluate', 'an explicit re-evaluation: the fragment\'s next attempt')
+    .option('--reevaluate', "an explicit re-evaluation: the fragment's next attempt")
     .option('--request-id <key>', 'names a re-evaluation, so its redeliveries return one pipeline (needs --reevaluate)')
     .option('--wait', 'wait for the pipeline to end and print its outcome')
     .action(
@@ -36,7 +38,10 @@ export function triggerCommand(evals: Command): void {
         if (opts.requestId && !opts.reevaluate) throw new UsageError('--request-id names a re-evaluation: add --reevaluate');
         refuseBadInput(inputProblems(opts));
         const config = loadConfig();
-        if (!config.temporal.address) throw new UsageError('trigger hands the pipeline to running workers: set TEMPORAL_ADDRESS (for a local stack, start `evals dev` and use the address it prints)');
+        if (!config.temporal.address)
+          throw new UsageError(
+            'trigger hands the pipeline to running workers: set TEMPORAL_ADDRESS (for a local stack, start `evals dev` and use the address it prints)',
+          );
         const temporal = await openTemporal(config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
         try {
           const handle = await startEvalPipeline(
@@ -64,7 +69,14 @@ export function triggerCommand(evals: Command): void {
           const db = await openDatabase(config, say);
           try {
             const run = (await getPipelineRun(db.pool, result.pipelineRunId))!.evalPipelineRun;
-            printJson({ ...started, pipelineRunId: result.pipelineRunId, attemptNumber: result.attemptNumber, status: run.status, overallStatus: run.overallStatus, summary: run.summary });
+            printJson({
+              ...started,
+              pipelineRunId: result.pipelineRunId,
+              attemptNumber: result.attemptNumber,
+              status: run.status,
+              overallStatus: run.overallStatus,
+              summary: run.summary,
+            });
             return outcomeStatus([run], 'fail');
           } finally {
             await db.close();

@@ -30,7 +30,11 @@ export function workerCommand(evals: Command): void {
     .description(
       'Run a long-lived fleet worker (TEMPORAL_ADDRESS, DATABASE_URL, TEMPORAL_TASK_QUEUE, concurrency from the environment). Prometheus metrics, /healthz and /readyz on EVALS_METRICS_PORT; SIGTERM/SIGINT drain within EVALS_SHUTDOWN_GRACE_SECONDS.',
     )
-    .option('--pools <list>', `the pools this process runs, comma-separated: ${POOLS.join(', ')} (default: EVALS_WORKER_POOLS, all three)`, poolsOption)
+    .option(
+      '--pools <list>',
+      `the pools this process runs, comma-separated: ${POOLS.join(', ')} (default: EVALS_WORKER_POOLS, all three)`,
+      poolsOption,
+    )
     .action(exitWith(runWorker));
 }
 
@@ -57,20 +61,31 @@ async function runWorker(opts: { pools?: Pool[] }): Promise<number> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       draining = true;
-      log.info({ signal, graceSeconds: config.worker.shutdownGraceSeconds }, 'shutting down: not ready, no new tasks, waiting for activities in progress');
+      log.info(
+        { signal, graceSeconds: config.worker.shutdownGraceSeconds },
+        'shutting down: not ready, no new tasks, waiting for activities in progress',
+      );
     });
   }
   try {
     // The workflow upserts the search attributes: a workflows pool refuses to start without them.
-    const missing = pools.includes('workflows') ? await missingSearchAttributes(temporal.client, config.temporal.namespace, SEARCH_ATTRIBUTE_NAMES) : [];
-    if (missing === undefined) log.warn('could not list search attributes; make sure FragmentId, ProjectId, PipelineRunId and EvalOverallStatus are registered');
+    const missing = pools.includes('workflows')
+      ? await missingSearchAttributes(temporal.client, config.temporal.namespace, SEARCH_ATTRIBUTE_NAMES)
+      : [];
+    if (missing === undefined)
+      log.warn('could not list search attributes; make sure FragmentId, ProjectId, PipelineRunId and EvalOverallStatus are registered');
     else if (missing.length > 0) {
       say(
         `evals: namespace ${config.temporal.namespace} lacks the search attributes ${missing.join(', ')}. Register them with \`evals migrate --search-attributes\`, or:\n  ${searchAttributeCommand(config.temporal.namespace, missing)}`,
       );
       return EXIT.INFRASTRUCTURE;
     }
-    workers = await createWorker({ connection: temporal.nativeConnection, config, pools, deps: activityDeps(config, db.pool, log, { allowLocalFiles: false }) });
+    workers = await createWorker({
+      connection: temporal.nativeConnection,
+      config,
+      pools,
+      deps: activityDeps(config, db.pool, log, { allowLocalFiles: false }),
+    });
     log.info(
       {
         pools,

@@ -15,7 +15,13 @@ function clipping(scene: Scene): Observation[] {
     const u = scene.unit(id);
     const cutAt = (i: number) => {
       const s = scene.states[i].get(id);
-      return !!s && !scene.closeUp[i] && !(!u.isText && scene.isStructure(i, id)) && !fullyOutside(s.box, frame) && cutSides(s.box, frame).length > 0;
+      return (
+        !!s &&
+        !scene.closeUp[i] &&
+        !(!u.isText && scene.isStructure(i, id)) &&
+        !fullyOutside(s.box, frame) &&
+        cutSides(s.box, frame).length > 0
+      );
     };
     for (const [a, b] of scene.runs(cutAt)) {
       const rest = scene.restMs(a, b);

@@ -28,15 +28,17 @@ function tooMany(scene: Scene): Observation[] {
   const texts = [...scene.states[peak].keys()].filter((id) => scene.unit(id).isText);
   const biggest = texts.reduce((x, y) => (area(scene.states[peak].get(y)!.box) > area(scene.states[peak].get(x)!.box) ? y : x));
   const lines = [...new Set(texts.map((id) => scene.unit(id).line).filter((l): l is number => l !== null))].sort((x, y) => x - y);
-  return [{
-    severity: counts[peak] > high ? 'HIGH' : 'MEDIUM',
-    unit: biggest,
-    startMs: scene.samples[a].timeMs,
-    endMs: scene.endOf(b),
-    location: null,
-    description: `${counts[peak]} pieces of text are on screen at once at ${formatTimestamp(scene.samples[peak].timeMs)} (${scene.span(scene.samples[a].timeMs, scene.endOf(b))} more than ${medium}): too many to read.`,
-    suggestedFix: `Show at most ${medium} at a time (made at line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 6).join(', ')}${lines.length > 6 ? ', …' : ''}): reveal them in groups and \`FadeOut\` each group before the next, or split the scene.`,
-  }];
+  return [
+    {
+      severity: counts[peak] > high ? 'HIGH' : 'MEDIUM',
+      unit: biggest,
+      startMs: scene.samples[a].timeMs,
+      endMs: scene.endOf(b),
+      location: null,
+      description: `${counts[peak]} pieces of text are on screen at once at ${formatTimestamp(scene.samples[peak].timeMs)} (${scene.span(scene.samples[a].timeMs, scene.endOf(b))} more than ${medium}): too many to read.`,
+      suggestedFix: `Show at most ${medium} at a time (made at line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 6).join(', ')}${lines.length > 6 ? ', …' : ''}): reveal them in groups and \`FadeOut\` each group before the next, or split the scene.`,
+    },
+  ];
 }
 
 export const clutter: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', observe: tooMany };

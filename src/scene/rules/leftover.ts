@@ -29,7 +29,14 @@ function leftovers(scene: Scene): Observation[] {
     const lastPlay = scene.timeline.plays.filter((p) => p.units.includes(id) && !p.animations.every((a) => a === 'Wait')).at(-1);
     if (!lastPlay || durationMs - lastPlay.end < SCENE_RULES.leftoverMs) continue;
     const cameIn = firstSeen.get(id)!;
-    const partner = [...firstSeen.entries()].find(([other, t]) => other !== id && scene.unit(other).root !== u.root && Math.abs(t - cameIn) <= 100 && !scene.states[last].has(other) && lastSeen.get(other)! > lastPlay.end);
+    const partner = [...firstSeen.entries()].find(
+      ([other, t]) =>
+        other !== id &&
+        scene.unit(other).root !== u.root &&
+        Math.abs(t - cameIn) <= 100 &&
+        !scene.states[last].has(other) &&
+        lastSeen.get(other)! > lastPlay.end,
+    );
     if (!partner) continue;
     reportedRoots.add(u.root);
     findings.push({

@@ -28,12 +28,17 @@ function contrast(scene: Scene): Observation[] {
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
     const ratioAt = (i: number): { ratio: number; text: Rgb; behind: Rgb; on: string } | null => {
       const s = scene.states[i].get(id);
-      if (!s || !s.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
+      if (!s?.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
       const background = rgbOf(scene.samples[i].background);
       const b = s.behind;
       const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(rgbOf(b.fill), b.opacity, background) : background;
       const text = blend(rgbOf(s.fill), s.fillOpacity, behind);
-      return { ratio: contrastRatio(text, behind), text, behind, on: b && b.unit >= 0 && b.share >= 0.5 ? `the fill of ${scene.name(b.unit)}` : 'the background' };
+      return {
+        ratio: contrastRatio(text, behind),
+        text,
+        behind,
+        on: b && b.unit >= 0 && b.share >= 0.5 ? `the fill of ${scene.name(b.unit)}` : 'the background',
+      };
     };
     const weak = (i: number) => (ratioAt(i)?.ratio ?? 99) < SCENE_RULES.contrast.at(-1)![0];
     const runs = scene.runs(weak).filter(([a, b]) => scene.restMs(a, b) >= 1000);

@@ -22,10 +22,12 @@ function slidesOutOf(scene: Scene, id: number): Observation[] {
     if (cutSides(after.box, frame).length === 0 || opacityOf(after) < 0.5) continue;
     // It stays out: from the end of the play on, it is gone or still outside.
     const next = scene.indexAt(play.end);
-    const back = next > b && [...Array(scene.samples.length - next).keys()].some((k) => {
-      const s = scene.states[next + k].get(id);
-      return s && cutSides(s.box, frame).length === 0 && !fullyOutside(s.box, frame);
-    });
+    const back =
+      next > b &&
+      [...Array(scene.samples.length - next).keys()].some((k) => {
+        const s = scene.states[next + k].get(id);
+        return s && cutSides(s.box, frame).length === 0 && !fullyOutside(s.box, frame);
+      });
     const stillCut = scene.states[next]?.get(id);
     if (back || (stillCut && !fullyOutside(stillCut.box, frame))) continue;
     const cam = (i: number) => scene.samples[i].camera;
@@ -37,7 +39,9 @@ function slidesOutOf(scene: Scene, id: number): Observation[] {
       const earlier = scene.states[a].get(other);
       return !earlier || fullyOutside(earlier.box, frame);
     };
-    const scrolling = (root && (root[2] - root[0] > frame.width || root[3] - root[1] > frame.height)) || [...scene.states[b].entries()].some(([other, s]) => cameIn(other, s));
+    const scrolling =
+      (root && (root[2] - root[0] > frame.width || root[3] - root[1] > frame.height)) ||
+      [...scene.states[b].entries()].some(([other, s]) => cameIn(other, s));
     if (scrolling || (!u.isText && scene.isStructure(a, id))) continue;
     let first = a;
     while (first < b && cutSides(scene.states[first].get(id)?.box ?? before.box, frame).length === 0) first++;

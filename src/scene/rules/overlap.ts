@@ -25,12 +25,30 @@ function overlaps(scene: Scene): Observation[] {
         if (shared > SCENE_RULES.textOverlap) add(pairs, `t${otherId}`, otherId, 'text', i);
       }
       for (const c of s.crossings) {
-        if (c.lengthPx < (s.box[3] - s.box[1]) * 0.7 * SCENE_RULES.strokeCrossing || scene.together(i, id, c.unit) || scene.isStructure(i, c.unit)) continue;
-        const panel = s.behind && s.behind.unit >= 0 && s.behind.opacity >= SCENE_RULES.opaqueFill && s.behind.share >= SCENE_RULES.straddle[1] && (scene.states[i].get(s.behind.unit)?.z ?? -1) > (scene.states[i].get(c.unit)?.z ?? -1);
+        if (
+          c.lengthPx < (s.box[3] - s.box[1]) * 0.7 * SCENE_RULES.strokeCrossing ||
+          scene.together(i, id, c.unit) ||
+          scene.isStructure(i, c.unit)
+        )
+          continue;
+        const panel =
+          s.behind &&
+          s.behind.unit >= 0 &&
+          s.behind.opacity >= SCENE_RULES.opaqueFill &&
+          s.behind.share >= SCENE_RULES.straddle[1] &&
+          (scene.states[i].get(s.behind.unit)?.z ?? -1) > (scene.states[i].get(c.unit)?.z ?? -1);
         if (!panel) add(pairs, `s${c.unit}`, c.unit, 'stroke', i);
       }
       const b = s.behind;
-      if (b && b.unit >= 0 && b.opacity >= SCENE_RULES.opaqueFill && b.share >= SCENE_RULES.straddle[0] && b.share <= SCENE_RULES.straddle[1] && !scene.together(i, id, b.unit) && !scene.isStructure(i, b.unit)) {
+      if (
+        b &&
+        b.unit >= 0 &&
+        b.opacity >= SCENE_RULES.opaqueFill &&
+        b.share >= SCENE_RULES.straddle[0] &&
+        b.share <= SCENE_RULES.straddle[1] &&
+        !scene.together(i, id, b.unit) &&
+        !scene.isStructure(i, b.unit)
+      ) {
         add(pairs, `f${b.unit}`, b.unit, 'fill', i);
       }
     }
@@ -43,7 +61,12 @@ function overlaps(scene: Scene): Observation[] {
       const first = pair.at[0];
       const lastAt = pair.at.at(-1)!;
       const s = scene.states[first].get(id)!;
-      const what = pair.what === 'text' ? `is drawn over ${scene.name(pair.other)}` : pair.what === 'stroke' ? `has ${scene.name(pair.other)} running through it` : `straddles the edge of the filled ${scene.name(pair.other)}`;
+      const what =
+        pair.what === 'text'
+          ? `is drawn over ${scene.name(pair.other)}`
+          : pair.what === 'stroke'
+            ? `has ${scene.name(pair.other)} running through it`
+            : `straddles the edge of the filled ${scene.name(pair.other)}`;
       const startMs = scene.samples[first].timeMs;
       const endMs = scene.endOf(lastAt);
       findings.push({
@@ -63,7 +86,13 @@ function overlaps(scene: Scene): Observation[] {
   return findings;
 }
 
-function add(pairs: Map<string, { other: number; what: 'text' | 'stroke' | 'fill'; at: number[] }>, key: string, other: number, what: 'text' | 'stroke' | 'fill', i: number): void {
+function add(
+  pairs: Map<string, { other: number; what: 'text' | 'stroke' | 'fill'; at: number[] }>,
+  key: string,
+  other: number,
+  what: 'text' | 'stroke' | 'fill',
+  i: number,
+): void {
   const pair = pairs.get(key) ?? pairs.set(key, { other, what, at: [] }).get(key)!;
   pair.at.push(i);
 }

@@ -14,7 +14,9 @@ function tinyText(scene: Scene): Observation[] {
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
     const tiny = (i: number) => {
       const s = scene.states[i].get(id);
-      return !!s && s.glyphPx !== null && opacityOf(s) >= SCENE_RULES.settledOpacity && !fullyOutside(s.box, scene.frame) && s.glyphPx < least;
+      return (
+        !!s && s.glyphPx !== null && opacityOf(s) >= SCENE_RULES.settledOpacity && !fullyOutside(s.box, scene.frame) && s.glyphPx < least
+      );
     };
     const runs = scene.runs(tiny).filter(([a, b]) => scene.restMs(a, b) >= SCENE_RULES.minRestMs);
     if (runs.length === 0) continue;
@@ -23,12 +25,24 @@ function tinyText(scene: Scene): Observation[] {
     const glyph = scene.states[a].get(id)!.glyphPx!;
     const group = groups.get(scene.unit(id).root);
     if (!group) groups.set(scene.unit(id).root, { ids: [id], a, b, glyph });
-    else Object.assign(group, { ids: [...group.ids, id], a: Math.min(group.a, a), b: Math.max(group.b, b), glyph: Math.min(group.glyph, glyph) });
+    else
+      Object.assign(group, {
+        ids: [...group.ids, id],
+        a: Math.min(group.a, a),
+        b: Math.max(group.b, b),
+        glyph: Math.min(group.glyph, glyph),
+      });
   }
   return [...groups.values()].map(({ ids, a, b, glyph }) => {
     const id = ids[0];
     const factor = Math.ceil((least / glyph) * 10) / 10;
-    const what = ids.length > 1 ? `${ids.length} pieces of text of ${scene.unit(id).rootType} (${ids.slice(0, 3).map((i) => `"${clip(scene.unit(i).text ?? '', 12)}"`).join(', ')}${ids.length > 3 ? ', …' : ''}; line ${scene.unit(id).line})` : scene.name(id);
+    const what =
+      ids.length > 1
+        ? `${ids.length} pieces of text of ${scene.unit(id).rootType} (${ids
+            .slice(0, 3)
+            .map((i) => `"${clip(scene.unit(i).text ?? '', 12)}"`)
+            .join(', ')}${ids.length > 3 ? ', …' : ''}; line ${scene.unit(id).line})`
+        : scene.name(id);
     return {
       severity: glyph < least * SCENE_RULES.tinyHigh ? ('HIGH' as const) : ('MEDIUM' as const),
       unit: id,
