@@ -3,7 +3,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { temporal } from '@temporalio/proto';
 import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
-import { readLocalFile } from './infra/local-file';
+import { readLocalJson } from './infra/local-file';
 
 export interface ReplayOutcome {
   file: string;
@@ -39,18 +39,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function readHistory(file: string): temporal.api.history.v1.IHistory {
   const refuse = (problem: string) => new HistoryError(`${file}: ${problem}`);
-  let text: string;
-  try {
-    text = readLocalFile(file, HISTORY_LIMITS.bytes);
-  } catch (err) {
-    throw new HistoryError((err as Error).message);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw refuse(`not JSON (${(err as Error).message})`);
-  }
+  const parsed = readLocalJson(file, HISTORY_LIMITS.bytes, (message) => new HistoryError(message));
   const container = isObject(parsed) && isObject(parsed.history) ? parsed.history : parsed;
   const events = Array.isArray(container) ? container : isObject(container) ? container.events : undefined;
   if (!Array.isArray(events))

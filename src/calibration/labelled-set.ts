@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { identifierProblem, MAX_URL_CHARS, textProblem } from '../domain/text-limits';
 import { EVAL_KINDS, SEVERITIES, type EvalKind, type Severity } from '../domain/types';
 import { isSceneClassName } from '../fragments/scene-sources';
-import { readLocalFile } from '../infra/local-file';
+import { readLocalJson } from '../infra/local-file';
 import { KINDS } from '../kinds';
 
 /**
@@ -249,18 +249,7 @@ export function parseLabelledSet(json: unknown, where: string, dir: string | nul
 
 /** Reads and checks a set file; relative paths in it are relative to it. */
 export function loadLabelledSet(file: string): LabelledSet {
-  let raw: string;
-  try {
-    raw = readLocalFile(file, LABELLED_SET_MAX_BYTES);
-  } catch (err) {
-    throw new LabelledSetError((err as Error).message);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (err) {
-    throw new LabelledSetError(`${file}: not JSON (${(err as Error).message})`);
-  }
+  const json = readLocalJson(file, LABELLED_SET_MAX_BYTES, (message) => new LabelledSetError(message));
   const absolute = path.resolve(file);
   return { ...parseLabelledSet(json, file, path.dirname(absolute)), file: absolute };
 }

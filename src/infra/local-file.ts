@@ -55,5 +55,23 @@ export function readLocalFile(file: string, maxBytes: number, label = file): str
   }
 }
 
+/**
+ * A regular file of at most `maxBytes`, parsed as JSON; a file that cannot be
+ * read, or is not JSON, is the error `fail` makes of the message (which names the file).
+ */
+export function readLocalJson(file: string, maxBytes: number, fail: (message: string) => Error): unknown {
+  let text: string;
+  try {
+    text = readLocalFile(file, maxBytes);
+  } catch (err) {
+    throw fail((err as Error).message);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw fail(`${file}: not JSON (${(err as Error).message})`);
+  }
+}
+
 /** Rounded up, so a file just over a limit does not read as the limit. */
 const megabytes = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 100) / 100} MB`;
