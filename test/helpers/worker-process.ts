@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
+import { type FileServer, startFileServer } from '../../testkit/file-server';
 import { PROJECT_ROOT } from '../../src/config';
-import { childEnv, type TestEnv } from './env';
+import { childEnv, createTestEnv, type TestEnv } from './env';
 import { waitFor } from './wait';
 
 export interface WorkerProcess {
@@ -91,4 +92,25 @@ export async function spawnWorker(
     worker.exited,
   );
   return worker;
+}
+
+/**
+ * For a file whose cases each spawn worker processes: `setup()` gives a case its own test
+ * environment (database, task queue) and file server; after the file, every worker it spawned
+ * is killed and each environment and server closed.
+ */
+export function workerProcessCases() {
+  const envs: TestEnv[] = [];
+  const servers: FileServer[] = [];
+  afterAll(async () => {
+    killWorkerProcesses();
+    await Promise.all([...envs.map((e) => e.close()), ...servers.map((s) => s.close())]);
+  });
+  return async function setup(beforeServe?: Parameters<typeof startFileServer>[0]) {
+    const env = await createTestEnv();
+    envs.push(env);
+    const server = await startFileServer(beforeServe);
+    servers.push(server);
+    return { env, server };
+  };
 }

@@ -1,26 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
-import { createTestEnv, type TestEnv } from '../helpers/env';
-import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
 import { sampleAnimation } from '../../testkit/videos';
-import { killWorkerProcesses, spawnWorker } from '../helpers/worker-process';
+import { spawnWorker, workerProcessCases } from '../helpers/worker-process';
 import { waitFor } from '../helpers/wait';
 
-const envs: TestEnv[] = [];
-const servers: FileServer[] = [];
-afterAll(async () => {
-  killWorkerProcesses();
-  await Promise.all([...envs.map((e) => e.close()), ...servers.map((s) => s.close())]);
-});
-
-async function setup(beforeServe?: Parameters<typeof startFileServer>[0]) {
-  const env = await createTestEnv();
-  envs.push(env);
-  const server = await startFileServer(beforeServe);
-  servers.push(server);
-  return { env, server };
-}
+const setup = workerProcessCases();
 
 const allRunning = (statuses: string[]) => statuses.length === 5 && statuses.every((s) => s === 'RUNNING');
 

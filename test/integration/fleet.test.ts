@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
-import { startFileServer, type FileServer } from '../../testkit/file-server';
+import type { startFileServer } from '../../testkit/file-server';
 import { sampleAnimation } from '../../testkit/videos';
 import type { evalPipeline } from '../../workflows';
-import { createTestEnv, type TestEnv } from '../helpers/env';
+import type { TestEnv } from '../helpers/env';
 import { activityStarts, evalRunStatuses, expectOneCleanRun, pipelineInput } from '../helpers/pipeline-checks';
 import { setCurrentVersion } from '../helpers/versioning';
 import { waitFor } from '../helpers/wait';
-import { killWorkerProcesses, spawnWorker, type WorkerProcess } from '../helpers/worker-process';
+import { spawnWorker, type WorkerProcess, workerProcessCases } from '../helpers/worker-process';
 
 /**
  * A fleet on one machine: the pools as separate `evals worker --pools …`
@@ -18,18 +18,10 @@ import { killWorkerProcesses, spawnWorker, type WorkerProcess } from '../helpers
  * case has its own task queue and database, so they run side by side (a lost
  * worker is noticed through the 30 s heartbeat timeout).
  */
-const envs: TestEnv[] = [];
-const servers: FileServer[] = [];
-afterAll(async () => {
-  killWorkerProcesses();
-  await Promise.all([...envs.map((e) => e.close()), ...servers.map((s) => s.close())]);
-});
+const isolated = workerProcessCases();
 
 async function setup(beforeServe?: Parameters<typeof startFileServer>[0]) {
-  const env = await createTestEnv();
-  envs.push(env);
-  const server = await startFileServer(beforeServe);
-  servers.push(server);
+  const { env, server } = await isolated(beforeServe);
   const start = (fragmentId: string) =>
     startEvalPipeline(env.client, env.taskQueue, pipelineInput(fragmentId, server.url(sampleAnimation())));
   return { env, server, start };
