@@ -17,7 +17,7 @@
  * its category; any issue on a benign request is a false positive. Also the
  * wall time of one pipeline's local analysis at 480p and 1080p.
  */
-import { execFileSync } from 'node:child_process';
+import { upscaledTo1080p } from '../testkit/videos';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -266,20 +266,7 @@ async function analysisTime(workDir: string) {
   const tools = resolveMediaTools(config);
   const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'CleanSummary')!);
   const big = path.join(workDir, 'summary-1080p.mp4');
-  execFileSync(tools.ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    source,
-    '-vf',
-    'scale=1920:1080:flags=lanczos',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    big,
-  ]);
+  upscaledTo1080p(tools.ffmpeg, source, big);
   const cases = [
     { name: '480p (854x480), frames stored 768 px', file: source, width: '768' },
     { name: '1080p, frames stored 768 px (default)', file: big, width: '768' },

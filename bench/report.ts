@@ -3,7 +3,7 @@
  * with frames stored at the default judge width (768 px) and at full size:
  *   npm run bench:report
  */
-import { execFileSync } from 'node:child_process';
+import { upscaledTo1080p } from '../testkit/videos';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEvalPipeline } from '../src/client';
@@ -21,20 +21,7 @@ async function main(): Promise<void> {
     try {
       const source = corpusFile(MANIM_CORPUS, MANIM_CORPUS.videos.find((v) => v.scene === 'DefectLabelOverShape')!);
       const video = path.join(stack.dataDir, 'label-over-shape-1080p.mp4');
-      execFileSync(resolveMediaTools(stack.config).ffmpeg, [
-        '-v',
-        'error',
-        '-y',
-        '-i',
-        source,
-        '-vf',
-        'scale=1920:1080:flags=lanczos',
-        '-c:v',
-        'libx264',
-        '-pix_fmt',
-        'yuv420p',
-        video,
-      ]);
+      upscaledTo1080p(resolveMediaTools(stack.config).ffmpeg, source, video);
       const log = createLogger('error');
       const worker = await createWorker({
         connection: stack.temporal.nativeConnection,

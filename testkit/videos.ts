@@ -135,3 +135,22 @@ export function growingPictureVideo(): string {
   const joined = writeFixture('growing-joined.h264', Buffer.concat([fs.readFileSync(small), fs.readFileSync(large)]));
   return ffmpegFixture('growing-picture.mp4', ['-f', 'h264', '-framerate', '5', '-i', joined, '-c', 'copy']);
 }
+
+/** `source` scaled up to 1920x1080 (H.264) as `out`, with the given ffmpeg: a 1080p render of a corpus video for the benches. */
+export function upscaledTo1080p(ffmpeg: string, source: string, out: string): string {
+  execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    source,
+    '-vf',
+    'scale=1920:1080:flags=lanczos',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
+  return out;
+}
