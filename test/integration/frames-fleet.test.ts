@@ -101,7 +101,9 @@ describe('a fleet of workers sharing only Temporal and PostgreSQL', () => {
             : new FrameStore(pool, { dir: path.join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 }),
         workDir: path.join(dir, 'extract'),
       };
-      const worker = await createWorker({ connection, config: env.config, deps, identity: `worker-${name}` });
+      // Two judge slots each: the run's four kinds cannot all land on one worker.
+      const config = { ...env.config, judge: { ...env.config.judge, concurrency: 2 } };
+      const worker = await createWorker({ connection, config, deps, identity: `worker-${name}` });
       workers.push({ worker, done: worker.run(), connection, pool });
     }
     onTestFinished(async () => {
