@@ -47,7 +47,12 @@ export function repairActivities(deps: RepairDeps) {
           ]);
           const timeline = inspection?.timeline;
           if (!timeline || !manifest) throw new Error('repairScene runs after inspectScene inspected the scene: the run has no timeline');
-          const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? timeline.fps, durationMs: manifest.durationMs };
+          const video = {
+            width: manifest.width,
+            height: manifest.height,
+            fps: manifest.fps ?? timeline.fps,
+            durationMs: manifest.durationMs,
+          };
           const repair = await repairScene({
             sources: input.sources,
             scene: timeline.scene || null,
@@ -61,7 +66,10 @@ export function repairActivities(deps: RepairDeps) {
           // Texts quote the scene's source and its exceptions: scrubbed like every text the service stores.
           const stored = await db(() => saveSceneRepair(pool, input.pipelineRunId, scrubJson(repair, scrub)), cancel);
           const note = repairNote(stored);
-          deps.log.info({ pipelineRunId: input.pipelineRunId, candidates: stored.candidates, wallMs: stored.wallMs, note }, 'scene repaired');
+          deps.log.info(
+            { pipelineRunId: input.pipelineRunId, candidates: stored.candidates, wallMs: stored.wallMs, note },
+            'scene repaired',
+          );
           return { note };
         }),
       );

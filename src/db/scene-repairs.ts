@@ -23,29 +23,33 @@ interface IssueRow {
   id: string;
   kind: EvalKind;
   category: string;
+  frame_index: number | null;
   description: string;
 }
 
 /**
  * The stored issue each fix is about: the same kind and category, and the
  * finding's own description (an LLM judge's run stores a scene finding it
- * merged in with the "Scene check: " prefix). Each issue is taken once.
+ * merged in with the "Scene check: " prefix); else, where the judge's own
+ * issue stood for the finding, the one of that kind and category on its
+ * frame. Each issue is taken once.
  */
 export function matchIssues(fixes: readonly FindingFix[], issues: readonly IssueRow[]): (string | null)[] {
   const taken = new Set<string>();
-  return fixes.map(({ finding }) => {
-    const description = finding.description.trim();
-    const issue = issues.find(
-      (i) =>
-        !taken.has(i.id) &&
-        i.kind === finding.kind &&
-        i.category === finding.category &&
-        (i.description === description || i.description === `${SCENE_CHECK_PREFIX}${description}`),
-    );
-    if (!issue) return null;
-    taken.add(issue.id);
-    return issue.id;
+  const pick = (fix: FindingFix, matches: (i: IssueRow) => boolean): string | null => {
+    const { kind, category } = fix.finding;
+    const issue = issues.find((i) => !taken.has(i.id) && i.kind === kind && i.category === category && matches(i));
+    if (issue) taken.add(issue.id);
+    return issue?.id ?? null;
+  };
+  // Every exact match first, so the looser one never takes an issue another finding names word for word.
+  const exact = fixes.map((fix) => {
+    const description = fix.finding.description.trim();
+    return pick(fix, (i) => i.description === description || i.description === `${SCENE_CHECK_PREFIX}${description}`);
   });
+  return exact.map(
+    (id, n) => id ?? (fixes[n].finding.frameIndex === null ? null : pick(fixes[n], (i) => i.frame_index === fixes[n].finding.frameIndex)),
+  );
 }
 
 /**
@@ -56,14 +60,14 @@ export function matchIssues(fixes: readonly FindingFix[], issues: readonly Issue
 export async function saveSceneRepair(pool: pg.Pool, pipelineRunId: string, repair: SceneRepair): Promise<StoredSceneRepair> {
   return inTransaction(pool, async (client) => {
     const issues = await client.query<IssueRow>(
-      `SELECT i.id, r.kind, i.category, i.description FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id
+      `SELECT i.id, r.kind, i.category, i.frame_index, i.description FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id
        WHERE r.pipeline_run_id = $1 ORDER BY r.kind, i.ordinal`,
       [pipelineRunId],
     );
     const ids = matchIssues(repair.fixes, issues.rows);
     const stored: StoredSceneRepair = { ...repair, fixes: repair.fixes.map((fix, n) => ({ ...fix, issueId: ids[n] })) };
     const inserted = await client.query(
-      `INSERT INTO scene_repairs (pipeline_run_id, fixes, combined, candidates, wall_ms, cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO scene_repairs (pipeline_run_id, fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (pipeline_run_id) DO NOTHING`,
       [
         pipelineRunId,
@@ -72,6 +76,7 @@ export async function saveSceneRepair(pool: pg.Pool, pipelineRunId: string, repa
         stored.candidates,
         Math.round(stored.wallMs),
         stored.cpuSeconds,
+        stored.importCpuSeconds,
       ],
     );
     if (inserted.rowCount === 0) return (await loadSceneRepair(client, pipelineRunId))!;
@@ -88,7 +93,11 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
     candidates: number;
     wall_ms: number;
     cpu_seconds: string | null;
-  }>('SELECT fixes, combined, candidates, wall_ms, cpu_seconds FROM scene_repairs WHERE pipeline_run_id = $1', [pipelineRunId]);
+    import_cpu_seconds: string | null;
+  }>('SELECT fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds FROM scene_repairs WHERE pipeline_run_id = $1', [
+    pipelineRunId,
+  ]);
+  const seconds = (value: string | null) => (value === null ? null : Number(value));
   const row = r.rows[0];
   return row
     ? {
@@ -96,7 +105,8 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
         combined: row.combined,
         candidates: row.candidates,
         wallMs: row.wall_ms,
-        cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds),
+        cpuSeconds: seconds(row.cpu_seconds),
+        importCpuSeconds: seconds(row.import_cpu_seconds),
       }
     : null;
 }

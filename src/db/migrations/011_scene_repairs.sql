@@ -11,5 +11,6 @@ CREATE TABLE scene_repairs (
   candidates      integer NOT NULL,
   wall_ms         integer NOT NULL,
   cpu_seconds     numeric(10, 3),
+  import_cpu_seconds numeric(10, 3),
   created_at      timestamptz NOT NULL DEFAULT now()
 );
