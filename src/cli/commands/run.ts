@@ -245,10 +245,12 @@ async function deliverFixes(
   }
   const { getRunFixes } = require('../../read-model/fixes') as typeof import('../../read-model/fixes');
   const found = await getRunFixes(pool, run.id);
-  const fixes =
-    found && found !== 'none'
-      ? found
-      : noFixes(run.id, `not repaired: ${(await loadSceneInspection(pool, run.id))?.note ?? 'the scene was not inspected'}`);
+  const inspection = await loadSceneInspection(pool, run.id);
+  // Not repaired: no layout finding, a scene not inspected, or a repair that failed (the run's summary says which).
+  const why = inspection
+    ? `no repair stored; the scene was ${inspection.status} (${inspection.note})`
+    : 'no repair stored; the scene was not inspected';
+  const fixes = found && found !== 'none' ? found : noFixes(run.id, why);
   const written = writeFixes(
     dir,
     fixes,
@@ -261,9 +263,12 @@ async function deliverFixes(
   if (!opts.render) return EXIT.OK;
 
   const manifest = await loadManifest(pool, run.id);
-  const scene = (await loadSceneInspection(pool, run.id))?.timeline?.scene;
-  if (Object.keys(fixes.combined.files).length === 0 || !manifest?.fps || !scene) {
-    say(`--render: nothing to render (${fixes.combined.verdict === 'verified' ? 'the video has no frame rate' : 'no verified patch'})`);
+  // The class the inspection ran names the video in DIR: the sandbox reported it, so it must be a class name, not a path.
+  const scene = inspection?.timeline?.scene;
+  if (Object.keys(fixes.combined.files).length === 0 || !manifest?.fps || !scene || !isSceneClassName(scene)) {
+    say(
+      `--render: nothing to render (${Object.keys(fixes.combined.files).length === 0 ? 'no verified patch' : 'no scene class or frame rate to render it at'})`,
+    );
     return EXIT.OK;
   }
   const patched = sources.map((s) => ({ name: s.name, content: fixes.combined.files[s.name] ?? s.content }));
