@@ -31,10 +31,10 @@ const SCENE = `from manim import *
 
 class LabelOffRight(Scene):
     def construct(self):
-        circle = Circle(radius=1.2, color=BLUE).shift(RIGHT * 4.5)
-        label = Text("radius", font_size=40).next_to(circle, RIGHT)
+        circle = Circle(radius=1).shift(LEFT * 2)
+        label = Text("Similar triangles", font_size=40).next_to(circle, RIGHT, buff=4.5)
         self.play(Create(circle), FadeIn(label), run_time=1)
-        self.wait(1.5)
+        self.wait(1)
 `;
 
 let env: TestEnv;

@@ -95,7 +95,7 @@ export function runCommand(evals: Command): void {
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
-      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated: its pipeline or one of its kinds ended ERROR, whatever its overall status), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
+      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated: its pipeline or one of its kinds ended ERROR, whatever its overall status; with --fixes DIR --render, also a patched scene that could not be rendered or evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
     )
     .action(exitWith(runAnimations));
 }
