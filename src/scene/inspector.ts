@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type SceneSettings } from '../config';
-import { runSandboxed, sandboxProblem } from '../infra/sandbox';
+import { runSandboxed, sandboxProblem, type SandboxRun } from '../infra/sandbox';
 import { formatTimestamp, type LoadedFrame } from '../media/manifest';
 import { MIN_AGREEMENT, pixelAgreement } from './agreement';
 import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type InspectorJobResult, type SceneTimeline } from './inspection';
@@ -26,7 +26,7 @@ export interface InspectionJob extends VideoFacts {
  * timestamp rounding (15.0007 for a 15 fps render), and over a scene's plays the
  * drift changes how many frames each one gets.
  */
-const manimRate = (fps: number) => (Math.abs(fps - Math.round(fps)) < 0.01 ? Math.round(fps) : fps);
+export const manimRate = (fps: number) => (Math.abs(fps - Math.round(fps)) < 0.01 ? Math.round(fps) : fps);
 
 /** How far a scene's timeline may be from the video's duration: two frames (Manim writes whole frames). */
 export const timelineToleranceMs = (fps: number) => Math.round(2000 / fps) + 1;
@@ -137,23 +137,8 @@ export async function runInspector(
   settings: SceneSettings,
   cancel?: AbortSignal,
 ): Promise<{ answer: InspectorAnswer; wallMs: number } | { failure: string; wallMs: number } | { refused: string }> {
-  if (!fs.existsSync(settings.python)) {
-    return {
-      refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)`,
-    };
-  }
-  const readOnly = readOnlyPaths(settings.python);
-  const key = `${settings.sandbox}:${readOnly.join(':')}`;
-  if (!problems.has(key)) problems.set(key, sandboxProblem(settings.sandbox, readOnly));
-  const problem = problems.get(key);
-  if (problem) {
-    return {
-      refused:
-        settings.sandbox === 'bwrap'
-          ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
-          : problem,
-    };
-  }
+  const sandbox = sandboxFor(settings);
+  if ('refused' in sandbox) return sandbox;
   const request = {
     files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
     jobs: jobs.map((j) => ({
@@ -167,19 +152,12 @@ export async function runInspector(
   };
   const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], {
     mode: settings.sandbox,
-    readOnly,
+    readOnly: sandbox.readOnly,
     input: JSON.stringify(request),
     limits: settings.limits,
     cancel,
   });
-  const limit = {
-    time: `ran past its ${settings.limits.wallMs / 1000} s limit`,
-    cpu: `used more than its ${settings.limits.cpuSeconds} s of CPU`,
-    memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`,
-    processes: `reached its limit of ${settings.limits.processes} processes`,
-    output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output`,
-  };
-  if (run.stopped) return { failure: `the scene ${limit[run.stopped]} and was stopped`, wallMs: run.wallMs };
+  if (run.stopped) return { failure: `the scene ${limitReached(settings, run.stopped)} and was stopped`, wallMs: run.wallMs };
   let json: unknown;
   try {
     json = JSON.parse(run.stdout.toString('utf8'));
@@ -202,6 +180,40 @@ export async function runInspector(
   return { answer: parsed.data, wallMs: run.wallMs };
 }
 
+/** The sandbox the inspector's programs run in (what it may read), or why none can run here. */
+export function sandboxFor(settings: SceneSettings): { readOnly: string[] } | { refused: string } {
+  if (!fs.existsSync(settings.python)) {
+    return {
+      refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)`,
+    };
+  }
+  const readOnly = readOnlyPaths(settings.python);
+  const key = `${settings.sandbox}:${readOnly.join(':')}`;
+  if (!problems.has(key)) problems.set(key, sandboxProblem(settings.sandbox, readOnly));
+  const problem = problems.get(key);
+  if (problem) {
+    return {
+      refused:
+        settings.sandbox === 'bwrap'
+          ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
+          : problem,
+    };
+  }
+  return { readOnly };
+}
+
+/** Which limit stopped a sandboxed scene, in words. */
+export function limitReached(settings: SceneSettings, why: NonNullable<SandboxRun['stopped']>): string {
+  const limit = {
+    time: `ran past its ${settings.limits.wallMs / 1000} s limit`,
+    cpu: `used more than its ${settings.limits.cpuSeconds} s of CPU`,
+    memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`,
+    processes: `reached its limit of ${settings.limits.processes} processes`,
+    output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output`,
+  };
+  return limit[why];
+}
+
 /** What the sandbox must let the inspector read: its script, the Python environment and the interpreter it points to. */
 function readOnlyPaths(python: string): string[] {
   const venv = path.dirname(path.dirname(python));
@@ -216,12 +228,12 @@ function readOnlyPaths(python: string): string[] {
   return paths;
 }
 
-function lastLine(text: string): string {
+export function lastLine(text: string): string {
   return text.trim().split('\n').pop()?.slice(0, 300) ?? '';
 }
 
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
-function quotedLines(
+export function quotedLines(
   sources: readonly SceneSource[],
   results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[],
 ): Record<string, string> {
