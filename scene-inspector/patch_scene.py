@@ -83,7 +83,7 @@ def apply_edit(source, edit):
         target = play
     else:
         raise PatchError(f"unknown edit {kind!r}")
-    return splice(source, target, new)
+    return splice(source, tree, target, new)
 
 
 def parse_expression(text):
@@ -193,38 +193,64 @@ def chain_target(tree, parents, line, obj):
     return value
 
 
-def splice(source, target, new):
-    """The source with `target`'s exact span replaced by `new` unparsed, its line count kept; parsed again."""
+def splice(source, tree, target, new):
+    """The source with `target`'s exact span replaced by `new` unparsed, its line count kept; parsed again. The parts of
+    `new` taken from the source unchanged keep their own text (quotes, raw strings, spacing)."""
     lines = source.splitlines(keepends=True)
     start, end = target.lineno - 1, target.end_lineno - 1
     # Columns are UTF-8 byte offsets.
     head = lines[start].encode("utf-8")[: target.col_offset].decode("utf-8")
     tail = lines[end].encode("utf-8")[target.end_col_offset :].decode("utf-8")
-    before = source_segment(lines, target)
-    after = ast.unparse(ast.fix_missing_locations(new))
-    if "\n" in after:
-        raise PatchError("the changed expression does not fit on one line")
-    if end > start:
+    after = unparse_keeping(source, tree, new)
+    spare = (end - start) - after.count("\n")
+    if spare < 0:
+        raise PatchError("the changed expression is longer than the lines it replaces")
+    if spare > 0:
         if not after.endswith(")"):
             raise PatchError("the changed expression spans several lines and is not a call")
         indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
-        after_text = after[:-1] + "\n" * (end - start) + indent + ")"
-    else:
-        after_text = after
-    text = "".join(lines[:start]) + head + after_text + tail + "".join(lines[end + 1 :])
+        after = after[:-1] + "\n" * spare + indent + ")"
+    text = "".join(lines[:start]) + head + after + tail + "".join(lines[end + 1 :])
     try:
         ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         raise PatchError(f"the patched source does not parse: {exc}") from None
-    return text, {"line": target.lineno, "before": before, "after": after}
+    return text, {"line": target.lineno, "before": shown(source, start, end), "after": shown(text, start, end)}
 
 
-def source_segment(lines, node):
-    start, end = node.lineno - 1, node.end_lineno - 1
-    if start == end:
-        return lines[start].encode("utf-8")[node.col_offset : node.end_col_offset].decode("utf-8")
-    parts = [lines[start].encode("utf-8")[node.col_offset :].decode("utf-8")] + lines[start + 1 : end] + [lines[end].encode("utf-8")[: node.end_col_offset].decode("utf-8")]
-    return " ".join(p.strip() for p in parts)
+def shown(text, start, end):
+    """Lines start..end (0-based) as one line, for a sentence."""
+    return " ".join(x.strip() for x in text.splitlines()[start : end + 1] if x.strip())
+
+
+# Expressions that need no parentheses before a method call.
+ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+def unparse_keeping(source, tree, new):
+    """`new` unparsed, each expression it takes unchanged from the source written as the source has it."""
+    originals = {id(n) for n in ast.walk(tree)}
+    # Kept text followed by `.method`, or that is only valid in parentheses, goes in parentheses unless it is an atom.
+    before_dot = {id(n.value) for n in ast.walk(new) if isinstance(n, ast.Attribute)}
+    kept = {}
+
+    class Keep(ast.NodeTransformer):
+        def visit(self, node):
+            if node is not new and isinstance(node, ast.expr) and id(node) in originals:
+                text = ast.get_source_segment(source, node)
+                if text is not None:
+                    name = f"__kept_{len(kept)}__"
+                    bare = isinstance(node, ATOMS) or (id(node) not in before_dot and not isinstance(node, (ast.GeneratorExp, ast.NamedExpr)))
+                    kept[name] = text if bare or text.startswith("(") else f"({text})"
+                    return ast.Name(id=name, ctx=ast.Load())
+            return self.generic_visit(node)
+
+    text = ast.unparse(ast.fix_missing_locations(Keep().visit(new)))
+    if any(name in source for name in kept):
+        raise PatchError("the source uses the names the patcher keeps its parts under")
+    for name, original in kept.items():
+        text = text.replace(name, original)
+    return text
 
 
 def unified_diffs(before, after):

@@ -36,7 +36,7 @@ class Leftover(Scene):
     def construct(self):
         square = Square().shift(LEFT * 2)
         caption = Text("a square", font_size=36).shift(RIGHT * 2)
-        self.play(Create(square), FadeIn(caption), run_time=1)
+        self.play(FadeIn(square), FadeIn(caption), run_time=1)
         self.play(FadeOut(square), run_time=1)
         self.wait(3.5)
 

@@ -19,7 +19,7 @@ SCENE = textwrap.dedent('''\
     class Labels(Scene):
         def construct(self):
             circle = Circle()  # the shape
-            label = Text("Hi", font_size=12).next_to(circle, RIGHT)
+            label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment
             formula = MathTex(
                 r"x^2",
                 color=BLUE,
@@ -48,20 +48,21 @@ class PatchTest(unittest.TestCase):
 
     def test_replaces_a_keyword_value_alone_and_leaves_every_other_byte(self):
         text, changes = patched(edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"}))
-        self.assertIn('label = Text("Hi", font_size=36).next_to(circle, RIGHT)\n', text)
+        self.assertIn('label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment\n', text)
         self.assert_only_line_changed(text, [6])
-        self.assertEqual(changes, [{"file": "scene.py", "line": 6, "before": "12", "after": "36"}])
+        self.assertEqual(changes, [{"file": "scene.py", "line": 6, "before": 'label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment', "after": 'label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment'}])
 
     def test_adds_a_keyword_to_a_call_over_several_lines_keeping_every_later_line_where_it_was(self):
         text, _ = patched(edit(7, {"kind": "keyword", "call": "MathTex", "keyword": "font_size", "value": "60"}))
-        self.assertIn("formula = MathTex('x^2', color=BLUE, font_size=60\n", text)
+        # What the call had stays as written (the raw string too); the closing parenthesis keeps the lines' count.
+        self.assertIn('formula = MathTex(r"x^2", color=BLUE, font_size=60\n\n\n        )\n', text)
         old, new = SCENE.splitlines(), text.splitlines()
         self.assertEqual(old[10:], new[10:])
         self.assertEqual(old[:6], new[:6])
 
     def test_chains_a_shift_onto_a_placement_and_onto_the_objects_own_animation_in_a_play(self):
         text, _ = patched(edit(6, {"kind": "chain", "call": "shift(0.4 * LEFT)"}))
-        self.assertIn("label = Text('Hi', font_size=12).next_to(circle, RIGHT).shift(0.4 * LEFT)\n", text)
+        self.assertIn('label = Text("Hi", font_size=12).next_to(circle, RIGHT).shift(0.4 * LEFT)  # a comment\n', text)
         text, _ = patched(edit(12, {"kind": "chain", "call": "shift(3.2 * LEFT)"}, obj=6))
         self.assertIn("self.play(label.animate.shift(RIGHT * 7).shift(3.2 * LEFT))\n", text)
         self.assert_only_line_changed(text, [12])
@@ -70,6 +71,10 @@ class PatchTest(unittest.TestCase):
         text, _ = patched(edit(13, {"kind": "animate", "animation": "FadeOut(__object__)"}, obj=6))
         self.assertIn("self.play(FadeOut(circle), FadeOut(label))\n", text)
         self.assert_only_line_changed(text, [13])
+
+    def test_an_expression_chained_whole_is_parenthesised_only_when_it_must_be(self):
+        files, _ = apply_edits({"s.py": "x = a + b\ny = -c\n"}, [edit(1, {"kind": "chain", "call": "shift(UP)"}, file="s.py"), edit(2, {"kind": "chain", "call": "shift(UP)"}, file="s.py")])
+        self.assertEqual(files["s.py"], "x = (a + b).shift(UP)\ny = (-c).shift(UP)\n")
 
     def test_edits_apply_in_order_on_the_last_result(self):
         text, _ = patched(

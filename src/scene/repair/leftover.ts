@@ -28,9 +28,10 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const seen = new Set<string>();
   for (const partner of partners) {
     const gone = lastSeen.get(partner)!;
-    const play = scene.timeline.plays
-      .filter((p) => p.units.includes(partner) && p.end <= gone + 1 && !p.animations.every((a) => a === 'Wait'))
-      .at(-1);
+    // The play during which it went (a fade's last samples are already invisible).
+    const play = scene.timeline.plays.find(
+      (p) => p.units.includes(partner) && p.start < gone && gone <= p.end + 1 && !p.animations.every((a) => a === 'Wait'),
+    );
     const object = play?.file ? objectLine(u, play.file) : undefined;
     if (!play?.file || !play.line || !object || seen.has(`${play.file}:${play.line}`)) continue;
     seen.add(`${play.file}:${play.line}`);
