@@ -6,7 +6,8 @@ writes what is on screen over time, in the video's pixel coordinates.
 
 The request (JSON on stdin): {"files": {"name.py": "source", ...}, "jobs": [{"scene": "ClassName"
 or null, "width": px, "height": px, "fps": frames per second, "durationMs": the video's duration,
-"toleranceMs": how far a timeline may be from it}, ...]}: usually one job, the video of one
+"toleranceMs": how far a timeline may be from it}, ...], "texCache": the TeX cache's directory (read-only
+here) or null}: usually one job, the video of one
 fragment; tests and benches inspect a corpus's scenes in one run. The source files are written
 to ./src (the caller runs this in a private scratch directory) and imported once; they are
 untrusted and must run in a sandbox (docs/scene-inspection.md).
@@ -17,12 +18,13 @@ drawing would and records the scene's visible objects at least ten times a secon
 animation boundary; nothing is drawn, no file written (dry run, no caching).
 
 The answer (JSON on stdout; anything the scene prints goes to stderr): {protocol, manim,
-importCpuSeconds, notes, error (a module that would not import), results: one per job}, each
+importCpuSeconds, notes, error (a module that would not import), texCompiled (the .tex texts compiled
+here, not served by the TeX cache that "texCache" in the request names), results: one per job}, each
   status     "ok", "no-scene" (no such Scene subclass in the files), "error" (the scene
              raised), "mismatch" (no candidate's timeline matches the video's duration),
              "ambiguous" (several do: their answers are in "matches")
   scene, candidates [{name, durationMs, error}], cpuSeconds (this process), tex {compiles,
-  ownCpuSeconds, compilerCpuSeconds} (TeX apart), durationMs, width, height, fps, frameWidth,
+  ownCpuSeconds, compilerCpuSeconds, cacheHits} (TeX apart), durationMs, width, height, fps, frameWidth,
   frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units; a 3D camera adds phi, theta, gamma
@@ -114,7 +116,7 @@ def inspect_request(request, result):
     """Imports the sources once, then runs each job: a scene (or the one that fits) at one video's size and rate."""
     result["notes"] = []
     written = write_sources(request.get("files") or {}, result["notes"])
-    config = import_manim(result)
+    config = import_manim(result, request.get("texCache"))
     candidates = load_scenes(written, result)
     if candidates is None:
         return
@@ -122,24 +124,8 @@ def inspect_request(request, result):
         result["results"].append(run_job(job, candidates, config))
 
 
-def write_sources(files, notes):
-    """The source files under ./src (a Python file inside it, or a note why not); their names as written."""
-    os.makedirs(SOURCE_DIR, exist_ok=True)
-    written = []
-    for name, content in files.items():
-        path = os.path.normpath(os.path.join(SOURCE_DIR, name))
-        if not path.startswith(SOURCE_DIR + os.sep) or not name.endswith(".py"):
-            notes.append(f"skipped source file {name!r}: not a Python file inside the sources")
-            continue
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(content)
-        written.append(os.path.relpath(path, SOURCE_DIR))
-    return written
-
-
-def import_manim(result):
-    """Imports Manim (timed) and replaces drawing by recording; Manim's config."""
+def import_manim(result, tex_cache):
+    """Imports Manim (timed), replaces drawing by recording and serves TeX from the cache; Manim's config."""
     started = time.process_time()
     import manim
     from manim import config
@@ -148,7 +134,9 @@ def import_manim(result):
     result["importCpuSeconds"] = round(time.process_time() - started, 3)
     install_line_tracking()
     install_recording()
+    install_tex_cache(tex_cache)
     install_tex_clock()
+    result["texCompiled"] = TEX_COMPILED
     return config
 
 
@@ -161,7 +149,7 @@ def load_scenes(written, result):
     candidates = []
     # Files nearest the top first: a helper its scene imports is then imported by Python, as the scene does, and is
     # found here already.
-    for name in sorted(written, key=lambda n: (n.count(os.sep), n)):
+    for name in written:
         try:
             module = load_source(name)
         except BaseException as exc:  # noqa: BLE001 - a broken module is the scene's error
@@ -184,6 +172,22 @@ def run_job(job, candidates, config):
     # TeX counted apart: the compiler's processes, and this process's time waiting on and reading their output.
     outcome["tex"] = {k: round(TEX_CLOCK[k] - tex_before[k], 3) for k in TEX_CLOCK}
     return outcome
+
+
+def write_sources(files, notes):
+    """Writes the source files under ./src; answers their names there, nearest the top first."""
+    os.makedirs(SOURCE_DIR, exist_ok=True)
+    written = []
+    for name, content in files.items():
+        path = os.path.normpath(os.path.join(SOURCE_DIR, name))
+        if not path.startswith(SOURCE_DIR + os.sep) or not name.endswith(".py"):
+            notes.append(f"skipped source file {name!r}: not a Python file inside the sources")
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(content)
+        written.append(os.path.relpath(path, SOURCE_DIR))
+    return sorted(written, key=lambda n: (n.count(os.sep), n))
 
 
 def load_source(name):
@@ -250,6 +254,10 @@ def configure(config, width, height, fps):
     config.media_dir = os.path.abspath("media")
     config.verbosity = "ERROR"
     config.progress_bar = "none"
+    frame_shape(config, width, height, fps)
+
+
+def frame_shape(config, width, height, fps):
     config.pixel_width = width
     config.pixel_height = height
     config.frame_rate = fps
@@ -299,7 +307,14 @@ def install_line_tracking():
 
 
 RECORDER = None
-TEX_CLOCK = {"compiles": 0, "ownCpuSeconds": 0.0, "compilerCpuSeconds": 0.0}
+TEX_CLOCK = {"compiles": 0, "ownCpuSeconds": 0.0, "compilerCpuSeconds": 0.0, "cacheHits": 0}
+# The .tex texts compiled here (not served by the TeX cache), for the caller to compile again in a TeX-only sandbox.
+TEX_COMPILED = []
+TEX_CACHE_COMPILER = ("latex", ".dvi")
+MAX_CACHED_SVG_BYTES = 1 << 20
+# Bounds of what is reported (src/scene/inspection.ts checks them again).
+MAX_TEX_TEXT_CHARS = 64 * 1024
+MAX_TEX_COMPILED = 200
 
 
 def install_tex_clock():
@@ -322,6 +337,66 @@ def install_tex_clock():
             TEX_CLOCK["compiles"] += 1 if compiler > 0 else 0
 
     tex_mobject.tex_to_svg_file = timed
+
+
+def install_tex_cache(directory):
+    """Serves TeX from the host's cache (read-only here; filled by the caller in a TeX-only sandbox) by the sha256
+    of the whole .tex text, for Manim's default compiler; an entry that fails its checks is compiled as before."""
+    if not directory:
+        return
+    import manim.mobject.text.tex_mobject as tex_mobject
+    from manim import config
+    from manim.utils.tex_file_writing import generate_tex_file
+
+    original = tex_mobject.tex_to_svg_file
+
+    def cached(expression, environment=None, tex_template=None):
+        template = tex_template or config["tex_template"]
+        if (template.tex_compiler, template.output_format) != TEX_CACHE_COMPILER:
+            return original(expression, environment, tex_template)
+        tex_file = generate_tex_file(expression, environment, template)
+        text = tex_file.read_text(encoding="utf-8")
+        svg = cached_svg(directory, text)
+        if svg is not None:
+            TEX_CLOCK["cacheHits"] += 1
+            out = tex_file.with_suffix(".svg")
+            out.write_bytes(svg)
+            return out
+        result = original(expression, environment, tex_template)
+        if len(text) <= MAX_TEX_TEXT_CHARS and len(TEX_COMPILED) < MAX_TEX_COMPILED and text not in TEX_COMPILED:
+            TEX_COMPILED.append(text)
+        return result
+
+    tex_mobject.tex_to_svg_file = cached
+
+
+def cached_svg(directory, text):
+    """The cached SVG of a .tex text, or None: the entry must hold this very text under its sha256, and an SVG
+    as dvisvgm writes it, within the size bound (docs/scene-inspection.md)."""
+    import hashlib
+
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    try:
+        with open(os.path.join(directory, key + ".tex"), encoding="utf-8") as f:
+            if f.read(len(text) + 1) != text:
+                return None
+        with open(os.path.join(directory, key + ".svg"), "rb") as f:
+            svg = f.read(MAX_CACHED_SVG_BYTES + 1)
+    except (OSError, UnicodeDecodeError):
+        return None
+    return svg if is_dvisvgm_svg(svg) else None
+
+
+def is_dvisvgm_svg(data):
+    """Whole (not cut off) SVG written by dvisvgm, within the size bound; src/scene/tex-cache.ts holds the host's twin."""
+    head = data[:400]
+    return (
+        len(data) <= MAX_CACHED_SVG_BYTES
+        and head.startswith(b"<?xml")
+        and b"dvisvgm" in head
+        and b"<svg" in head
+        and data.rstrip().endswith(b"</svg>")
+    )
 
 
 def install_recording():

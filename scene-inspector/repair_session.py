@@ -7,7 +7,8 @@ compiled by one candidate is found by the next in the scratch media directory.
     python repair_session.py      (in the scene's sandbox; JSON lines on stdin and stdout)
 
 First line in: {"files": {name: source}, "job": {scene, width, height, fps, durationMs, toleranceMs},
-"candidateSeconds": the wall time one candidate may take}. First line out: {"ready": true, "manim",
+"candidateSeconds": the wall time one candidate may take, "texCache": the TeX cache's directory (read-only here) or
+null}. First line out: {"ready": true, "manim",
 "importCpuSeconds"} (or {"ready": false, "error"}). Then one line out per line in:
   in   {"id", "edits": [SourceEdit, ...]}   (patch_scene.py; [] re-inspects the sources as they are)
   out  {"id", "status": "invalid", "reason"}              an edit could not be applied
@@ -49,7 +50,8 @@ def main():
     seconds = float(first.get("candidateSeconds") or 120)
     ready = {"ready": True, "notes": []}
     try:
-        config = inspect_scene.import_manim(ready)
+        config = inspect_scene.import_manim(ready, first.get("texCache"))
+        del ready["texCompiled"]  # compiled by the candidates' children, who do not report it
     except BaseException as exc:  # noqa: BLE001 - every failure is an answer
         if isinstance(exc, KeyboardInterrupt):
             raise

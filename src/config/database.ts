@@ -23,8 +23,11 @@ export const database = section({
 export const dataDir = section({
   stack: true,
   variables: { EVALS_DATA_DIR: text.optional() },
-  build: (e) => e.EVALS_DATA_DIR ?? defaultDataDir(),
+  build: (_e, env) => dataDirOf(env),
 });
+
+/** The data directory as `dataDir` builds it, for sections that keep files there (the scene's TeX cache). */
+export const dataDirOf = (env: Readonly<Record<string, string>>): string => env.EVALS_DATA_DIR ?? defaultDataDir();
 
 /**
  * Under the OS temp dir rather than the checkout: embedded PostgreSQL run as root

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
+import { dataDirOf } from './database';
 import { MANIM_VENV } from './project';
 import { oneOf, positiveInt, section, text, wholeNumber } from './rules';
 
@@ -17,12 +18,14 @@ export const scene = section({
     EVALS_SCENE_CPU_SECONDS: positiveInt.default(90),
     EVALS_SCENE_MEMORY_MB: wholeNumber(1, 65536).default(2048),
   },
-  build: (e) => ({
+  build: (e, env) => ({
     /** `off`: never run scene code; `auto`: inspect every fragment that has a Manim source. */
     inspection: e.EVALS_SCENE_INSPECTION,
     /** `unsandboxed` is the operator's explicit opt-out, for hosts without bubblewrap. */
     sandbox: e.EVALS_SCENE_SANDBOX,
     python: e.EVALS_MANIM_PYTHON ?? path.join(MANIM_VENV, 'bin', 'python'),
+    /** Compiled TeX by the sha256 of its .tex text: read-only to scenes, filled by a TeX-only sandbox (src/scene/tex-cache.ts). */
+    texCache: path.join(dataDirOf(env), 'tex-cache'),
     limits: {
       wallMs: e.EVALS_SCENE_TIMEOUT_SECONDS * 1000,
       cpuSeconds: e.EVALS_SCENE_CPU_SECONDS,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The longest .tex text the inspector may report compiling (Manim's template alone is about 600 characters). */
+export const TEX_TEXT_CHARS = 64 * 1024;
+
 /**
  * What the scene inspector (scene-inspector/inspect_scene.py) reports about one
  * scene: every visible object over time, in the video's pixel coordinates. It
@@ -80,6 +83,7 @@ const SceneAnswer = z.object({
       compiles: z.number().int().min(0),
       ownCpuSeconds: z.number().finite().min(0),
       compilerCpuSeconds: z.number().finite().min(0),
+      cacheHits: z.number().int().min(0).optional(),
     })
     .optional(),
   scene: z.string().max(200).optional(),
@@ -106,6 +110,8 @@ export const InspectorAnswerSchema = z.object({
   importCpuSeconds: z.number().finite().min(0).optional(),
   notes: z.array(z.string().max(1000)).max(100).optional(),
   error: z.string().max(4000).optional(),
+  /** The .tex texts the scene compiled that the TeX cache did not serve: what the cache is filled with. */
+  texCompiled: z.array(z.string().max(TEX_TEXT_CHARS)).max(200).optional(),
   results: z.array(JobResultSchema).max(1000),
 });
 

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PROJECT_ROOT, type SceneSettings } from '../config';
-import { runSandboxed, sandboxProblem, type SandboxRun } from '../infra/sandbox';
+import type { SceneSettings } from '../config';
 import { formatTimestamp, type LoadedFrame } from '../media/manifest';
 import { MIN_AGREEMENT, pixelAgreement } from './agreement';
 import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type InspectorJobResult, type SceneTimeline } from './inspection';
 import { isManimScene, type SceneSource } from '../fragments/scene-sources';
+import { lastLine, runSceneProgram, sceneTexCache, stoppedReason } from './sandbox';
+import { fillTexCache } from './tex-cache';
 
-/** The inspector program (docs/scene-inspection.md). */
-export const INSPECTOR_SCRIPT = path.join(PROJECT_ROOT, 'scene-inspector', 'inspect_scene.py');
+/** The inspector program, in scene-inspector/ (docs/scene-inspection.md). */
+export const INSPECTOR_PROGRAM = 'inspect_scene.py';
 /** The video the scene is held against: its size, rate and duration (from ffprobe). */
 export interface VideoFacts {
   width: number;
@@ -125,11 +124,10 @@ export async function inspectScene(
   };
 }
 
-const problems = new Map<string, string | null>();
-
 /**
  * Runs the inspector once over one or more jobs (a fragment's video; tests and
- * benches inspect a corpus's scenes in one run) and validates its answer.
+ * benches inspect a corpus's scenes in one run) and validates its answer. The
+ * TeX it compiled goes into the TeX cache, compiled again without the scene's code.
  */
 export async function runInspector(
   sources: readonly SceneSource[],
@@ -137,8 +135,6 @@ export async function runInspector(
   settings: SceneSettings,
   cancel?: AbortSignal,
 ): Promise<{ answer: InspectorAnswer; wallMs: number } | { failure: string; wallMs: number } | { refused: string }> {
-  const sandbox = sandboxFor(settings);
-  if ('refused' in sandbox) return sandbox;
   const request = {
     files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
     jobs: jobs.map((j) => ({
@@ -149,15 +145,11 @@ export async function runInspector(
       durationMs: j.durationMs,
       toleranceMs: timelineToleranceMs(j.fps),
     })),
+    texCache: sceneTexCache(settings),
   };
-  const run = await runSandboxed(settings.python, ['-I', INSPECTOR_SCRIPT], {
-    mode: settings.sandbox,
-    readOnly: sandbox.readOnly,
-    input: JSON.stringify(request),
-    limits: settings.limits,
-    cancel,
-  });
-  if (run.stopped) return { failure: `the scene ${limitReached(settings, run.stopped)} and was stopped`, wallMs: run.wallMs };
+  const run = await runSceneProgram(INSPECTOR_PROGRAM, JSON.stringify(request), settings, cancel);
+  if ('refused' in run) return run;
+  if (run.stopped) return { failure: `the scene ${stoppedReason(run.stopped, settings.limits)} and was stopped`, wallMs: run.wallMs };
   let json: unknown;
   try {
     json = JSON.parse(run.stdout.toString('utf8'));
@@ -177,59 +169,8 @@ export async function runInspector(
       failure: `the inspector's answer is malformed at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`,
       wallMs: run.wallMs,
     };
+  if (request.texCache) await fillTexCache(parsed.data.texCompiled ?? [], settings, cancel);
   return { answer: parsed.data, wallMs: run.wallMs };
-}
-
-/** The sandbox the inspector's programs run in (what it may read), or why none can run here. */
-export function sandboxFor(settings: SceneSettings): { readOnly: string[] } | { refused: string } {
-  if (!fs.existsSync(settings.python)) {
-    return {
-      refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)`,
-    };
-  }
-  const readOnly = readOnlyPaths(settings.python);
-  const key = `${settings.sandbox}:${readOnly.join(':')}`;
-  if (!problems.has(key)) problems.set(key, sandboxProblem(settings.sandbox, readOnly));
-  const problem = problems.get(key);
-  if (problem) {
-    return {
-      refused:
-        settings.sandbox === 'bwrap'
-          ? `no sandbox for untrusted scene code (${problem}); EVALS_SCENE_SANDBOX=unsandboxed runs it without one`
-          : problem,
-    };
-  }
-  return { readOnly };
-}
-
-/** Which limit stopped a sandboxed scene, in words. */
-export function limitReached(settings: SceneSettings, why: NonNullable<SandboxRun['stopped']>): string {
-  const limit = {
-    time: `ran past its ${settings.limits.wallMs / 1000} s limit`,
-    cpu: `used more than its ${settings.limits.cpuSeconds} s of CPU`,
-    memory: `used more than its ${settings.limits.memoryBytes >> 20} MB of memory`,
-    processes: `reached its limit of ${settings.limits.processes} processes`,
-    output: `wrote more than ${settings.limits.outputBytes >> 20} MB of output`,
-  };
-  return limit[why];
-}
-
-/** What the sandbox must let the inspector read: its script, the Python environment and the interpreter it points to. */
-function readOnlyPaths(python: string): string[] {
-  const venv = path.dirname(path.dirname(python));
-  const paths = [path.dirname(INSPECTOR_SCRIPT), venv];
-  try {
-    const interpreter = fs.realpathSync(python);
-    const prefix = path.dirname(path.dirname(interpreter));
-    if (!prefix.startsWith('/usr/') && prefix !== '/usr' && !prefix.startsWith(venv)) paths.push(prefix);
-  } catch {
-    // a dangling link: the probe will say so
-  }
-  return paths;
-}
-
-export function lastLine(text: string): string {
-  return text.trim().split('\n').pop()?.slice(0, 300) ?? '';
 }
 
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */

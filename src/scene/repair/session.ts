@@ -1,14 +1,14 @@
-import path from 'node:path';
 import { z } from 'zod';
-import { PROJECT_ROOT, type SceneSettings } from '../../config';
+import type { SceneSettings } from '../../config';
 import type { SceneSource } from '../../fragments/scene-sources';
-import { startSandboxSession, type SandboxSession } from '../../infra/sandbox';
+import type { SandboxSession } from '../../infra/sandbox';
 import { JobResultSchema, timelineOf, type SceneTimeline } from '../inspection';
-import { lastLine, limitReached, manimRate, quotedLines, sandboxFor, timelineToleranceMs, type VideoFacts } from '../inspector';
+import { manimRate, quotedLines, timelineToleranceMs, type VideoFacts } from '../inspector';
+import { lastLine, sceneTexCache, startSceneSession, stoppedReason } from '../sandbox';
 import type { SourceEdit } from '.';
 
-/** The warm re-inspection program (docs/fixes.md, "Edits and verification"). */
-const SESSION_SCRIPT = path.join(PROJECT_ROOT, 'scene-inspector', 'repair_session.py');
+/** The warm re-inspection program, in scene-inspector/ (docs/fixes.md, "Edits and verification"). */
+const SESSION_PROGRAM = 'repair_session.py';
 /**
  * The whole session may take this many times one inspection's wall limit (each
  * candidate has that limit on its own): the baseline, the candidates and the
@@ -70,15 +70,9 @@ export class RepairSession {
     settings: SceneSettings,
     cancel?: AbortSignal,
   ): Promise<RepairSession | { failure: string }> {
-    const sandbox = sandboxFor(settings);
-    if ('refused' in sandbox) return { failure: sandbox.refused };
     const limits = { ...settings.limits, wallMs: settings.limits.wallMs * SESSION_WALL_FACTOR };
-    const session = startSandboxSession(settings.python, ['-I', SESSION_SCRIPT], {
-      mode: settings.sandbox,
-      readOnly: sandbox.readOnly,
-      limits,
-      cancel,
-    });
+    const session = startSceneSession(SESSION_PROGRAM, settings, limits, cancel);
+    if ('refused' in session) return { failure: session.refused };
     const job = {
       scene,
       width: video.width,
@@ -91,6 +85,7 @@ export class RepairSession {
       files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
       job,
       candidateSeconds: settings.limits.wallMs / 1000,
+      texCache: sceneTexCache(settings),
     });
     const line = await session.request(first);
     const ready = line === null ? null : Ready.safeParse(safeJson(line));
@@ -100,7 +95,7 @@ export class RepairSession {
         ready?.success && !ready.data.ready
           ? ready.data.error
           : ended.stopped
-            ? limitReached(settings, ended.stopped)
+            ? stoppedReason(ended.stopped, settings.limits)
             : lastLine(ended.stderrTail);
       return { failure: `the repair's re-inspection did not start (${why || `exit ${ended.exitCode}`})` };
     }
@@ -115,7 +110,7 @@ export class RepairSession {
       const ended = await this.session.close(0);
       return {
         status: 'failed',
-        reason: `the re-inspection stopped${ended.stopped ? ` (the session ${limitReached(this.settings, ended.stopped)})` : ''}`,
+        reason: `the re-inspection stopped${ended.stopped ? ` (the session ${stoppedReason(ended.stopped, this.settings.limits)})` : ''}`,
         patch: { files: {}, diff: {}, changes: [] },
         cpuSeconds: 0,
       };
