@@ -26,20 +26,14 @@ import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 const run = promisify(execFile);
 const EVALS = path.join(PROJECT_ROOT, 'bin', 'evals.js');
 
-const SCENE = `from manim import *
-
-
-class LabelOffRight(Scene):
-    def construct(self):
-        circle = Circle(radius=1).shift(LEFT * 2)
-        label = Text("Similar triangles", font_size=40).next_to(circle, RIGHT, buff=4.5)
-        self.play(Create(circle), FadeIn(label), run_time=1)
-        self.wait(1)
-`;
+/** The repair's own defect scenes: LabelOffRight has a label past the right edge, free to move back inside. */
+const SOURCE = path.join(PROJECT_ROOT, 'testkit', 'repair-scenes.py');
+const SCENE = fs.readFileSync(SOURCE, 'utf8');
+const NAME = path.basename(SOURCE);
 
 let env: TestEnv;
 let scratch: string;
-let source: string;
+const source = SOURCE;
 let video: string;
 let server: http.Server;
 let baseUrl: string;
@@ -47,11 +41,9 @@ let baseUrl: string;
 beforeAll(async () => {
   env = await createTestEnv();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-fixes-'));
-  source = path.join(scratch, 'scene.py');
-  fs.writeFileSync(source, SCENE);
   video = path.join(scratch, 'label-off-right.mp4');
   const rendered = await renderScene({
-    sources: [{ name: 'scene.py', content: SCENE }],
+    sources: [{ name: NAME, content: SCENE }],
     scene: 'LabelOffRight',
     width: 854,
     height: 480,
@@ -112,26 +104,39 @@ describe('evals run --fixes DIR', () => {
   it('writes the verified patch and fixes.json, stores it with the run, serves it, and the patched render has no clipped label', async () => {
     const dir = path.join(scratch, 'fixes');
     const report = path.join(scratch, 'report.html');
-    const result = await evals(['run', video, '--source', source, '--fixes', dir, '--render', '--html', report, '--quiet']);
+    const result = await evals([
+      'run',
+      video,
+      '--source',
+      source,
+      '--scene',
+      'LabelOffRight',
+      '--fixes',
+      dir,
+      '--render',
+      '--html',
+      report,
+      '--quiet',
+    ]);
     expect(result.code, result.stderr).toBe(1);
 
-    // DIR: the patched scene.py, the patched render, fixes.json: nothing else.
-    expect(fs.readdirSync(dir).sort()).toEqual(['LabelOffRight.patched.mp4', 'fixes.json', 'scene.py']);
+    // DIR: the patched source, the patched render, fixes.json: nothing else.
+    expect(fs.readdirSync(dir).sort()).toEqual(['LabelOffRight.patched.mp4', 'fixes.json', NAME]);
     const fixes: FixesResponse = FixesResponseSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'fixes.json'), 'utf8')));
     const label = fixes.fixes.find((f) => f.issue.category === 'clipped_content' || f.issue.category === 'off_screen');
     expect(label, JSON.stringify(fixes.fixes.map((f) => [f.issue.category, f.verdict, f.reinspection]))).toBeDefined();
     expect(label!.verdict).toBe('verified');
     expect(label!.issue.id).not.toBeNull();
-    expect(label!.diff['scene.py']).toMatch(/^-.*next_to\(circle, RIGHT\)/m);
+    expect(label!.diff[NAME]).toMatch(/^-.*next_to\(circle, RIGHT/m);
     expect(fixes.combined.verdict).toBe('verified');
 
     // The patched file is the original with the combined diff applied, and nothing else changed.
-    const patched = fs.readFileSync(path.join(dir, 'scene.py'), 'utf8');
+    const patched = fs.readFileSync(path.join(dir, NAME), 'utf8');
     expect(patched).not.toBe(SCENE);
-    expect(patched).toBe(fixes.combined.files['scene.py']);
+    expect(patched).toBe(fixes.combined.files[NAME]);
     const applied = path.join(scratch, 'applied.py');
     fs.copyFileSync(source, applied);
-    execFileSync('patch', ['--silent', applied], { input: fixes.combined.diff['scene.py'] });
+    execFileSync('patch', ['--silent', applied], { input: fixes.combined.diff[NAME] });
     expect(fs.readFileSync(applied, 'utf8')).toBe(patched);
 
     // The stored issue's suggestedFix says the change and that it was verified; the summary counts it.
@@ -147,7 +152,7 @@ describe('evals run --fixes DIR', () => {
     const html = fs.readFileSync(report, 'utf8');
     expect(html).toContain('<th>Source patch</th>');
     expect(html).toContain('<span class="verdict verified">verified</span>');
-    expect(html).toMatch(/<span class="del">-.*next_to\(circle, RIGHT\)/);
+    expect(html).toMatch(/<span class="del">-.*next_to\(circle, RIGHT/);
 
     // --render: the verdicts before and after; after, no clipped or off-screen label.
     expect(result.stdout).toMatch(/Before and after the patch/);
