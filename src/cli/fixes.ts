@@ -105,5 +105,5 @@ export function beforeAfter(before: EvalPipelineRun, after: EvalPipelineRun): st
     ['OVERALL', before.overallStatus ?? before.status, after.overallStatus ?? after.status],
   ];
   const issues = [...new Set([...was.keys(), ...now.keys()])].map((c) => `${c} ${was.get(c) ?? 0} → ${now.get(c) ?? 0}`);
-  return `Before and after the patch (pipeline runs ${before.id} and ${after.id}):\n${textTable(rows)}\n\nIssues by category: ${issues.join(', ') || 'none before or after'}`;
+  return `\nBefore and after the patch (pipeline runs ${before.id} and ${after.id}):\n${textTable(rows)}\n\nIssues by category: ${issues.join(', ') || 'none before or after'}`;
 }
