@@ -3,7 +3,15 @@ import { matchIssues } from '../../src/db/scene-repairs';
 import type { FindingFix } from '../../src/scene/repair';
 
 const fix = (category: string, description: string, frameIndex: number | null): FindingFix => ({
-  finding: { kind: 'VISUAL_VALIDATION_JSON', category, severity: 'MEDIUM', description, suggestedFix: 'advice', frameIndex, location: null },
+  finding: {
+    kind: 'VISUAL_VALIDATION_JSON',
+    category,
+    severity: 'MEDIUM',
+    description,
+    suggestedFix: 'advice',
+    frameIndex,
+    location: null,
+  },
   verdict: 'verified',
   change: null,
   diff: {},
