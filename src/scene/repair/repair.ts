@@ -111,10 +111,14 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     );
   const session = opened;
   try {
+    const cancelled = () => input.cancel?.reason ?? new Error('the repair was cancelled');
     const inspect = async (edits: SourceEdit[], what: string) => {
-      if (input.cancel?.aborted) throw input.cancel.reason ?? new Error('the repair was cancelled');
+      if (input.cancel?.aborted) throw cancelled();
       input.heartbeat?.(what);
-      return session.inspect(edits);
+      const run = await session.inspect(edits);
+      // Cancelling stops the sandbox: what the candidate then answered is not its verdict.
+      if (input.cancel?.aborted) throw cancelled();
+      return run;
     };
     const baseRun = await inspect([], 're-inspecting the scene as it is');
     if (baseRun.status !== 'ran') {
@@ -146,7 +150,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
           won = true;
           break;
         }
-        if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason}`);
+        if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason.replace(/\.$/, '')}`);
       }
       if (!won) fixes.push(unfixed(target, target.candidates.length, reasons.length ? reasons.slice(0, 3).join('; ') : null));
     }
@@ -272,7 +276,7 @@ function unfixed(target: Target, tried: number, why: string | null): FindingFix 
     change: null,
     diff: {},
     reinspection,
-    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 300)})`,
+    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 200)})`,
     candidatesTried: tried,
   };
 }
