@@ -46,3 +46,11 @@ class Crowded(Scene):
         words = VGroup(*[Text(f"word {i}", font_size=20) for i in range(24)]).arrange_in_grid(rows=6, buff=0.4)
         self.add(words)
         self.wait(1.5)
+
+
+class NoRoomToTheLeft(Scene):
+    def construct(self):
+        caption = Text("A caption that fills the left", font_size=56).to_edge(LEFT, buff=0.1)
+        label = Text("cut off here", font_size=56).next_to(caption, RIGHT, buff=0.2)
+        self.play(FadeIn(caption), FadeIn(label), run_time=1)
+        self.wait(1)

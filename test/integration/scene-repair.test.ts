@@ -76,7 +76,7 @@ let timelines: Map<string, SceneTimeline>;
 const repairs = new Map<string, SceneRepair>();
 
 beforeAll(async () => {
-  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded']);
+  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded', 'NoRoomToTheLeft']);
 }, 600_000);
 
 describe('scene repair (real Manim, real sandbox)', () => {
@@ -125,6 +125,39 @@ describe('scene repair (real Manim, real sandbox)', () => {
       ).toEqual([]);
     }
   }, 600_000);
+
+  it('an edit that would add a finding is not verified: the fix says so, why, and keeps the advice', async () => {
+    // The label is cut on the right, and every shift that brings it inside lands it on the caption to its left.
+    const r = await repair(sources, timelines.get('NoRoomToTheLeft')!);
+    report('NoRoomToTheLeft', r);
+    const fix = r.fixes.find((f) => f.finding.category === 'clipped_content')!;
+    expect(fix.verdict).toBe('unverified');
+    expect(fix.candidatesTried).toBeGreaterThan(0);
+    expect(fix.change).toBeNull();
+    expect(fix.reinspection).toMatch(
+      /candidate edits? re-inspected, none verified: shift\(.+ \* LEFT\) at line \d+: a new MEDIUM finding: Text "A caption that fills the left"/,
+    );
+    expect(fix.suggestedFix.startsWith(`${fix.finding.suggestedFix} (no verified fix: `)).toBe(true);
+    expect(r.combined).toMatchObject({ verdict: 'none', files: {}, diff: {} });
+  }, 300_000);
+
+  it('a cancelled repair stops its sandbox and rejects, rather than calling the candidate unverified', async () => {
+    const timeline = timelines.get('TinyText')!;
+    const controller = new AbortController();
+    const pending = repairScene({
+      sources,
+      scene: timeline.scene,
+      timeline,
+      manifest: manifestOf(timeline),
+      video: { ...VIDEO, durationMs: timeline.durationMs },
+      settings: config.scene,
+      cancel: controller.signal,
+      heartbeat: (progress) => {
+        if (progress.startsWith('finding ')) controller.abort(new Error('cancelled by the test'));
+      },
+    });
+    await expect(pending).rejects.toThrow('cancelled by the test');
+  }, 300_000);
 
   it('a finding no edit can fix says so and keeps its advice', async () => {
     const r = await repair(sources, timelines.get('Crowded')!);

@@ -56,7 +56,8 @@ export function objectLine(u: SceneUnit, file: string): number | undefined {
 
 /** `shift(0.65 * LEFT + 0.3 * UP)`: a move in scene units (x right, y up), each part rounded up to the hundredth. */
 export function shiftCall(dx: number, dy: number): string {
-  const part = (v: number, plus: string, minus: string) => `${(Math.ceil(Math.abs(v) * 100) / 100).toFixed(2)} * ${v < 0 ? minus : plus}`;
+  const part = (v: number, plus: string, minus: string) =>
+    `${(Math.ceil(Math.abs(v) * 100 - 1e-9) / 100).toFixed(2)} * ${v < 0 ? minus : plus}`;
   const parts = [Math.abs(dx) >= 0.005 ? part(dx, 'RIGHT', 'LEFT') : null, Math.abs(dy) >= 0.005 ? part(dy, 'UP', 'DOWN') : null].filter(
     Boolean,
   );
