@@ -335,7 +335,7 @@ figcaption{font-size:12px;color:var(--muted);padding-top:5px}
 .scene-box{position:absolute;border:1px dashed rgba(0,188,212,.9);line-height:1.1}.scene-box.text{border-style:solid;border-color:rgba(0,230,118,.95)}
 .scene-box span{position:absolute;left:0;bottom:100%;font-size:9px;color:#00e676;background:rgba(0,0,0,.65);padding:0 2px;white-space:nowrap;max-width:240px;overflow:hidden;text-overflow:ellipsis}
 #show-scene:not(:checked)~.sheet .scene-box{display:none}
-.issues .description,.patch{overflow-wrap:anywhere}.issues .description{min-width:240px}.patch{width:40%}.patch .diff{font:11px/1.35 ui-monospace,monospace;background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:6px;margin:4px 0;max-width:440px;overflow-x:auto;white-space:pre;overflow-wrap:normal}
+.issues .description,.patch{overflow-wrap:anywhere}.issues .description{min-width:200px}.patch{width:40%}.patch .diff{font:11px/1.35 ui-monospace,monospace;background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:6px;margin:4px 0;max-width:340px;overflow-x:auto;white-space:pre;overflow-wrap:normal}
 .diff .add{color:#1b5e20;background:#e8f5e9}.diff .del{color:#b71c1c;background:#ffebee}.diff .hunk{color:var(--muted)}.reinspection{font-size:12px;color:var(--muted)}
 .verdict{font-size:11px;font-weight:600;padding:1px 6px;border-radius:8px;color:#fff;background:#757575}.verdict.verified{background:var(--pass)}.verdict.unverified{background:var(--medium)}
 .origin{font-size:11px;padding:1px 6px;border-radius:8px;background:var(--panel);border:1px solid var(--line)}.origin.scene{border-color:#00a152;color:#00701a}.origin.judge{border-color:#6a1b9a;color:#6a1b9a}
