@@ -13,7 +13,7 @@ class LabelOffRight(Scene):
 class OverlappingFormulas(Scene):
     def construct(self):
         first = MathTex(r"a^2 + b^2 = c^2", font_size=60)
-        second = MathTex(r"e^{i\pi} + 1 = 0", font_size=60).move_to(first.get_center() + 0.3 * DOWN)
+        second = MathTex(r"e^{i\pi} + 1 = 0", font_size=60).next_to(first, DOWN, buff=-0.4)
         self.play(Write(first), Write(second), run_time=1)
         self.wait(1)
 

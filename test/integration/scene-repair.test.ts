@@ -30,6 +30,14 @@ const DEFECTS = {
   DarkOnDark: 'low_contrast',
   Leftover: 'clutter',
 } as const;
+/** The kind of edit each defect's computed fix is (the amounts come from the geometry). */
+const EDITS: Record<keyof typeof DEFECTS, RegExp> = {
+  LabelOffRight: /→ `label = .*\.next_to\(circle, RIGHT, buff=4\.5\)\.shift\(\d\.\d\d \* LEFT\)`$/,
+  OverlappingFormulas: /→ `second = .*\.next_to\(first, DOWN, buff=0\.\d\d\)`$/,
+  TinyText: /→ `note = Text\("read me if you can", font_size=\d\d\)`$/,
+  DarkOnDark: /→ `title = Text\("Dark on dark", font_size=48, color='#[0-9A-F]{6}'\)`$/,
+  Leftover: /→ `self\.play\(FadeOut\(square\), FadeOut\(caption\), run_time=1\)`$/,
+};
 
 /** The frames a pipeline would have stored: every half second. */
 const manifestOf = (t: SceneTimeline): FrameManifest => ({
@@ -91,6 +99,7 @@ describe('scene repair (real Manim, real sandbox)', () => {
       const fix = r.fixes.find((f) => f.finding.category === category)!;
       expect(fix.verdict, fix.reinspection).toBe('verified');
       expect(fix.change).toMatch(/^line \d+: `.+` → `.+`$/);
+      expect(fix.change).toMatch(EDITS[scene as keyof typeof DEFECTS]);
       expect(fix.suggestedFix).toBe(`${fix.change}; verified: ${fix.reinspection}`);
       expect(fix.reinspection).toMatch(/^re-inspected, .+ from \d\d:\d\d\.\d on, no new finding, the timeline keeps its length/);
       expect(Object.keys(fix.diff)).toEqual(['repair_scenes.py']);

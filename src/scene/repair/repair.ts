@@ -3,7 +3,7 @@ import type { Severity } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
 import type { SceneTimeline, SceneUnit } from '../inspection';
-import type { VideoFacts } from '../inspector';
+import { quotedLines, type VideoFacts } from '../inspector';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
@@ -53,7 +53,8 @@ interface Target extends Found {
  */
 export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const started = Date.now();
-  const scene = new Scene(input.timeline);
+  // The lines the edits are made at, quoted from the sources themselves (a stored timeline may quote fewer).
+  const scene = new Scene({ ...input.timeline, lines: { ...quotedLines(input.sources, [input.timeline]), ...input.timeline.lines } });
   const targets: Target[] = findingsOf(scene)
     .filter((f) => TARGET_CATEGORIES.has(f.rule.category))
     .map((f, n) => {
