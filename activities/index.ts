@@ -9,6 +9,7 @@ import { secretScrubber, secretsOf } from '../src/secrets';
 import { judgingActivities } from './judging';
 import { mediaActivities } from './media';
 import { pipelineRunActivities } from './pipeline-run';
+import { repairActivities } from './repair';
 
 export interface ActivityDeps {
   pool: pg.Pool;
@@ -35,7 +36,10 @@ export function createActivities(deps: ActivityDeps) {
   const scrub = secretScrubber(secretsOf(config));
   return {
     workflows: pipelineRunActivities({ pool, log, scrub, config, temporalClusterId }),
-    media: mediaActivities({ pool, log, scrub, config, frameStore, mediaTools, allowLocalFiles, workDir }),
+    media: {
+      ...mediaActivities({ pool, log, scrub, config, frameStore, mediaTools, allowLocalFiles, workDir }),
+      ...repairActivities({ pool, log, scrub, config }),
+    },
     judge: judgingActivities({ pool, log, scrub, config, frameStore, provider }),
   } satisfies Record<Pool, object>;
 }
@@ -43,5 +47,6 @@ export function createActivities(deps: ActivityDeps) {
 type ByPool = ReturnType<typeof createActivities>;
 export type Activities = ByPool['workflows'] & ByPool['media'] & ByPool['judge'];
 export type { CreatedPipelineRun, CreatePipelineRunInput } from './pipeline-run';
-export type { InspectSceneInput } from './media';
+export type { InspectSceneInput, InspectSceneResult } from './media';
+export type { RepairSceneInput } from './repair';
 export type { ScoreEvalRunInput, ScoreEvalRunsInput } from './judging';

@@ -8,6 +8,8 @@ import type { FrameStore } from '../src/media/frame-store';
 import { buildManifest, type FrameManifest } from '../src/media/manifest';
 import { scrubJson } from '../src/secrets';
 import type { SceneSource } from '../src/fragments/scene-sources';
+import { sceneFindings } from '../src/scene/findings';
+import type { SceneTimeline } from '../src/scene/inspection';
 import { inspectScene } from '../src/scene/inspector';
 import { enabledKindsOf, heartbeating, withCommon, type CommonDeps } from './common';
 
@@ -28,6 +30,18 @@ export interface MediaDeps extends CommonDeps {
   /** Where extraction keeps its temp files (one directory per call, removed when it ends). */
   workDir: string;
 }
+
+/** What inspectScene reports to the workflow: the outcome, its note, and how many layout findings the scene has (what repairScene targets). */
+export interface InspectSceneResult {
+  status: store.StoredSceneInspection['status'];
+  note: string;
+  /** Absent in histories recorded before scene repair. */
+  findings?: number;
+}
+
+/** How many layout findings a recorded scene has: the targets of its repair. */
+const findingCount = (timeline: SceneTimeline | null, manifest: FrameManifest) =>
+  timeline ? [...sceneFindings(timeline, manifest).values()].reduce((n, issues) => n + issues.length, 0) : 0;
 
 /** The media pool's activities: extraction (frames and the whole-video signal) and scene inspection. */
 export function mediaActivities(deps: MediaDeps) {
@@ -76,13 +90,13 @@ export function mediaActivities(deps: MediaDeps) {
      * source does never fails the activity: the outcome is a note on the run
      * (then the layout is judged from pixels). A retry finds the stored outcome.
      */
-    async inspectScene(input: InspectSceneInput): Promise<{ status: store.StoredSceneInspection['status']; note: string }> {
+    async inspectScene(input: InspectSceneInput): Promise<InspectSceneResult> {
       return mapFailures(() =>
         heartbeating(async (_beat, cancel) => {
-          const stored = await db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel);
-          if (stored) return { status: stored.status, note: stored.note };
           const manifest = await db(() => store.loadManifest(pool, input.pipelineRunId), cancel);
           if (!manifest) throw new Error('inspectScene runs after extractFrames: the run has no frames yet');
+          const stored = await db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel);
+          if (stored) return { status: stored.status, note: stored.note, findings: findingCount(stored.timeline, manifest) };
           const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? 0, durationMs: manifest.durationMs };
           const frames = await Promise.all(
             manifest.frames.map(async (f) => ({ ...f, jpeg: await db(() => frameStore.get(f.key), cancel) })),
@@ -106,7 +120,7 @@ export function mediaActivities(deps: MediaDeps) {
             cancel,
           );
           deps.log.info({ pipelineRunId: input.pipelineRunId, status: outcome.status, note }, 'scene inspected');
-          return { status: outcome.status, note };
+          return { status: outcome.status, note, findings: findingCount(inspected?.timeline ?? null, manifest) };
         }),
       );
     },

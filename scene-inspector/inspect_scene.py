@@ -116,20 +116,36 @@ def inspect_request(request, result):
     """Imports the sources once, then runs each job: a scene (or the one that fits) at one video's size and rate."""
     result["notes"] = []
     written = write_sources(request.get("files") or {}, result["notes"])
+    config = import_manim(result, request.get("texCache"))
+    candidates = load_scenes(written, result)
+    if candidates is None:
+        return
+    for job in request.get("jobs") or []:
+        result["results"].append(run_job(job, candidates, config))
 
+
+def import_manim(result, tex_cache):
+    """Imports Manim (timed), replaces drawing by recording and serves TeX from the cache; Manim's config."""
     started = time.process_time()
     import manim
-    from manim import Scene, config
+    from manim import config
 
     result["manim"] = manim.__version__
     result["importCpuSeconds"] = round(time.process_time() - started, 3)
     install_line_tracking()
     install_recording()
-    install_tex_cache(request.get("texCache"))
+    install_tex_cache(tex_cache)
     install_tex_clock()
     result["texCompiled"] = TEX_COMPILED
+    return config
 
-    sys.path.insert(0, SOURCE_DIR)
+
+def load_scenes(written, result):
+    """Imports the written sources; their Scene subclasses, or None (and result["error"]) when one does not import."""
+    from manim import Scene
+
+    if SOURCE_DIR not in sys.path:
+        sys.path.insert(0, SOURCE_DIR)
     candidates = []
     # Files nearest the top first: a helper its scene imports is then imported by Python, as the scene does, and is
     # found here already.
@@ -140,18 +156,22 @@ def inspect_request(request, result):
             if isinstance(exc, KeyboardInterrupt):
                 raise
             result["error"] = f"importing {name}: {error_text(exc)}"
-            return
+            return None
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, Scene) and value.__module__ == module.__name__ and value not in candidates:
                 candidates.append(value)
-    for job in request.get("jobs") or []:
-        job_started = time.process_time()
-        tex_before = dict(TEX_CLOCK)
-        outcome = inspect_job(job, candidates, config)
-        outcome["cpuSeconds"] = round(time.process_time() - job_started, 3)
-        # TeX counted apart: the compiler's processes, and this process's time waiting on and reading their output.
-        outcome["tex"] = {k: round(TEX_CLOCK[k] - tex_before[k], 3) for k in TEX_CLOCK}
-        result["results"].append(outcome)
+    return candidates
+
+
+def run_job(job, candidates, config):
+    """One job's answer, with the CPU it took and its TeX apart."""
+    job_started = time.process_time()
+    tex_before = dict(TEX_CLOCK)
+    outcome = inspect_job(job, candidates, config)
+    outcome["cpuSeconds"] = round(time.process_time() - job_started, 3)
+    # TeX counted apart: the compiler's processes, and this process's time waiting on and reading their output.
+    outcome["tex"] = {k: round(TEX_CLOCK[k] - tex_before[k], 3) for k in TEX_CLOCK}
+    return outcome
 
 
 def write_sources(files, notes):

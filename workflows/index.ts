@@ -64,6 +64,12 @@ const INSPECTION: ActivityOptions = {
   heartbeatTimeout: '30s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 3 },
 };
+// Repair is an extra: what the source does is a verdict, not a failure, so only infrastructure faults are retried, and a repair that still fails is a note.
+const REPAIR: ActivityOptions = {
+  startToCloseTimeout: `${TIMEOUTS.repairScene}s`,
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 3 },
+};
 const JUDGING: ActivityOptions = {
   startToCloseTimeout: `${TIMEOUTS.scoreEvalRun}s`,
   heartbeatTimeout: '30s',
@@ -163,6 +169,9 @@ function outcomeDetails(outcome: PipelineOutcome, attemptNumber: number): string
   return `**${outcome.overallStatus}**${counts} · ${outcome.status} · attempt ${attemptNumber}, pipeline run \`${outcome.pipelineRunId}\`\n\n${outcome.summary}`;
 }
 
+/** Marks the workflow change that repairs the scene's layout findings after judging: histories recorded before it replay without the activity. */
+export const SCENE_REPAIR_PATCH = 'scene-repair';
+
 /** Marks the workflow change that checks the input first: histories recorded before it replay without the check. */
 export const INPUT_CHECK_PATCH = 'input-check';
 
@@ -214,11 +223,14 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
     const manifest = await onPool('media', EXTRACTION).extractFrames.executeWithOptions({ summary: 'extract frames' }, [
       { pipelineRunId: run.pipelineRunId, animationUrl: animation.url },
     ]);
+    // The inspected scene's layout findings: what the repair after judging targets.
+    let findings = 0;
     if (patched(SCENE_INSPECTION_PATCH)) {
       const scene = await onPool('media', INSPECTION).inspectScene.executeWithOptions({ summary: 'inspect scene' }, [
         { pipelineRunId: run.pipelineRunId, sources: animation.sources ?? null, scene: animation.scene ?? null },
       ]);
       notes.push(`Scene: ${scene.note}.`);
+      if (scene.status === 'inspected') findings = scene.findings ?? 0;
     }
     // A run created by a worker that did not yet record kinds made rows for the five.
     const kinds = patched(KINDS_PER_RUN_PATCH) && run.kinds ? run.kinds : KINDS_BEFORE_RUN_KINDS;
@@ -263,6 +275,18 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
           }
         }),
       );
+    }
+    if (patched(SCENE_REPAIR_PATCH) && findings > 0 && animation.sources) {
+      try {
+        const repair = await onPool('media', REPAIR).repairScene.executeWithOptions({ summary: 'repair scene' }, [
+          { pipelineRunId: run.pipelineRunId, sources: animation.sources },
+        ]);
+        notes.push(repair.note);
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+        log.warn('scene repair failed', { reason: reasonOf(err) });
+        notes.push(`Repair: failed (${reasonOf(err)}); the issues keep their advice.`);
+      }
     }
   } catch (err) {
     if (isCancellation(err)) {

@@ -17,6 +17,16 @@ export function hex([r, g, b]: Rgb): string {
     .join('')}`;
 }
 
+/** The colour of `#rrggbb`. */
+export function fromHex(colour: string): Rgb {
+  return [parseInt(colour.slice(1, 3), 16), parseInt(colour.slice(3, 5), 16), parseInt(colour.slice(5, 7), 16)];
+}
+
+/** `top` at opacity `alpha` over `under`. */
+export function blend(top: Rgb, alpha: number, under: Rgb): Rgb {
+  return [0, 1, 2].map((c) => top[c] * alpha + under[c] * (1 - alpha)) as Rgb;
+}
+
 /** Sixteen levels per channel: the bucket of an sRGB colour for counting colours. */
 export const rgbBucket = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
 

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/outage';
 import { pipelineRunReport } from '../report/report';
+import { getRunFixes } from '../read-model/fixes';
 import { getPipelineRun, listIssues, runVersion } from '../read-model/read-model';
 import { getRunReviews } from '../read-model/reviews';
 import { API_LIMIT_DEFAULTS, PACKAGE_VERSION } from '../config';
@@ -17,6 +18,7 @@ import { applyReview } from './reviews';
  * of a run (HTML, outside the interface's /evals routes, under the same key rules):
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}[?includeIssues=0|1|true|false]
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/issues
+ *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/fixes (docs/fixes.md)
  *   GET {basePath}/reports/pipeline-runs/{pipelineRunId}
  *   GET, POST {basePath}/reports/pipeline-runs/{pipelineRunId}/reviews
  * and `GET /healthz` (no key) for load balancers and orchestrators. HEAD answers
@@ -80,7 +82,7 @@ class HttpError extends Error {
   }
 }
 
-type Route = { operation: 'getPipelineRun' | 'listIssues' | 'report' | 'reviews'; encodedId: string };
+type Route = { operation: 'getPipelineRun' | 'listIssues' | 'listFixes' | 'report' | 'reviews'; encodedId: string };
 
 function route(pathname: string, basePath: string): Route | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
@@ -93,6 +95,7 @@ function route(pathname: string, basePath: string): Route | null {
   }
   if (segments.length === 3) return { operation: 'getPipelineRun', encodedId };
   if (segments.length === 4 && segments[3] === 'issues') return { operation: 'listIssues', encodedId };
+  if (segments.length === 4 && segments[3] === 'fixes') return { operation: 'listFixes', encodedId };
   return null;
 }
 
@@ -258,8 +261,11 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
       ? await pipelineRunReport(opts.pool, pipelineRunId, { ownerUserId })
       : target.operation === 'getPipelineRun'
         ? await getPipelineRun(opts.pool, pipelineRunId, { includeIssues, ownerUserId })
-        : await listIssues(opts.pool, pipelineRunId, { ownerUserId });
+        : target.operation === 'listFixes'
+          ? await getRunFixes(opts.pool, pipelineRunId, { ownerUserId })
+          : await listIssues(opts.pool, pipelineRunId, { ownerUserId });
     if (answer === null) throw new HttpError(404, 'pipeline run not found');
+    if (answer === 'none') throw new HttpError(404, 'this pipeline run has no fixes (its scene was not repaired)');
     return Buffer.from(typeof answer === 'string' ? answer : JSON.stringify(answer));
   };
   const variant = `${target.operation}:${includeIssues}`;

@@ -10,6 +10,8 @@ export const ACTIVITY_TIMEOUT_SECONDS = {
   extractFrames: 600,
   /** Running a fragment's scene in its sandbox: longer than EVALS_SCENE_TIMEOUT_SECONDS can be set. */
   inspectScene: 600,
+  /** Repairing a scene: a warm inspector re-inspects each candidate edit, bounded by its own limits (docs/fixes.md). */
+  repairScene: 600,
   /** Room for a wait for one of the worker's judge slots, a request and its one re-ask (each at most 140 s). */
   scoreEvalRun: 600,
 } as const;

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { onPath } from './executables';
 
 /**
@@ -56,22 +57,104 @@ const SYSTEM_READ_ONLY = [
 /** On merged-/usr systems these are symlinks into /usr; elsewhere directories. */
 const ROOT_LINKS = ['/bin', '/lib', '/lib64', '/lib32', '/sbin'];
 
+export interface SandboxOptions {
+  mode: SandboxMode;
+  readOnly: readonly string[];
+  limits: SandboxLimits;
+  env?: Record<string, string>;
+  cancel?: AbortSignal;
+}
+
 /**
  * Runs the program and resolves when it is gone (whatever it did): it never
  * rejects on the program's behaviour, only when the sandbox cannot start.
  */
-export function runSandboxed(
+export function runSandboxed(program: string, args: readonly string[], opts: SandboxOptions & { input: string }): Promise<SandboxRun> {
+  const stdout: Buffer[] = [];
+  let stdoutBytes = 0;
+  const run = launch(program, args, opts, (chunk) => {
+    stdoutBytes += chunk.length;
+    if (stdoutBytes > opts.limits.outputBytes) return 'output';
+    stdout.push(chunk);
+    return undefined;
+  });
+  run.stdin.end(opts.input);
+  return run.ended.then((r) => ({ ...r, stdout: Buffer.concat(stdout) }));
+}
+
+/** A long-lived sandboxed program spoken to in lines of text: one line in, one line out. */
+export interface SandboxSession {
+  /** Sends a line and resolves with the next line the program writes, or null once it has ended. */
+  request(line: string): Promise<string | null>;
+  /** The next line the program writes (its first, unasked), or null once it has ended. */
+  next(): Promise<string | null>;
+  /** Ends its input, waits for it to exit (stopping it after `graceMs`) and says how it ended. */
+  close(graceMs?: number): Promise<Omit<SandboxRun, 'stdout'>>;
+}
+
+/**
+ * Starts the program in the same sandbox and under the same limits as
+ * `runSandboxed` (the wall limit for the whole session; the output limit for
+ * each line), for a caller that asks it several things in turn.
+ */
+export function startSandboxSession(program: string, args: readonly string[], opts: SandboxOptions): SandboxSession {
+  const lines: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let partial: Buffer[] = [];
+  let partialBytes = 0;
+  let gone = false;
+  const deliver = (line: string | null) => {
+    const w = waiting.shift();
+    if (w) w(line);
+    else if (line !== null) lines.push(line);
+  };
+  const run = launch(program, args, opts, (chunk) => {
+    let rest = chunk;
+    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+      deliver(Buffer.concat([...partial, rest.subarray(0, nl)]).toString('utf8'));
+      partial = [];
+      partialBytes = 0;
+      rest = rest.subarray(nl + 1);
+    }
+    partialBytes += rest.length;
+    if (partialBytes > opts.limits.outputBytes) return 'output';
+    if (rest.length) partial.push(rest);
+    return undefined;
+  });
+  const ended = run.ended.then((r) => {
+    gone = true;
+    while (waiting.length) waiting.shift()!(null);
+    return r;
+  });
+  const next = () => {
+    const line = lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (gone) return Promise.resolve(null);
+    return new Promise<string | null>((resolve) => waiting.push(resolve));
+  };
+  return {
+    next,
+    request(line) {
+      if (!gone && run.stdin.writable) run.stdin.write(`${line}\n`);
+      return next();
+    },
+    async close(graceMs = 5000) {
+      run.stdin.end();
+      const timer = setTimeout(() => run.stop('time'), graceMs);
+      const r = await ended;
+      clearTimeout(timer);
+      return r;
+    },
+  };
+}
+
+/** Starts the program in its sandbox with its watchdog, wall limit and cancel; stdout goes to `onStdout`, which may stop it. */
+function launch(
   program: string,
   args: readonly string[],
-  opts: {
-    mode: SandboxMode;
-    readOnly: readonly string[];
-    input: string;
-    limits: SandboxLimits;
-    env?: Record<string, string>;
-    cancel?: AbortSignal;
-  },
-): Promise<SandboxRun> {
+  opts: SandboxOptions,
+  onStdout: (chunk: Buffer) => NonNullable<SandboxRun['stopped']> | undefined,
+): { stdin: Writable; stop(why: NonNullable<SandboxRun['stopped']>): void; ended: Promise<Omit<SandboxRun, 'stdout'>> } {
   const { limits } = opts;
   const env = {
     HOME: '/tmp',
@@ -94,21 +177,17 @@ export function runSandboxed(
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
-
-  return new Promise((resolve, reject) => {
-    let stopped: SandboxRun['stopped'] = null;
-    const stdout: Buffer[] = [];
-    let stdoutBytes = 0;
+  let stopped: SandboxRun['stopped'] = null;
+  const stop = (why: NonNullable<SandboxRun['stopped']>) => {
+    stopped ??= why;
+    killGroup(child.pid);
+  };
+  const ended = new Promise<Omit<SandboxRun, 'stdout'>>((resolve, reject) => {
     let stderrBytes = 0;
     let stderr = '';
-    const stop = (why: NonNullable<SandboxRun['stopped']>) => {
-      stopped ??= why;
-      killGroup(child.pid);
-    };
     child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > limits.outputBytes) return stop('output');
-      stdout.push(chunk);
+      const why = onStdout(chunk);
+      if (why) stop(why);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderrBytes += chunk.length;
@@ -116,7 +195,6 @@ export function runSandboxed(
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.stdin.on('error', () => undefined); // the program may exit without reading its input
-    child.stdin.end(opts.input);
     const deadline = setTimeout(() => stop('time'), limits.wallMs);
     const watch = setInterval(() => {
       const usage = treeUsage(child.pid!);
@@ -137,9 +215,10 @@ export function runSandboxed(
       if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
       // RLIMIT_CPU ends a process with SIGXCPU; bubblewrap reports its child's signal as 128 + the number.
       if (!stopped && (signal === 'SIGXCPU' || code === 128 + os.constants.signals.SIGXCPU)) stopped = 'cpu';
-      resolve({ stdout: Buffer.concat(stdout), stderrTail: stderr, exitCode: code, stopped, wallMs: Date.now() - started });
+      resolve({ stderrTail: stderr, exitCode: code, stopped, wallMs: Date.now() - started });
     });
   });
+  return { stdin: child.stdin, stop, ended };
 }
 
 /** The command line: rlimits, a uid of its own when run as root, then bubblewrap (or the program alone). */

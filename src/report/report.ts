@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import sharp from 'sharp';
+import { getRunFixes, type FindingFixEntry } from '../read-model/fixes';
 import { getRunReviews, type RunReviews } from '../read-model/reviews';
 import {
   framesPrunedAt,
@@ -45,13 +46,15 @@ export interface ReportData {
   framesPrunedAt: string | null;
   /** What reviewers said about the run (docs/calibration.md). */
   reviews: RunReviews;
+  /** The verified source patch of each issue the scene's repair reached, by issue id (docs/fixes.md). */
+  fixes: Map<string, FindingFixEntry>;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
 export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
   const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
   if (!response) return null;
-  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt, reviews] = await Promise.all([
+  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt, reviews, fixes] = await Promise.all([
     getEvalRunCosts(pool, pipelineRunId),
     getFrames(pool, pipelineRunId),
     loadVideoSignal(pool, pipelineRunId),
@@ -61,6 +64,7 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     loadManifest(pool, pipelineRunId),
     framesPrunedAt(pool, pipelineRunId),
     getRunReviews(pool, pipelineRunId),
+    getRunFixes(pool, pipelineRunId),
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
@@ -76,6 +80,9 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     durationMs,
     framesPrunedAt: prunedAt,
     reviews,
+    fixes: new Map(
+      (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingFixEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
+    ),
   };
 }
 
@@ -233,6 +240,22 @@ async function contactSheet(data: ReportData, issues: readonly PinnedIssue[]): P
   return `${toggle}<div class="sheet">${figures.join('')}</div>`;
 }
 
+/** A unified diff, each line coloured by what it does. */
+function diffBlock(diff: string): string {
+  const lines = diff.split('\n').map((line) => {
+    const cls = /^(@@|\+\+\+ |--- )/.test(line) ? 'hunk' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : '';
+    return cls ? `<span class="${cls}">${esc(line)}</span>` : esc(line);
+  });
+  return `<pre class="diff">${lines.join('\n')}</pre>`;
+}
+
+/** The issue's source patch beside it: the verdict, the change, the diff per file, what re-inspection showed. */
+function patchCell(fix: FindingFixEntry | undefined): string {
+  if (!fix) return '<td class="patch muted">-</td>';
+  const diffs = Object.entries(fix.diff).map(([, text]) => diffBlock(text));
+  return `<td class="patch"><span class="verdict ${fix.verdict}">${esc(fix.verdict)}</span>${fix.change ? ` <code>${esc(fix.change)}</code>` : ''}${diffs.join('')}<div class="reinspection">${esc(fix.reinspection)}</div></td>`;
+}
+
 /** Who found an issue, in the report's words. */
 const FOUND_BY: Record<IssueOrigin, string> = { scene: 'scene', pixels: 'pixels', judge: 'judge' };
 
@@ -241,6 +264,8 @@ function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: R
   const { frames, origins } = data;
   // The review column appears once someone reviewed the run, or for a reviewer.
   const reviewed = controls !== null || data.reviews.verdicts.length > 0;
+  // The patch column appears when the scene's repair reached an issue.
+  const patched = data.fixes.size > 0;
   const shown = new Set(frames.map((f) => f.index));
   const rows = issues.map((i) => {
     const when =
@@ -249,9 +274,9 @@ function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: R
         : esc(i.frameHint ?? '-');
     const origin = origins.get(i.id);
     const found = origin ? `<span class="origin ${origin}">${FOUND_BY[origin]}</span>` : '-';
-    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td>${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td>${reviewed ? `<td class="review">${verdictCell(i.id, data.reviews, controls)}</td>` : ''}</tr>`;
+    return `<tr id="issue-${i.number}"><td>${i.number}</td><td><span class="badge sev-${i.severity}">${esc(i.severity)}</span></td><td>${esc(i.kind)}</td><td>${esc(i.category)}</td><td>${found}</td><td>${when}</td><td class="description">${esc(i.description)}${i.suggestedFix ? `<div class="fix">Fix: ${esc(i.suggestedFix)}</div>` : ''}</td>${patched ? patchCell(data.fixes.get(i.id)) : ''}${reviewed ? `<td class="review">${verdictCell(i.id, data.reviews, controls)}</td>` : ''}</tr>`;
   });
-  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th>${reviewed ? '<th>Review</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th>${patched ? '<th>Source patch</th>' : ''}${reviewed ? '<th>Review</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
@@ -310,6 +335,9 @@ figcaption{font-size:12px;color:var(--muted);padding-top:5px}
 .scene-box{position:absolute;border:1px dashed rgba(0,188,212,.9);line-height:1.1}.scene-box.text{border-style:solid;border-color:rgba(0,230,118,.95)}
 .scene-box span{position:absolute;left:0;bottom:100%;font-size:9px;color:#00e676;background:rgba(0,0,0,.65);padding:0 2px;white-space:nowrap;max-width:240px;overflow:hidden;text-overflow:ellipsis}
 #show-scene:not(:checked)~.sheet .scene-box{display:none}
+.issues .description,.patch{overflow-wrap:anywhere}.issues .description{min-width:240px}.patch{width:40%}.patch .diff{font:11px/1.35 ui-monospace,monospace;background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:6px;margin:4px 0;max-width:440px;overflow-x:auto;white-space:pre;overflow-wrap:normal}
+.diff .add{color:#1b5e20;background:#e8f5e9}.diff .del{color:#b71c1c;background:#ffebee}.diff .hunk{color:var(--muted)}.reinspection{font-size:12px;color:var(--muted)}
+.verdict{font-size:11px;font-weight:600;padding:1px 6px;border-radius:8px;color:#fff;background:#757575}.verdict.verified{background:var(--pass)}.verdict.unverified{background:var(--medium)}
 .origin{font-size:11px;padding:1px 6px;border-radius:8px;background:var(--panel);border:1px solid var(--line)}.origin.scene{border-color:#00a152;color:#00701a}.origin.judge{border-color:#6a1b9a;color:#6a1b9a}
 @media print{body{max-width:none;padding:0}.sheet{grid-template-columns:repeat(3,1fr)}a{color:inherit;text-decoration:none}h2{break-after:avoid}}
 `;

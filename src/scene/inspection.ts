@@ -99,7 +99,7 @@ const SceneAnswer = z.object({
   notes: z.array(z.string().max(1000)).max(100).optional(),
 });
 
-const JobResult = SceneAnswer.extend({
+export const JobResultSchema = SceneAnswer.extend({
   /** Ambiguous: the answers of every scene whose timeline matches the video. */
   matches: z.array(SceneAnswer).max(200).optional(),
 });
@@ -112,11 +112,11 @@ export const InspectorAnswerSchema = z.object({
   error: z.string().max(4000).optional(),
   /** The .tex texts the scene compiled that the TeX cache did not serve: what the cache is filled with. */
   texCompiled: z.array(z.string().max(TEX_TEXT_CHARS)).max(200).optional(),
-  results: z.array(JobResult).max(1000),
+  results: z.array(JobResultSchema).max(1000),
 });
 
 export type InspectorAnswer = z.infer<typeof InspectorAnswerSchema>;
-export type InspectorJobResult = z.infer<typeof JobResult>;
+export type InspectorJobResult = z.infer<typeof JobResultSchema>;
 export type SceneUnit = z.infer<typeof Unit>;
 export type ScenePlay = z.infer<typeof Play>;
 

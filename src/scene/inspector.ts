@@ -25,7 +25,7 @@ export interface InspectionJob extends VideoFacts {
  * timestamp rounding (15.0007 for a 15 fps render), and over a scene's plays the
  * drift changes how many frames each one gets.
  */
-const manimRate = (fps: number) => (Math.abs(fps - Math.round(fps)) < 0.01 ? Math.round(fps) : fps);
+export const manimRate = (fps: number) => (Math.abs(fps - Math.round(fps)) < 0.01 ? Math.round(fps) : fps);
 
 /** How far a scene's timeline may be from the video's duration: two frames (Manim writes whole frames). */
 export const timelineToleranceMs = (fps: number) => Math.round(2000 / fps) + 1;
@@ -174,7 +174,7 @@ export async function runInspector(
 }
 
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
-function quotedLines(
+export function quotedLines(
   sources: readonly SceneSource[],
   results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[],
 ): Record<string, string> {

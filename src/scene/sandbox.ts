@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type SceneSettings } from '../config';
-import { runSandboxed, sandboxProblem, type SandboxRun } from '../infra/sandbox';
+import { runSandboxed, sandboxProblem, startSandboxSession, type SandboxRun, type SandboxSession } from '../infra/sandbox';
 
 /**
  * The scene sandbox: how every program of scene-inspector/ (inspecting a scene,
@@ -24,6 +24,39 @@ export async function runSceneProgram(
   settings: SceneSettings,
   cancel?: AbortSignal,
 ): Promise<SandboxRun | { refused: string }> {
+  const sandbox = sceneSandbox(settings);
+  if ('refused' in sandbox) return sandbox;
+  return runSandboxed(settings.python, ['-I', path.join(SCENE_PROGRAMS, program)], {
+    mode: settings.sandbox,
+    readOnly: sandbox.readOnly,
+    input,
+    limits: settings.limits,
+    cancel,
+  });
+}
+
+/**
+ * Starts `python -I <program>` in the scene sandbox as a session spoken to in
+ * lines (the repair's warm re-inspection), under `limits`; refused as above.
+ */
+export function startSceneSession(
+  program: string,
+  settings: SceneSettings,
+  limits: SceneSettings['limits'],
+  cancel?: AbortSignal,
+): SandboxSession | { refused: string } {
+  const sandbox = sceneSandbox(settings);
+  if ('refused' in sandbox) return sandbox;
+  return startSandboxSession(settings.python, ['-I', path.join(SCENE_PROGRAMS, program)], {
+    mode: settings.sandbox,
+    readOnly: sandbox.readOnly,
+    limits,
+    cancel,
+  });
+}
+
+/** What a scene program may read, or why none can run here. */
+function sceneSandbox(settings: SceneSettings): { readOnly: string[] } | { refused: string } {
   if (!fs.existsSync(settings.python)) {
     return {
       refused: `Manim is not installed (no ${path.relative(process.cwd(), settings.python) || settings.python}; run \`npx evals setup --manim\`, or set EVALS_MANIM_PYTHON)`,
@@ -41,13 +74,7 @@ export async function runSceneProgram(
           : problem,
     };
   }
-  return runSandboxed(settings.python, ['-I', path.join(SCENE_PROGRAMS, program)], {
-    mode: settings.sandbox,
-    readOnly,
-    input,
-    limits: settings.limits,
-    cancel,
-  });
+  return { readOnly };
 }
 
 /** Why the sandbox stopped a scene program, as a phrase after "the scene". */

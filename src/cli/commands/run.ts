@@ -7,10 +7,13 @@ import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-mod
 import { inputProblems, startEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
 import { secretsOf } from '../../secrets';
+import type { SceneSettings } from '../../config';
+import { loadManifest, loadSceneInspection } from '../../db/store';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';
 import { formatRun } from '../format';
+import { beforeAfter, fixesDirectory, noFixes, writeFixes } from '../fixes';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, print, printJson, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer, withCommandStack } from '../local-stack';
@@ -35,6 +38,8 @@ interface RunOptions {
   quiet?: boolean;
   source: string[];
   scene?: string;
+  fixes?: string;
+  render?: boolean;
 }
 
 export function runCommand(evals: Command): void {
@@ -61,6 +66,14 @@ export function runCommand(evals: Command): void {
     )
     .option('--scene <class>', 'the Scene subclass in the sources (default: the only one, or the one whose timeline matches the video)')
     .option(
+      '--fixes <dir>',
+      "write the scene's verified source patch into DIR: the patched files under their own names and fixes.json, one entry per layout finding (one animation, with --source; docs/fixes.md)",
+    )
+    .option(
+      '--render',
+      "with --fixes: render the patched scene with Manim (sandboxed) at the video's size and rate into DIR, evaluate that video and print the verdicts before and after",
+    )
+    .option(
       '--json',
       'print { evalPipelineRun } exactly as the REST interface serves it; for several animations, one JSON line per animation with its "file"',
     )
@@ -82,7 +95,7 @@ export function runCommand(evals: Command): void {
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
-      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated: its pipeline or one of its kinds ended ERROR, whatever its overall status), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
+      '\nExit status: 0 every animation passed (or --fail-on allowed it), 1 an overall FAIL, 3 an ERROR (an animation could not be evaluated: its pipeline or one of its kinds ended ERROR, whatever its overall status; with --fixes DIR --render, also a patched scene that could not be rendered or evaluated), 2 a usage error, 4 the stack could not run (configuration, database, Temporal), 130 interrupted (Ctrl-C: the pipelines in flight cancelled, no more started).',
     )
     .action(exitWith(runAnimations));
 }
@@ -122,6 +135,12 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   if (opts.scene !== undefined && !isSceneClassName(opts.scene))
     throw new UsageError(`--scene ${JSON.stringify(opts.scene.slice(0, 80))} is not a Python class name`);
   if (opts.scene !== undefined && !sources) throw new UsageError('--scene names a class of the --source files: give them too');
+  if (opts.render && opts.fixes === undefined) throw new UsageError('--render renders the patch --fixes DIR writes: give --fixes too');
+  if (opts.fixes !== undefined) {
+    if (!sources) throw new UsageError('--fixes patches the scene of the --source files: give them too');
+    if (animations.length > 1) throw new UsageError('--fixes DIR holds the patch of one animation: give one');
+    fixesDirectory(opts.fixes);
+  }
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
   if (remote && animations.some((a) => !isUrl(a)) && !isLocalDevServer(config)) {
@@ -149,7 +168,8 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
       const client = temporal.client;
       const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
 
-      const results = await mapLimited(animations, opts.concurrency, async (animation): Promise<RunResult> => {
+      /** One animation through the pipeline, with the scene sources given; its stored run, or why there is none. */
+      const evaluate = async (animation: string, animationSources: SceneSource[] | null): Promise<RunResult> => {
         const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
         try {
           const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
@@ -163,7 +183,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
               url: animation,
               title: opts.title ?? null,
               description: opts.description ?? null,
-              sources,
+              sources: animationSources,
               scene: opts.scene ?? null,
             },
           });
@@ -184,20 +204,99 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
         } catch (err) {
           return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
         }
-      });
-      worker?.shutdown();
-      await running;
+      };
 
+      const results = await mapLimited(animations, opts.concurrency, (animation) => evaluate(animation, sources));
       if (opts.html) await writeReports(db.pool, results, opts.html);
       writeOutputs(results, opts);
+      // After the run's own output; the worker stays up for the patched video's run.
+      const fixed =
+        opts.fixes !== undefined && sources ? await deliverFixes(db.pool, results[0], sources, opts, evaluate, config.scene) : EXIT.OK;
+      worker?.shutdown();
+      await running;
       const runs = results.map(
         (r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const, evalRuns: [] },
       );
-      return batch.interrupted ? EXIT.INTERRUPTED : outcomeStatus(runs, opts.failOn);
+      return batch.interrupted ? EXIT.INTERRUPTED : Math.max(fixed, outcomeStatus(runs, opts.failOn));
     });
   } finally {
     batch.dispose();
   }
+}
+
+/**
+ * `--fixes DIR`: the run's fixes written into DIR; with `--render`, the patched
+ * scene rendered into DIR at the video's size and rate and evaluated, the
+ * verdicts before and after printed. EXIT.ERROR when the render or its run failed.
+ */
+async function deliverFixes(
+  pool: pg.Pool,
+  result: RunResult,
+  sources: readonly SceneSource[],
+  opts: RunOptions,
+  evaluate: (animation: string, sources: SceneSource[]) => Promise<RunResult>,
+  settings: SceneSettings,
+): Promise<number> {
+  const dir = opts.fixes!;
+  const run = result.response?.evalPipelineRun;
+  if (!run) {
+    say(`no fixes written to ${dir}: ${result.failure ?? 'no pipeline run'}`);
+    return EXIT.ERROR;
+  }
+  const { getRunFixes } = require('../../read-model/fixes') as typeof import('../../read-model/fixes');
+  const found = await getRunFixes(pool, run.id);
+  const inspection = await loadSceneInspection(pool, run.id);
+  // Not repaired: no layout finding, a scene not inspected, or a repair that failed (the run's summary says which).
+  const why = inspection
+    ? `no repair stored; the scene was ${inspection.status} (${inspection.note})`
+    : 'no repair stored; the scene was not inspected';
+  const fixes = found && found !== 'none' ? found : noFixes(run.id, why);
+  const written = writeFixes(
+    dir,
+    fixes,
+    sources.map((s) => s.name),
+  );
+  const verified = fixes.fixes.filter((f) => f.verdict === 'verified').length;
+  say(
+    `fixes written to ${dir}: ${verified} of ${fixes.fixes.length} finding${fixes.fixes.length === 1 ? '' : 's'} verified; ${written.map((f) => path.basename(f)).join(', ')}`,
+  );
+  if (!opts.render) return EXIT.OK;
+
+  const manifest = await loadManifest(pool, run.id);
+  // The class the inspection ran names the video in DIR: the sandbox reported it, so it must be a class name, not a path.
+  const scene = inspection?.timeline?.scene;
+  if (Object.keys(fixes.combined.files).length === 0 || !manifest?.fps || !scene || !isSceneClassName(scene)) {
+    say(
+      `--render: nothing to render (${Object.keys(fixes.combined.files).length === 0 ? 'no verified patch' : 'no scene class or frame rate to render it at'})`,
+    );
+    return EXIT.OK;
+  }
+  const patched = sources.map((s) => ({ name: s.name, content: fixes.combined.files[s.name] ?? s.content }));
+  const { renderScene } = require('../../scene/render') as typeof import('../../scene/render');
+  const output = path.join(fs.realpathSync(dir), `${scene}.patched.mp4`);
+  say(`rendering the patched scene ${scene} at ${manifest.width}x${manifest.height}, ${manifest.fps} fps`);
+  const rendered = await renderScene({
+    sources: patched,
+    scene,
+    width: manifest.width,
+    height: manifest.height,
+    fps: manifest.fps,
+    settings,
+    outputPath: output,
+  });
+  if (!rendered.ok) {
+    say(`--render: ${rendered.reason}`);
+    return EXIT.ERROR;
+  }
+  say(`rendered ${output} in ${(rendered.wallMs / 1000).toFixed(1)} s`);
+  const after = await evaluate(output, patched);
+  const afterRun = after.response?.evalPipelineRun;
+  if (!afterRun) {
+    say(`--render: the patched video was not evaluated: ${after.failure ?? 'no pipeline run'}`);
+    return EXIT.ERROR;
+  }
+  (opts.json ? say : print)(beforeAfter(run, afterRun));
+  return EXIT.OK;
 }
 
 /** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */

@@ -1,16 +1,8 @@
-import { contrastRatio, hex } from '../../analyzers/colour';
+import { blend, contrastRatio, fromHex as rgbOf, hex } from '../../analyzers/colour';
 import { relativeLuminance, type Rgb } from '../../media/colour';
 import { fullyOutside, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
-
-function rgbOf(colour: string): Rgb {
-  return [parseInt(colour.slice(1, 3), 16), parseInt(colour.slice(3, 5), 16), parseInt(colour.slice(5, 7), 16)];
-}
-
-function blend(top: Rgb, alpha: number, under: Rgb): Rgb {
-  return [0, 1, 2].map((c) => top[c] * alpha + under[c] * (1 - alpha)) as Rgb;
-}
 
 /** The text colour moved towards white or black (whichever the background is far from) until it reaches `target`. */
 function readableColour(text: Rgb, behind: Rgb, target: number): Rgb {

