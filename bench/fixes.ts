@@ -162,7 +162,11 @@ function record(corpus: Corpus, video: CorpusVideo, repair: SceneRepair, fails: 
   }
   if (video.defect === null) {
     totals.cleanRepaired++;
-    if (repair.combined.verdict === 'verified') totals.cleanPatched.push(`${corpus.name}/${video.file}`);
+    if (repair.combined.verdict === 'verified') {
+      totals.cleanPatched.push(`${corpus.name}/${video.file}`);
+      for (const fix of repair.fixes.filter((f) => f.verdict === 'verified'))
+        totals.notes.push(`${corpus.name}/${video.file} (clean): ${fix.finding.severity} ${fix.finding.category} patched: ${fix.change}`);
+    }
   }
   if (fails) totals.failWallMs.push(repair.wallMs);
   if (repair.cpuSeconds !== null && repair.candidates > 0)
