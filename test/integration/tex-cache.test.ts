@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { loadConfig, type SceneSettings } from '../../src/config';
 import type { SceneSource } from '../../src/fragments/scene-sources';
 import { runInspector } from '../../src/scene/inspector';
-import { texKey } from '../../src/scene/tex-cache';
+import { fillTexCache, texKey } from '../../src/scene/tex-cache';
 
 /**
  * The TeX cache on real Manim in the real sandbox: a warm cache serves every
@@ -107,4 +107,14 @@ it('a corrupt or poisoned entry is not trusted: it is compiled again, and the fi
   expect(fs.readFileSync(`${a}.svg`, 'utf8')).toBe(original);
   const again = await inspect(settings);
   expect(again.tex).toMatchObject({ compiles: 0, cacheHits: 3 });
+});
+
+it('filling stays within the time it is given: what compiled before a TeX loop is kept, nothing after it, nothing thrown', async () => {
+  const compiled = (await inspect(settingsIn('source'))).compiled;
+  const settings = settingsIn('budget');
+  fs.mkdirSync(settings.texCache, { recursive: true });
+  const loop = compiled[0].replace(/\\begin\{document\}/, '\\begin{document}\\def\\x{\\x}\\x');
+  const fill = await fillTexCache([compiled[0], loop, compiled[1]], settings, 10_000);
+  expect(fill).toMatchObject({ added: 1, failed: 2 });
+  expect(entries(settings)).toEqual([`${texKey(compiled[0])}.svg`, `${texKey(compiled[0])}.tex`].sort());
 });
