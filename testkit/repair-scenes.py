@@ -13,7 +13,7 @@ class LabelOffRight(Scene):
 class OverlappingFormulas(Scene):
     def construct(self):
         first = MathTex(r"a^2 + b^2 = c^2", font_size=60)
-        second = MathTex(r"e^{i\pi} + 1 = 0", font_size=60).move_to(first.get_center() + 0.3 * DOWN)
+        second = MathTex(r"e^{i\pi} + 1 = 0", font_size=60).next_to(first, DOWN, buff=-0.4)
         self.play(Write(first), Write(second), run_time=1)
         self.wait(1)
 
@@ -46,3 +46,11 @@ class Crowded(Scene):
         words = VGroup(*[Text(f"word {i}", font_size=20) for i in range(24)]).arrange_in_grid(rows=6, buff=0.4)
         self.add(words)
         self.wait(1.5)
+
+
+class NoRoomToTheLeft(Scene):
+    def construct(self):
+        caption = Text("A caption that fills the left", font_size=56).to_edge(LEFT, buff=0.1)
+        label = Text("cut off here", font_size=56).next_to(caption, RIGHT, buff=0.2)
+        self.play(FadeIn(caption), FadeIn(label), run_time=1)
+        self.wait(1)

@@ -122,7 +122,7 @@ describe('evals run --fixes DIR', () => {
     expect(label, JSON.stringify(fixes.fixes.map((f) => [f.issue.category, f.verdict, f.reinspection]))).toBeDefined();
     expect(label!.verdict).toBe('verified');
     expect(label!.issue.id).not.toBeNull();
-    expect(label!.diff['scene.py']).toMatch(/^-.*next_to\(circle, RIGHT\)/m);
+    expect(label!.diff['scene.py']).toMatch(/^-.*next_to\(circle, RIGHT/m);
     expect(fixes.combined.verdict).toBe('verified');
 
     // The patched file is the original with the combined diff applied, and nothing else changed.
@@ -147,7 +147,7 @@ describe('evals run --fixes DIR', () => {
     const html = fs.readFileSync(report, 'utf8');
     expect(html).toContain('<th>Source patch</th>');
     expect(html).toContain('<span class="verdict verified">verified</span>');
-    expect(html).toMatch(/<span class="del">-.*next_to\(circle, RIGHT\)/);
+    expect(html).toMatch(/<span class="del">-.*next_to\(circle, RIGHT/);
 
     // --render: the verdicts before and after; after, no clipped or off-screen label.
     expect(result.stdout).toMatch(/Before and after the patch/);

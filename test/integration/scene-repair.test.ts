@@ -30,6 +30,14 @@ const DEFECTS = {
   DarkOnDark: 'low_contrast',
   Leftover: 'clutter',
 } as const;
+/** The kind of edit each defect's computed fix is (the amounts come from the geometry). */
+const EDITS: Record<keyof typeof DEFECTS, RegExp> = {
+  LabelOffRight: /→ `label = .*\.next_to\(circle, RIGHT, buff=4\.5\)\.shift\(\d\.\d\d \* LEFT\)`$/,
+  OverlappingFormulas: /→ `second = .*\.next_to\(first, DOWN, buff=0\.\d\d\)`$/,
+  TinyText: /→ `note = Text\("read me if you can", font_size=\d\d\)`$/,
+  DarkOnDark: /→ `title = Text\("Dark on dark", font_size=48, color='#[0-9A-F]{6}'\)`$/,
+  Leftover: /→ `self\.play\(FadeOut\(square\), FadeOut\(caption\), run_time=1\)`$/,
+};
 
 /** The frames a pipeline would have stored: every half second. */
 const manifestOf = (t: SceneTimeline): FrameManifest => ({
@@ -76,7 +84,7 @@ let timelines: Map<string, SceneTimeline>;
 const repairs = new Map<string, SceneRepair>();
 
 beforeAll(async () => {
-  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded']);
+  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded', 'NoRoomToTheLeft']);
 }, 600_000);
 
 describe('scene repair (real Manim, real sandbox)', () => {
@@ -91,6 +99,7 @@ describe('scene repair (real Manim, real sandbox)', () => {
       const fix = r.fixes.find((f) => f.finding.category === category)!;
       expect(fix.verdict, fix.reinspection).toBe('verified');
       expect(fix.change).toMatch(/^line \d+: `.+` → `.+`$/);
+      expect(fix.change).toMatch(EDITS[scene as keyof typeof DEFECTS]);
       expect(fix.suggestedFix).toBe(`${fix.change}; verified: ${fix.reinspection}`);
       expect(fix.reinspection).toMatch(/^re-inspected, .+ from \d\d:\d\d\.\d on, no new finding, the timeline keeps its length/);
       expect(Object.keys(fix.diff)).toEqual(['repair_scenes.py']);
@@ -125,6 +134,39 @@ describe('scene repair (real Manim, real sandbox)', () => {
       ).toEqual([]);
     }
   }, 600_000);
+
+  it('an edit that would add a finding is not verified: the fix says so, why, and keeps the advice', async () => {
+    // The label is cut on the right, and every shift that brings it inside lands it on the caption to its left.
+    const r = await repair(sources, timelines.get('NoRoomToTheLeft')!);
+    report('NoRoomToTheLeft', r);
+    const fix = r.fixes.find((f) => f.finding.category === 'clipped_content')!;
+    expect(fix.verdict).toBe('unverified');
+    expect(fix.candidatesTried).toBeGreaterThan(0);
+    expect(fix.change).toBeNull();
+    expect(fix.reinspection).toMatch(
+      /candidate edits? re-inspected, none verified: shift\(.+ \* LEFT\) at line \d+: a new MEDIUM finding: Text "A caption that fills the left"/,
+    );
+    expect(fix.suggestedFix.startsWith(`${fix.finding.suggestedFix} (no verified fix: `)).toBe(true);
+    expect(r.combined).toMatchObject({ verdict: 'none', files: {}, diff: {} });
+  }, 300_000);
+
+  it('a cancelled repair stops its sandbox and rejects, rather than calling the candidate unverified', async () => {
+    const timeline = timelines.get('TinyText')!;
+    const controller = new AbortController();
+    const pending = repairScene({
+      sources,
+      scene: timeline.scene,
+      timeline,
+      manifest: manifestOf(timeline),
+      video: { ...VIDEO, durationMs: timeline.durationMs },
+      settings: config.scene,
+      cancel: controller.signal,
+      heartbeat: (progress) => {
+        if (progress.startsWith('finding ')) controller.abort(new Error('cancelled by the test'));
+      },
+    });
+    await expect(pending).rejects.toThrow('cancelled by the test');
+  }, 300_000);
 
   it('a finding no edit can fix says so and keeps its advice', async () => {
     const r = await repair(sources, timelines.get('Crowded')!);

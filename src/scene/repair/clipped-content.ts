@@ -10,7 +10,7 @@ import type { Candidate, SourceEdit } from '.';
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const u = scene.unit(f.unit);
-  const at = stateIn(scene, f.unit, f.startMs, f.endMs, 'last');
+  const at = stateIn(scene, f.unit, f.startMs, f.endMs);
   if (!at) return [];
   const { frame } = scene;
   const perPx = scene.unitsPerPx(at.i);

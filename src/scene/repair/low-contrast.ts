@@ -15,7 +15,7 @@ const TARGET = 4.6;
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const u = scene.unit(f.unit);
-  const at = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  const at = stateIn(scene, f.unit, f.startMs, f.endMs);
   const made = madeAt(u);
   const fill = at?.state.fill;
   if (!at || !fill || !made) return [];

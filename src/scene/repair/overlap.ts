@@ -8,7 +8,7 @@ const MOST = 4;
 
 /** What the text overlaps, as the rule sees it at the first sample at rest: another text, a stroke through it, or a fill it straddles. */
 function other(scene: Scene, f: Observation): number | null {
-  const at = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  const at = stateIn(scene, f.unit, f.startMs, f.endMs);
   if (!at) return null;
   const s = at.state;
   const states = scene.states[at.i];
@@ -34,7 +34,7 @@ function other(scene: Scene, f: Observation): number | null {
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const partner = other(scene, f);
   if (partner === null) return [];
-  const a = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  const a = stateIn(scene, f.unit, f.startMs, f.endMs);
   const b = a && scene.states[a.i].get(partner);
   if (!a || !b) return [];
   const perPx = scene.unitsPerPx(a.i);
@@ -53,6 +53,8 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
       [0, fixed[3] - box[1] + buff],
       [0, fixed[1] - box[3] - buff],
     ];
+    const spaced = nextTo(scene, at, fixed, box, perPx);
+    if (spaced) out.push(spaced);
     for (const [dx, dy] of moves) {
       const moved = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy];
       if (moved[0] < 0 || moved[1] < 0 || moved[2] > width || moved[3] > height) continue;
@@ -61,6 +63,29 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
     }
   }
   return out.sort((x, y) => x.size - y.size).slice(0, MOST);
+}
+
+/**
+ * When the line placing the mover is a `next_to(…, DIRECTION)`, the `buff` that
+ * takes it clear of the other's box in that direction: the edit a person would
+ * make. The line is read only to learn the direction and the buff it has; the
+ * edit itself is made on the syntax tree.
+ */
+function nextTo(scene: Scene, at: { file: string; line: number }, fixed: Box, box: Box, perPx: number): Omit<Candidate, 'id'> | null {
+  const text = scene.timeline.lines[`${at.file}:${at.line}`] ?? '';
+  const call = /\.next_to\([^,()]+(?:\([^()]*\))?,\s*(UP|DOWN|LEFT|RIGHT)\s*(?:,\s*buff\s*=\s*(-?[\d.]+))?\s*\)/.exec(text);
+  if (!call) return null;
+  const buff = call[2] === undefined ? BUFFS[0] : Number(call[2]);
+  // How far the mover reaches into the other's side, px (y down): what the buff must add, with next_to's own buff to spare.
+  const depth = { UP: box[3] - fixed[1], DOWN: fixed[3] - box[1], LEFT: box[2] - fixed[0], RIGHT: fixed[2] - box[0] }[call[1] as 'UP'];
+  if (!Number.isFinite(buff) || depth <= 0) return null;
+  const value = Math.ceil((buff + depth * perPx + BUFFS[0]) * 100 - 1e-9) / 100;
+  return {
+    label: `next_to buff=${value} at line ${at.line}`,
+    edits: [{ ...at, op: { kind: 'keyword', call: 'next_to', keyword: 'buff', value: value.toFixed(2) } }],
+    // The edit a person would make: preferred to a shift of the same length.
+    size: depth * perPx + BUFFS[0] - 0.001,
+  };
 }
 
 export const overlapRepair: RuleRepair = {

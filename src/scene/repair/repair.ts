@@ -1,9 +1,9 @@
 import type { SceneSettings } from '../../config';
-import type { EvalKind, Severity } from '../../domain/types';
+import type { Severity } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
 import type { SceneTimeline, SceneUnit } from '../inspection';
-import type { VideoFacts } from '../inspector';
+import { quotedLines, type VideoFacts } from '../inspector';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
@@ -37,7 +37,6 @@ interface Found {
 }
 
 interface Target extends Found {
-  kind: EvalKind;
   fix: FindingFix['finding'];
   candidates: Candidate[];
 }
@@ -54,7 +53,8 @@ interface Target extends Found {
  */
 export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const started = Date.now();
-  const scene = new Scene(input.timeline);
+  // The lines the edits are made at, quoted from the sources themselves (a stored timeline may quote fewer).
+  const scene = new Scene({ ...input.timeline, lines: { ...quotedLines(input.sources, [input.timeline]), ...input.timeline.lines } });
   const targets: Target[] = findingsOf(scene)
     .filter((f) => TARGET_CATEGORIES.has(f.rule.category))
     .map((f, n) => {
@@ -62,7 +62,6 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       const proposed = RULE_REPAIRS.get(f.rule)?.propose(scene, f.finding) ?? [];
       return {
         ...f,
-        kind: f.rule.kind,
         fix: {
           kind: f.rule.kind,
           category: f.rule.category,
@@ -111,10 +110,14 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     );
   const session = opened;
   try {
+    const cancelled = () => input.cancel?.reason ?? new Error('the repair was cancelled');
     const inspect = async (edits: SourceEdit[], what: string) => {
-      if (input.cancel?.aborted) throw input.cancel.reason ?? new Error('the repair was cancelled');
+      if (input.cancel?.aborted) throw cancelled();
       input.heartbeat?.(what);
-      return session.inspect(edits);
+      const run = await session.inspect(edits);
+      // Cancelling stops the sandbox: what the candidate then answered is not its verdict.
+      if (input.cancel?.aborted) throw cancelled();
+      return run;
     };
     const baseRun = await inspect([], 're-inspecting the scene as it is');
     if (baseRun.status !== 'ran') {
@@ -130,7 +133,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     const check = (run: CandidateRun, goals: readonly Found[]) => verify(run, goals, baseline, input.timeline);
     let tried = 0;
     const fixes: FindingFix[] = [];
-    const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; run: CandidateRun }[] = [];
+    const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[] }[] = [];
     for (const [n, target] of targets.entries()) {
       const reasons: string[] = [];
       let won = false;
@@ -142,11 +145,11 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
           const gone = `${scene.name(target.finding.unit)} ${RULE_REPAIRS.get(target.rule)!.gone} from ${formatTimestamp(target.finding.startMs)} on`;
           const sentence = reinspected(gone, verdict.lighter, verdict.durationMs);
           fixes.push(verified(target, candidate, run.patch, sentence, input.sources.length));
-          winners.push({ target, patch: run.patch, edits: candidate.edits, run });
+          winners.push({ target, patch: run.patch, edits: candidate.edits });
           won = true;
           break;
         }
-        if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason}`);
+        if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason.replace(/\.$/, '')}`);
       }
       if (!won) fixes.push(unfixed(target, target.candidates.length, reasons.length ? reasons.slice(0, 3).join('; ') : null));
     }
@@ -272,7 +275,7 @@ function unfixed(target: Target, tried: number, why: string | null): FindingFix 
     change: null,
     diff: {},
     reinspection,
-    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 300)})`,
+    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 200)})`,
     candidatesTried: tried,
   };
 }

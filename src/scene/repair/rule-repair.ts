@@ -19,22 +19,20 @@ export interface RuleRepair {
 /** Manim's buffs, scene units: MED_SMALL_BUFF (next_to's default) and the edge buffer (to_edge's). */
 export const BUFFS = [0.25, 0.5] as const;
 
-/** The unit's state at the first or last sample at rest in [startMs, endMs) (any sample when none is at rest). */
-export function stateIn(
-  scene: Scene,
-  id: number,
-  startMs: number,
-  endMs: number,
-  which: 'first' | 'last',
-): { i: number; state: UnitState } | null {
-  const found: { i: number; state: UnitState }[] = [];
+/**
+ * The unit's state at the last sample at rest in [startMs, endMs) (the last sample there when none is at
+ * rest): settled, where the first at rest may be a play's first frame, before anything is drawn.
+ */
+export function stateIn(scene: Scene, id: number, startMs: number, endMs: number): { i: number; state: UnitState } | null {
+  let last: { i: number; state: UnitState } | null = null;
+  let lastAtRest: { i: number; state: UnitState } | null = null;
   for (let i = 0; i < scene.samples.length; i++) {
     const state = scene.states[i].get(id);
-    if (state && scene.samples[i].timeMs >= startMs - 1 && scene.samples[i].timeMs < endMs) found.push({ i, state });
+    if (!state || scene.samples[i].timeMs < startMs - 1 || scene.samples[i].timeMs >= endMs) continue;
+    last = { i, state };
+    if (scene.atRest[i]) lastAtRest = last;
   }
-  const rest = found.filter((f) => scene.atRest[f.i]);
-  const pool = rest.length ? rest : found;
-  return (which === 'first' ? pool[0] : pool.at(-1)) ?? null;
+  return lastAtRest ?? last;
 }
 
 /** The line that last placed the object (where a shift belongs), else where it was made. */
@@ -56,7 +54,8 @@ export function objectLine(u: SceneUnit, file: string): number | undefined {
 
 /** `shift(0.65 * LEFT + 0.3 * UP)`: a move in scene units (x right, y up), each part rounded up to the hundredth. */
 export function shiftCall(dx: number, dy: number): string {
-  const part = (v: number, plus: string, minus: string) => `${(Math.ceil(Math.abs(v) * 100) / 100).toFixed(2)} * ${v < 0 ? minus : plus}`;
+  const part = (v: number, plus: string, minus: string) =>
+    `${(Math.ceil(Math.abs(v) * 100 - 1e-9) / 100).toFixed(2)} * ${v < 0 ? minus : plus}`;
   const parts = [Math.abs(dx) >= 0.005 ? part(dx, 'RIGHT', 'LEFT') : null, Math.abs(dy) >= 0.005 ? part(dy, 'UP', 'DOWN') : null].filter(
     Boolean,
   );

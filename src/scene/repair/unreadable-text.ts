@@ -13,7 +13,7 @@ const GLYPH_UNITS_PER_POINT = 0.0075;
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const u = scene.unit(f.unit);
-  const at = stateIn(scene, f.unit, f.startMs, f.endMs, 'first');
+  const at = stateIn(scene, f.unit, f.startMs, f.endMs);
   const made = madeAt(u);
   if (!at?.state.glyphPx || !made) return [];
   const least = legibleGlyphPx(scene.frame.height);
