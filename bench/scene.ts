@@ -9,10 +9,14 @@
  *    (an empty TeX cache: each sandboxed run starts with one) and warm (the same
  *    scenes again in the same run, their TeX cached), and the Python start-up
  *    (importing Manim) once per run.
- * 2. The pipeline's wall time with and without inspection on the same files in
+ * 2. The TeX cache: the inspection CPU of the corpora's most LaTeX-heavy scenes,
+ *    each inspected alone as the product does, with an empty cache and again
+ *    with the cache the first run filled (and what filling it cost).
+ * 3. The pipeline's wall time with and without inspection on the same files in
  *    the same run: an offline stack, the local judge, the corpus's renders.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startEvalPipeline } from '../src/client';
 import { loadConfig } from '../src/config';
@@ -46,8 +50,10 @@ async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
     for (const corpus of corpora) {
       const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
       const jobs = corpus.videos.map((v) => ({ scene: v.scene, width: r.width, height: r.height, fps: r.fps, durationMs: 0 }));
-      // Each scene twice in one run: the first compiles its TeX (cold), the second finds it cached (warm).
-      const ran = await runInspector([source], [...jobs, ...jobs], scene);
+      // Each scene twice in one run: the first compiles its TeX (cold: an empty TeX cache), the second finds it in the run's scratch (warm).
+      const texCache = emptyTexCache();
+      const ran = await runInspector([source], [...jobs, ...jobs], { ...scene, texCache });
+      fs.rmSync(texCache, { recursive: true, force: true });
       if (!('answer' in ran)) throw new Error(`inspection did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
       const results = ran.answer.results;
       for (const [pass, slice] of [
@@ -68,6 +74,41 @@ async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
         );
       }
     }
+  }
+}
+
+/** An empty TeX cache the sandbox's user can read (a root worker runs scenes as a uid of their own). */
+function emptyTexCache(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tex-cache-'));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+async function texCacheCost(): Promise<void> {
+  const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
+  console.log('\nTeX cache: one LaTeX-heavy scene inspected alone (480p15), an empty cache, then the cache that run filled');
+  console.log(
+    'scene                                pass  TeX compiles  cache hits  inspection CPU (TeX and import included)  wall  filling the cache (wall)',
+  );
+  for (const [corpus, name] of [
+    [HOLDOUT_CORPUS, 'DefectClutterFormulas'],
+    [MANIM_CORPUS, 'DefectClutterShapes'],
+  ] as const) {
+    const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
+    const scene = { ...config.scene, texCache: emptyTexCache() };
+    for (const pass of ['cold', 'warm']) {
+      const started = performance.now();
+      const ran = await runInspector([source], [{ scene: name, width: 854, height: 480, fps: 15, durationMs: 0 }], scene);
+      const wall = performance.now() - started;
+      if (!('answer' in ran)) throw new Error(`inspection did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
+      const [result] = ran.answer.results;
+      const tex = result.tex ?? { compiles: 0, cacheHits: 0, compilerCpuSeconds: 0 };
+      const cpu = (ran.answer.importCpuSeconds ?? 0) + (result.cpuSeconds ?? 0) + tex.compilerCpuSeconds;
+      console.log(
+        `${`${corpus.name}/${name}`.padEnd(36)} ${pass}  ${String(tex.compiles).padStart(12)}  ${String(tex.cacheHits ?? 0).padStart(10)}  ${cpu.toFixed(2).padStart(40)} s  ${(ran.wallMs / 1000).toFixed(1).padStart(4)} s  ${((wall - ran.wallMs) / 1000).toFixed(1).padStart(6)} s`,
+      );
+    }
+    fs.rmSync(scene.texCache, { recursive: true, force: true });
   }
 }
 
@@ -113,5 +154,6 @@ async function pipelineWallTime(): Promise<void> {
 runMain('bench:scene', async () => {
   installRuntime(createLogger('error'));
   await inspectionCost([MANIM_CORPUS, HOLDOUT_CORPUS]);
+  await texCacheCost();
   await pipelineWallTime();
 });

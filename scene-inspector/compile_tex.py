@@ -4,9 +4,10 @@ template (latex to DVI, then dvisvgm), and nothing else: no scene code runs here
 
     python compile_tex.py < request.json > answer.json
 
-The request (JSON on stdin): {"texts": [".tex text", ...]}; the answer: {"svgs": [SVG text or null, ...]},
-in the same order. It runs in the scene sandbox in a private scratch directory; the caller checks every
-SVG and stores it under the sha256 of its text (src/scene/tex-cache.ts).
+The request (JSON on stdin): {"texts": [".tex text", ...]}; the answer: one JSON line per text, in the
+same order, as each is done (what is done counts when the sandbox stops it): {"svg": SVG text or null}.
+It runs in the scene sandbox in a private scratch directory; the caller checks every SVG and stores it
+under the sha256 of its text (src/scene/tex-cache.ts).
 """
 import json
 import subprocess
@@ -33,13 +34,12 @@ def compile_one(index, text):
 
 def main():
     texts = json.load(sys.stdin)["texts"]
-    svgs = []
     for index, text in enumerate(texts):
         try:
-            svgs.append(compile_one(index, text))
+            svg = compile_one(index, text)
         except (OSError, UnicodeDecodeError, subprocess.TimeoutExpired):
-            svgs.append(None)
-    json.dump({"svgs": svgs}, sys.stdout)
+            svg = None
+        print(json.dumps({"svg": svg}), flush=True)
 
 
 if __name__ == "__main__":

@@ -169,7 +169,7 @@ export async function runInspector(
       failure: `the inspector's answer is malformed at ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`,
       wallMs: run.wallMs,
     };
-  if (request.texCache) await fillTexCache(parsed.data.texCompiled ?? [], settings, cancel);
+  if (request.texCache) await fillTexCache(parsed.data.texCompiled ?? [], settings, settings.limits.wallMs - run.wallMs, cancel);
   return { answer: parsed.data, wallMs: run.wallMs };
 }
 

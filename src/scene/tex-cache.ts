@@ -54,29 +54,41 @@ export interface TexFill {
   wallMs: number;
 }
 
+/** Less time than this left in the scene's wall limit: the cache is not filled this time. */
+const MIN_FILL_MS = 5000;
+
 /**
  * Compiles the texts an inspection reports compiling (untrusted: the scene may
- * have written them) in a TeX-only sandbox and stores each checked SVG. Never
- * throws for what the texts do: a text that does not compile is left out.
+ * have written them) in a TeX-only sandbox, within `wallMs` (what is left of
+ * the scene's wall limit, so inspecting and filling stay within it), and stores
+ * each checked SVG. Never throws for what the texts do: a text that does not
+ * compile, or is not reached in time, is left out.
  */
-export async function fillTexCache(texts: readonly string[], settings: SceneSettings, cancel?: AbortSignal): Promise<TexFill> {
+export async function fillTexCache(
+  texts: readonly string[],
+  settings: SceneSettings,
+  wallMs: number,
+  cancel?: AbortSignal,
+): Promise<TexFill> {
   const dir = settings.texCache;
   const wanted = [...new Set(texts)].filter((t) => t.length <= TEX_TEXT_CHARS && cachedSvg(dir, t) === null).slice(0, MAX_TEXTS_PER_FILL);
-  if (wanted.length === 0) return { added: 0, failed: 0, wallMs: 0 };
-  const run = await runSceneProgram('compile_tex.py', JSON.stringify({ texts: wanted }), settings, cancel);
-  if ('refused' in run || run.stopped || run.exitCode !== 0)
-    return { added: 0, failed: wanted.length, wallMs: 'wallMs' in run ? run.wallMs : 0 };
-  let svgs: unknown;
-  try {
-    svgs = (JSON.parse(run.stdout.toString('utf8')) as { svgs?: unknown }).svgs;
-  } catch {
-    svgs = null;
-  }
+  if (wanted.length === 0 || wallMs < MIN_FILL_MS) return { added: 0, failed: wanted.length, wallMs: 0 };
+  const limited = { ...settings, limits: { ...settings.limits, wallMs } };
+  const run = await runSceneProgram('compile_tex.py', JSON.stringify({ texts: wanted }), limited, cancel);
+  if ('refused' in run) return { added: 0, failed: wanted.length, wallMs: 0 };
+  // One line per text, in order; a cut-off last line is left out.
+  const lines = run.stdout.toString('utf8').split('\n').slice(0, -1);
   let added = 0;
-  wanted.forEach((text, i) => {
-    const svg = Array.isArray(svgs) && typeof svgs[i] === 'string' ? Buffer.from(svgs[i], 'utf8') : null;
-    if (svg && isDvisvgmSvg(svg)) {
-      store(dir, text, svg);
+  lines.slice(0, wanted.length).forEach((line, i) => {
+    let svg: unknown;
+    try {
+      svg = (JSON.parse(line) as { svg?: unknown }).svg;
+    } catch {
+      return;
+    }
+    const bytes = typeof svg === 'string' ? Buffer.from(svg, 'utf8') : null;
+    if (bytes && isDvisvgmSvg(bytes)) {
+      store(dir, wanted[i], bytes);
       added++;
     }
   });
