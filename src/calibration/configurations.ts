@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { LOCAL_MODEL } from '../analyzers/scorers';
+import { LOCAL_MODEL } from '../analyzers/scoring';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, STACK_VARIABLES, type Config } from '../config';
 import { EVAL_KINDS } from '../domain/types';
 import { KINDS } from '../kinds';

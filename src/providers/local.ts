@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOCAL_MODEL, localVerdict } from '../analyzers/scorers';
+import { LOCAL_MODEL, localVerdict } from '../analyzers/scoring';
 import type { Verdict } from '../kinds';
 import { sceneIssues, sceneOverPixels } from '../scene/judge';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
