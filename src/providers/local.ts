@@ -16,7 +16,7 @@ export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
   return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), definition.maxScore, true);
 }
 
-/** The local judge: each kind's local scorer (src/analyzers/scorers) and the scene's findings, no network. */
+/** The local judge: each kind's local scorer (its definition's `localScorer`, src/kinds/) and the scene's findings, no network. */
 export class LocalProvider implements JudgeProvider {
   readonly name = 'local';
 
