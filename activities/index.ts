@@ -5,7 +5,7 @@ import type { MediaTools } from '../src/infra/ffmpeg';
 import type { Logger } from '../src/logger';
 import type { FrameStore } from '../src/media/frame-store';
 import type { JudgeProvider } from '../src/providers/provider';
-import { secretScrubber, secretsOf } from '../src/secrets';
+import { secretScrubber } from '../src/secrets';
 import { judgingActivities } from './judging';
 import { mediaActivities } from './media';
 import { pipelineRunActivities } from './pipeline-run';
@@ -33,7 +33,7 @@ export interface ActivityDeps {
  */
 export function createActivities(deps: ActivityDeps) {
   const { pool, frameStore, provider, mediaTools, config, allowLocalFiles, workDir, log, temporalClusterId } = deps;
-  const scrub = secretScrubber(secretsOf(config));
+  const scrub = secretScrubber(config.secrets);
   return {
     workflows: pipelineRunActivities({ pool, log, scrub, config, temporalClusterId }),
     media: {

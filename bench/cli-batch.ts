@@ -2,6 +2,7 @@
  * The CLI's time, on one embedded stack (data dir):
  *   npm run bench:cli [-- count]        (count 0: the start-up split alone)
  *   BENCH_CLI_BEFORE=<checkout> npm run bench:cli -- 0
+ *   BENCH_CLI_REPEATS=<n> (default 3): runs per variant, the median kept (more on a busy machine)
  * First one `evals run examples/pythagoras.mp4` split into process start (to its first output), stack
  * start (embedded PostgreSQL, dev server, worker), pipeline and shutdown, for the compiled build that
  * bin/evals.js runs and for the TypeScript sources through tsx as it ran before the build. With
@@ -36,7 +37,7 @@ const SOURCES_CLI = [
   '-e',
   `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src', 'cli', 'main.ts'))}).main(process.argv.slice(1)).then((code) => process.exit(code))`,
 ];
-const REPEATS = 3;
+const REPEATS = Number(process.env.BENCH_CLI_REPEATS ?? 3);
 
 type Phases = [processStart: number, stackStart: number, pipeline: number, shutdown: number];
 

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scorers';
+import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scoring';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { layoutFromScene } from '../src/scene/judge';
 import { KINDS } from '../src/kinds';

@@ -1,15 +1,14 @@
-import type { Config } from './config';
+import { SECRET_VARIABLES } from './config';
 
 /**
  * Secrets come from the environment and never reach logs, errors, answers or
- * the database: which settings are secret, and the one way text is redacted.
+ * the database: which settings are secret (each section declares its own with
+ * `secret`, src/config/rules.ts; the loader collects their values into
+ * `Config.secrets`), and the one way text is redacted.
  */
 
 /** What a secret is replaced with, wherever it appears. */
 export const REDACTED = '[redacted]';
-
-/** The variables whose values are secrets (DATABASE_URL for the password it carries). */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'TEMPORAL_API_KEY', 'FRAGMENTS_API_KEY', 'DATABASE_URL'] as const;
 
 /** Keys whose values never reach a log line, wherever they appear in a record. */
 export const SECRET_KEYS = [
@@ -22,24 +21,11 @@ export const SECRET_KEYS = [
   ...SECRET_VARIABLES,
 ].flatMap((key) => [key, `*.${key}`]);
 
-/** The secret values of a configuration, which the logger and the activities scrub from whatever field carries them. */
-export function secretsOf(config: Config): string[] {
-  const secrets = [config.judge.openai.apiKey, config.temporal.apiKey, config.fragments.apiKey];
-  if (config.database.url) {
-    try {
-      secrets.push(decodeURIComponent(new URL(config.database.url).password));
-    } catch {
-      secrets.push(config.database.url);
-    }
-  }
-  return secrets.filter((s): s is string => s !== undefined && s.length >= 4);
-}
-
 /**
  * Replaces every occurrence of the secrets in a string, raw or JSON-escaped:
  * applied to log lines, and to whatever the service stores, returns or serves
  * (a judge endpoint may echo the key it was sent). Values under 4 characters
- * are left alone (see secretsOf).
+ * are left alone (see `Config.secrets`).
  */
 export function secretScrubber(secrets: readonly string[]): (text: string) => string {
   const forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];

@@ -7,7 +7,7 @@ import type { Config } from '../src/config';
 import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { normalizeVerdict, type NormalizedVerdict } from '../src/kinds/verdict';
-import { localVerdict } from '../src/analyzers/scorers';
+import { localVerdict } from '../src/analyzers/scoring';
 import { extractFrames, type Extraction } from '../src/media/extract';
 import { buildManifest, hintTimestampMs } from '../src/media/manifest';
 

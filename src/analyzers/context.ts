@@ -1,4 +1,4 @@
-import type { IssueDraft } from '../kinds';
+import type { IssueDraft } from '../domain/judgement';
 import type { FrameManifest, LoadedFrame, VideoSignal } from '../media/manifest';
 import { measureFrame, type FrameMeasures } from './frame-measures';
 

@@ -1,4 +1,4 @@
-import type { IssueDraft, IssueRegion } from '../kinds';
+import type { IssueDraft, IssueRegion } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';

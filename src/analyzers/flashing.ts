@@ -1,4 +1,4 @@
-import type { IssueDraft, IssueRegion } from '../kinds';
+import type { IssueDraft, IssueRegion } from '../domain/judgement';
 import { MIN_TRANSITIONS, wholeFrameFlashing, type FlashEvent, type FlashingSignal, type FlashKind } from '../media/flashing';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { seconds } from './context';

@@ -1,4 +1,4 @@
-import type { IssueDraft } from '../kinds';
+import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { MOTION_STEP_MS, motionReference } from '../media/signal';
 import type { BlankStretch } from './blank';

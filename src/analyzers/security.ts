@@ -1,4 +1,4 @@
-import type { IssueDraft } from '../kinds';
+import type { IssueDraft } from '../domain/judgement';
 import type { Severity } from '../domain/types';
 
 /**

@@ -1,4 +1,4 @@
-import type { IssueDraft } from '../kinds';
+import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import { samePlace } from './edges';

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { LOCAL_MODEL } from '../analyzers/scorers';
+import { LOCAL_MODEL } from '../analyzers/scoring';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, STACK_VARIABLES, type Config } from '../config';
-import { secretsOf } from '../secrets';
 import { EVAL_KINDS } from '../domain/types';
 import { KINDS } from '../kinds';
 
@@ -88,7 +87,7 @@ export function configurationOf(name: string, vars: Record<string, string>, env:
   } catch (err) {
     throw new ConfigError(`${where}: ${(err as Error).message}`);
   }
-  const secrets = new Set(secretsOf(config));
+  const secrets = new Set(config.secrets);
   const settings = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, secrets.has(v) ? '[secret]' : v]));
   const versions = currentVersions();
   const { apiKey: _secret, ...openai } = config.judge.openai;

@@ -46,6 +46,19 @@ export function isLocalDevServer(config: Config): boolean {
 /** The worker's modules, the heaviest the CLI loads: loaded while the stack's servers start. */
 const workerModule = () => require('../worker') as typeof import('../worker');
 
+interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 /** What a command that runs pipelines (`evals run`, `evals calibrate`) works on. */
 export interface CommandStack {
   db: Database;
@@ -73,17 +86,23 @@ export async function withCommandStack<T>(
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
   const startedAt = new Date();
-  const opening = openDatabase(config, note);
-  // The worker's modules load once the database is open, while the dev server still starts: loaded
-  // as soon as Temporal's server is spawned, their seconds of synchronous loading held PostgreSQL's spawn back.
-  const whileStarting = async () => {
-    await opening;
+  // The worker's modules load once both servers have been spawned (or one of them failed first), while
+  // they start: loaded earlier, their synchronous loading would hold a spawn back.
+  const dbSpawned = deferred();
+  const temporalSpawned = deferred();
+  const onSpawned = (spawned: Deferred) => async () => {
+    spawned.resolve();
+    await Promise.all([dbSpawned.promise, temporalSpawned.promise]);
     workerModule().installRuntime(log, { shutdownSignals: [] });
   };
-  const [opened, connected] = await Promise.allSettled([
-    opening,
-    openTemporal(config, note, { searchAttributes: SEARCH_ATTRIBUTE_NAMES, whileStarting }),
-  ]);
+  const opening = openDatabase(config, note, onSpawned(dbSpawned));
+  const connecting = openTemporal(config, note, {
+    searchAttributes: SEARCH_ATTRIBUTE_NAMES,
+    whileStarting: onSpawned(temporalSpawned),
+  });
+  opening.then(dbSpawned.resolve, dbSpawned.resolve);
+  connecting.then(temporalSpawned.resolve, temporalSpawned.resolve);
+  const [opened, connected] = await Promise.allSettled([opening, connecting]);
   const db = opened.status === 'fulfilled' ? opened.value : undefined;
   const temporal = connected.status === 'fulfilled' ? connected.value : undefined;
   try {

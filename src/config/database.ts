@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { databaseUrl, port, positiveInt, section, text } from './rules';
+import { databaseUrl, port, positiveInt, secret, section, text } from './rules';
 
 export const database = section({
   stack: true,
   variables: {
-    DATABASE_URL: databaseUrl.optional(),
+    DATABASE_URL: secret(databaseUrl.optional(), passwordOf),
     EVALS_EMBEDDED_PG_PORT: port().default(54329),
     // Within the judge activity's 10 minutes, beside a judge request and its re-ask.
     EVALS_DATABASE_OUTAGE_SECONDS: positiveInt.default(300),
@@ -18,6 +18,16 @@ export const database = section({
     outageMs: e.EVALS_DATABASE_OUTAGE_SECONDS * 1000,
   }),
 });
+
+/** The password a connection string carries, as PostgreSQL receives it (percent-decoded when it decodes). */
+function passwordOf(url: string): string {
+  const { password } = new URL(url);
+  try {
+    return decodeURIComponent(password);
+  } catch {
+    return password;
+  }
+}
 
 /** Where the local stack keeps its files (embedded PostgreSQL's among them). */
 export const dataDir = section({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_RENDER_WAIT, type RenderWait } from '../domain/render-wait';
-import { httpUrl, positiveInt, positiveNumber, section, text } from './rules';
+import { httpUrl, positiveInt, positiveNumber, secret, section, text } from './rules';
 
 export const fragments = section({
   variables: {
     FRAGMENTS_API_URL: httpUrl.optional(),
-    FRAGMENTS_API_KEY: text.optional(),
+    FRAGMENTS_API_KEY: secret(text.optional()),
     FRAGMENTS_FILES_PARAM: z
       .string()
       .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be a query parameter name')

@@ -5,7 +5,7 @@ import { fragments } from './fragments';
 import { judge } from './judge';
 import { logLevel } from './log-level';
 import { media } from './media';
-import { ConfigError } from './rules';
+import { ConfigError, SECRET_DECLARATIONS } from './rules';
 import { retention } from './retention';
 import { scene } from './scene';
 import { temporal } from './temporal';
@@ -19,9 +19,19 @@ import { worker } from './worker';
 const SECTIONS = { temporal, database, dataDir, media, judge, worker, fragments, scene, api, retention, logLevel };
 
 type Sections = typeof SECTIONS;
-export type Config = { [K in keyof Sections]: ReturnType<Sections[K]['build']> };
+export type Config = { [K in keyof Sections]: ReturnType<Sections[K]['build']> } & {
+  /** The values of the secret variables that are set (the secret part of each), which the logger and the activities scrub. */
+  secrets: string[];
+};
 
-const EnvSchema = z.object(Object.assign({}, ...Object.values(SECTIONS).map((s) => s.variables)) as z.ZodRawShape);
+const VARIABLES = Object.assign({}, ...Object.values(SECTIONS).map((s) => s.variables)) as z.ZodRawShape;
+const EnvSchema = z.object(VARIABLES);
+
+/** The variables their sections declare `secret` (DATABASE_URL for the password it carries). */
+export const SECRET_VARIABLES: readonly string[] = Object.keys(VARIABLES).filter((name) => SECRET_DECLARATIONS.has(VARIABLES[name]));
+
+/** A secret shorter than 4 characters is not scrubbed: it would redact ordinary text. */
+const MIN_SECRET_LENGTH = 4;
 
 /** Every variable the loader reads, for checks such as the compose file's (EVALS_MODEL_<KIND> included). */
 export const CONFIG_VARIABLES: readonly string[] = Object.values(SECTIONS).flatMap((s) => [
@@ -48,7 +58,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const values = parsed.data as never;
-  return Object.fromEntries(Object.entries(SECTIONS).map(([name, s]) => [name, s.build(values, cleaned)])) as Config;
+  const secrets = SECRET_VARIABLES.flatMap((name) => {
+    const value = cleaned[name];
+    if (value === undefined) return [];
+    const part = SECRET_DECLARATIONS.get(VARIABLES[name])?.part;
+    return [part ? part(value) : value];
+  }).filter((s) => s.length >= MIN_SECRET_LENGTH);
+  return {
+    ...(Object.fromEntries(Object.entries(SECTIONS).map(([name, s]) => [name, s.build(values, cleaned)])) as Omit<Config, 'secrets'>),
+    secrets,
+  };
 }
 
 export { API_LIMIT_DEFAULTS } from './api';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVAL_KINDS, type EvalKind } from '../domain/types';
-import { bool, ConfigError, httpUrl, list, oneOf, positiveInt, positiveNumber, section, text, wholeNumber } from './rules';
+import { bool, ConfigError, httpUrl, list, oneOf, positiveInt, positiveNumber, secret, section, text, wholeNumber } from './rules';
 
 const PriceSchema = z
   .object({
@@ -22,7 +22,7 @@ export type ModelPrice = z.infer<typeof PriceSchema>;
 const PROVIDERS = {
   openai: providerSettings({
     variables: {
-      OPENAI_API_KEY: text.optional(),
+      OPENAI_API_KEY: secret(text.optional()),
       OPENAI_BASE_URL: httpUrl.optional(),
       /** Merge the local analyzers' findings into each eval run. */
       EVALS_LOCAL_PRECHECKS: bool.default(true),

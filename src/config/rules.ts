@@ -29,6 +29,19 @@ export interface Section<V extends z.ZodRawShape, T> {
 
 export const section = <V extends z.ZodRawShape, T>(definition: Section<V, T>): Section<V, T> => definition;
 
+/** The variables declared secret, each with what of its value is the secret (the whole value when `part` is absent). */
+export const SECRET_DECLARATIONS = z.registry<{ part?: (value: string) => string }>();
+
+/**
+ * Declares a variable's value a secret, in its section beside its rule: the loader collects the values
+ * set into `Config.secrets`, which the logger and the activities scrub (src/secrets.ts). `part`: the
+ * piece of a valid value that is secret (DATABASE_URL: the password it carries).
+ */
+export function secret<S extends z.ZodType>(schema: S, part?: (value: string) => string): S {
+  SECRET_DECLARATIONS.add(schema, { part });
+  return schema;
+}
+
 function rule<T>(message: string, parse: (value: string) => T | undefined) {
   return z.string().transform((value, ctx) => {
     const parsed = parse(value);

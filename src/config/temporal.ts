@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import { bool, ConfigError, hostPort, port, section, text } from './rules';
+import { bool, ConfigError, hostPort, port, secret, section, text } from './rules';
 
 /** TLS toward Temporal, in the shape both of the SDK's connections take. */
 export interface TemporalTls {
@@ -13,7 +13,7 @@ const variables = {
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: text.default('default'),
   TEMPORAL_TASK_QUEUE: text.default('eval-pipeline'),
-  TEMPORAL_API_KEY: text.optional(),
+  TEMPORAL_API_KEY: secret(text.optional()),
   // Temporal's environment configuration (docs.temporal.io, client environment configuration); unset: TLS when any TLS setting or an API key is given.
   TEMPORAL_TLS: bool.optional(),
   TEMPORAL_TLS_CLIENT_CERT_PATH: text.optional(),

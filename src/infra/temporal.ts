@@ -65,6 +65,21 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
+/** How often a starting dev server is looked at: a TCP connect to loopback, a fraction of a millisecond. */
+const DEV_SERVER_POLL_MS = 20;
+
+/** Whether something accepts TCP connections on a loopback port. */
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -117,6 +132,8 @@ export async function startDevServer(
     if (server.exitCode() !== null)
       throw new ConfigError(`the Temporal dev server exited (${server.exitCode()}): ${server.stderr().trim()}`);
     try {
+      // gRPC is asked only once the port accepts: a gRPC connect refused backs off for up to its whole timeout (1 s).
+      if (!(await acceptsConnections(port))) throw new Error(`nothing listens on ${address} yet`);
       const connection = await Connection.connect({ address, connectTimeout: 1_000 });
       await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
       await connection.close();
@@ -126,7 +143,7 @@ export async function startDevServer(
         await server.stop();
         throw new ConfigError(`the Temporal dev server did not start within 60 s: ${(err as Error).message}`);
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, DEV_SERVER_POLL_MS));
     }
   }
   return {
@@ -190,13 +207,18 @@ async function connectBoth(
 ): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
   // Loaded here, not on import: `evals run` loads it while its dev server starts (whileStarting).
   const { NativeConnection } = require('@temporalio/worker') as typeof import('@temporalio/worker');
-  const connection = await Connection.connect({ address, apiKey, tls });
-  try {
-    return { connection, nativeConnection: await NativeConnection.connect({ address, apiKey, tls }) };
-  } catch (err) {
-    await connection.close();
-    throw err;
-  }
+  // Side by side: each is a round trip to the server.
+  const [connection, nativeConnection] = await Promise.allSettled([
+    Connection.connect({ address, apiKey, tls }),
+    NativeConnection.connect({ address, apiKey, tls }),
+  ]);
+  if (connection.status === 'fulfilled' && nativeConnection.status === 'fulfilled')
+    return { connection: connection.value, nativeConnection: nativeConnection.value };
+  await Promise.all([
+    connection.status === 'fulfilled' && connection.value.close(),
+    nativeConnection.status === 'fulfilled' && nativeConnection.value.close(),
+  ]);
+  throw (connection.status === 'rejected' ? connection : (nativeConnection as PromiseRejectedResult)).reason;
 }
 
 /** The command that registers the workflow's search attributes on a cluster (a dev server registers them itself). */

@@ -1,3 +1,5 @@
+import { clutterIssues, contrastIssues, marginIssues } from '../analyzers/layout';
+import { validationVerdict, type LocalScorer } from '../analyzers/scoring';
 import { frameKindSkip, scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
 const CATEGORIES = [
@@ -10,6 +12,12 @@ const CATEGORIES = [
   'margins',
   'judge_manipulation',
 ] as const;
+
+/** DESIGN_VALIDATION_JSON: contrast, clutter, margins. */
+const scoreDesignValidation: LocalScorer = ({ ctx }, maxScore) => {
+  const issues = [...contrastIssues(ctx), ...clutterIssues(ctx), ...marginIssues(ctx)];
+  return validationVerdict(issues, maxScore, 'Contrast, clutter and margins are fine.');
+};
 
 export const designValidation: KindDefinition<ScoredAnswer> = {
   kind: 'DESIGN_VALIDATION_JSON',
@@ -29,4 +37,5 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
   manipulationCategory: 'judge_manipulation',
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
+  localScorer: scoreDesignValidation,
 };

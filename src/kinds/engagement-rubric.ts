@@ -1,3 +1,8 @@
+import { blankStretches } from '../analyzers/blank';
+import { frameNear, seconds } from '../analyzers/context';
+import { thumbnailChange } from '../analyzers/frame-measures';
+import { cutsPerMinute, DURATION_RANGE_MS, durationIssues, pacingIssues, stillIssues, stillStretches } from '../analyzers/motion';
+import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
 import {
   criteriaTotal,
   frameKindSkip,
@@ -19,6 +24,46 @@ export const ENGAGEMENT_CRITERIA = [
 
 const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'static', 'judge_manipulation'] as const;
 
+/**
+ * ENGAGEMENT_RUBRIC_JSON: pacing (unchanged share, fast cutting), progression
+ * (sampled frames that differ from the previous one), focus (clutter), structure
+ * (blank share), length; issues for still stretches, pacing and length.
+ */
+const scoreEngagementRubric: LocalScorer = ({ ctx }) => {
+  const max = (name: string) => criterion(ENGAGEMENT_CRITERIA, name);
+  const blanks = blankStretches(ctx);
+  const stills = stillStretches(ctx, blanks);
+  const near = frameNear(ctx);
+  const pacing = pacingIssues(ctx, near);
+  const issues = [...stillIssues(ctx, stills, near), ...pacing, ...durationIssues(ctx.durationMs)];
+  const duration = Math.max(ctx.durationMs, 1);
+  const stillShare = stills.filter((s) => s.endMs - s.startMs >= 3_000).reduce((sum, s) => sum + s.endMs - s.startMs, 0) / duration;
+  const blankShare = blanks.reduce((sum, b) => sum + b.endMs - b.startMs, 0) / duration;
+  const rate = cutsPerMinute(ctx.signal, ctx.durationMs);
+  const pairs = ctx.frames.slice(1).map((f, i) => thumbnailChange(ctx.frames[i], f));
+  const changing = pairs.length ? pairs.filter((c) => c > 0).length / pairs.length : 0;
+  const { short, idealMin, idealMax } = DURATION_RANGE_MS;
+  const d = ctx.durationMs;
+  const scores = {
+    pacing: points(max('pacing'), 1 - stillShare - (pacing.length > 0 ? 0.4 : 0)),
+    progression: points(max('progression'), changing / 0.6),
+    focus: points(
+      max('focus'),
+      1 - 0.6 * share(ctx, (f) => f.coverage > 0.5 && f.background !== null) - (ctx.frames.every((f) => f.background === null) ? 0.2 : 0),
+    ),
+    structure: points(max('structure'), 1 - Math.min(1, 2 * blankShare)),
+    length: points(max('length'), d < short ? 0.3 : d < idealMin ? 0.7 : d <= idealMax ? 1 : d <= 2 * idealMax ? 0.7 : 0.4),
+  };
+  const why = [
+    `${seconds(d)} long`,
+    ctx.signal ? `${rate.toFixed(0)} scene changes per minute` : '',
+    stillShare > 0 ? `${Math.round(stillShare * 100)}% unchanged` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return rubricVerdictOf(ENGAGEMENT_CRITERIA, scores, issues, `${why}.`);
+};
+
 export const engagementRubric: KindDefinition<RubricAnswer> = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
   promptVersion: 'engagement-rubric/v4',
@@ -38,4 +83,5 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   manipulationCategory: 'judge_manipulation',
   answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),
   toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
+  localScorer: scoreEngagementRubric,
 };

@@ -14,4 +14,5 @@ export const KINDS: Record<EvalKind, KindDefinition<unknown>> = {
   ENGAGEMENT_RUBRIC_JSON: engagementRubric,
 };
 export { EVAL_KINDS, type EvalKind } from '../domain/types';
-export type { IssueDraft, IssueOrigin, IssueRegion, KindDefinition, KindInput, Verdict } from './kind';
+export type { IssueDraft, IssueOrigin, IssueRegion, KindInput, Verdict } from '../domain/judgement';
+export type { KindDefinition } from './kind';

@@ -1,3 +1,6 @@
+import { scoreFromIssues } from '../analyzers/context';
+import { securityIssues } from '../analyzers/security';
+import type { LocalScorer } from '../analyzers/scoring';
 import { scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
 const CATEGORIES = [
@@ -10,6 +13,19 @@ const CATEGORIES = [
   'harmful_content',
   'encoded_payload',
 ] as const;
+
+/** USER_INPUT_SECURITY: the injection and sandbox rules over the user's message. */
+const scoreUserInputSecurity: LocalScorer = ({ input }, maxScore) => {
+  const issues = securityIssues(input.userInput ?? '');
+  return {
+    score: scoreFromIssues(issues, maxScore),
+    summary:
+      issues.length === 0
+        ? 'A plain request: no injection, code-execution, file, network or secret patterns found.'
+        : `${issues.length} risky pattern(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}.`,
+    issues,
+  };
+};
 
 export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   kind: 'USER_INPUT_SECURITY',
@@ -30,4 +46,5 @@ export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   manipulationCategory: 'prompt_injection',
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
+  localScorer: scoreUserInputSecurity,
 };

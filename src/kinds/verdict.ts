@@ -1,6 +1,7 @@
 import type { Severity } from '../domain/types';
 import { frameHint, type FrameManifest } from '../media/manifest';
-import type { IssueOrigin, IssueRegion, KindDefinition, Verdict } from './kind';
+import type { IssueOrigin, IssueRegion, Verdict } from '../domain/judgement';
+import type { KindDefinition } from './kind';
 
 /** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
 export interface NormalizedIssue {

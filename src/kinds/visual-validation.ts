@@ -1,3 +1,9 @@
+import { blankIssues, blankStretches } from '../analyzers/blank';
+import { frameNear } from '../analyzers/context';
+import { edgeIssues } from '../analyzers/edges';
+import { flashingIssues } from '../analyzers/flashing';
+import { overlapIssues, smallTextIssues } from '../analyzers/text';
+import { validationVerdict, type LocalScorer } from '../analyzers/scoring';
 import { frameKindSkip, scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
 const CATEGORIES = [
@@ -10,6 +16,21 @@ const CATEGORIES = [
   'flashing',
   'judge_manipulation',
 ] as const;
+
+const NO_SIGNAL = ' (No whole-video signal was measured: flashing, pacing and exact stretch times were not checked.)';
+
+/** VISUAL_VALIDATION_JSON: blank stretches, content cut by the frame edge, text drawn over things, text too small, flashing. */
+const scoreVisualValidation: LocalScorer = ({ ctx }, maxScore) => {
+  const issues = [
+    ...blankIssues(ctx, blankStretches(ctx)),
+    ...edgeIssues(ctx),
+    ...overlapIssues(ctx),
+    ...smallTextIssues(ctx),
+    ...flashingIssues(ctx.signal, frameNear(ctx)),
+  ];
+  const verdict = validationVerdict(issues, maxScore, 'No blank stretches, clipped content, overlaps, tiny text or flashing found.');
+  return ctx.signal ? verdict : { ...verdict, summary: verdict.summary + NO_SIGNAL };
+};
 
 export const visualValidation: KindDefinition<ScoredAnswer> = {
   kind: 'VISUAL_VALIDATION_JSON',
@@ -32,4 +53,5 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
   manipulationCategory: 'judge_manipulation',
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
+  localScorer: scoreVisualValidation,
 };

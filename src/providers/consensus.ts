@@ -1,5 +1,5 @@
 import type { IssueDraft, Verdict } from '../kinds';
-import { sameIssueKey } from '../kinds/kind';
+import { sameIssueKey } from '../domain/judgement';
 
 /**
  * Self-consistency over k answers to the same question: the median score, and

@@ -1,5 +1,5 @@
 import type { EvalKind, IssueDraft, Verdict } from '../kinds';
-import { sameIssueKey } from '../kinds/kind';
+import { sameIssueKey } from '../domain/judgement';
 import type { Severity } from '../domain/types';
 import { sceneIssues } from '../scene/judge';
 import { localJudgement } from './local';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOCAL_MODEL, localVerdict } from '../analyzers/scorers';
+import { LOCAL_MODEL, localVerdict } from '../analyzers/scoring';
 import type { Verdict } from '../kinds';
 import { sceneIssues, sceneOverPixels } from '../scene/judge';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
@@ -16,7 +16,7 @@ export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
   return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), definition.maxScore, true);
 }
 
-/** The local judge: each kind's local scorer (src/analyzers/scorers) and the scene's findings, no network. */
+/** The local judge: each kind's local scorer (its definition's `localScorer`, src/kinds/) and the scene's findings, no network. */
 export class LocalProvider implements JudgeProvider {
   readonly name = 'local';
 

@@ -1,9 +1,10 @@
-import type { LocalRequest } from '../analyzers/scorers';
+import type { LocalRequest } from '../analyzers/scoring';
 import type { EvalKind, KindDefinition, Verdict } from '../kinds';
 import type { SceneTimeline } from '../scene/inspection';
 
 /** One eval run to judge: the kind, its input, its frames and (for kinds that use it) the whole-video signal. */
 export interface JudgeRequest extends LocalRequest {
+  definition: KindDefinition;
   signal: AbortSignal;
   /**
    * The pipeline run being judged: its id keys the endpoint's prompt cache, and

@@ -6,7 +6,7 @@ import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { getPipelineRun } from '../../src/read-model/read-model';
-import { LOCAL_MODEL, localVerdict } from '../../src/analyzers/scorers';
+import { LOCAL_MODEL, localVerdict } from '../../src/analyzers/scoring';
 import { judgedStatus } from '../../src/domain/status';
 import { KINDS } from '../../src/kinds';
 import { normalizeVerdict } from '../../src/kinds/verdict';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import { freePort } from '../../src/infra/temporal';
 import { PROBE_PATHS } from '../../src/metrics';
-import { LOCAL_MODEL } from '../../src/analyzers/scorers';
+import { LOCAL_MODEL } from '../../src/analyzers/scoring';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { startFileServer, type FileServer } from '../../testkit/file-server';
 import { evalRunStatuses, pipelineInput } from '../helpers/pipeline-checks';

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig, PROJECT_ROOT } from '../../src/config';
-import { secretsOf } from '../../src/secrets';
 
 /** Runs `body` in a fresh Node process with a logger from src/logger.ts; returns what it logged (stderr). */
 function stderrOf(secrets: string[], body: string): string {
@@ -20,9 +19,10 @@ describe('logs', () => {
       EVALS_PROVIDER: 'local',
       DATABASE_URL: 'postgres://svc:p%40ss-w0rd@db:5432/evals',
       TEMPORAL_API_KEY: 'tmprl-key-987',
+      FRAGMENTS_API_KEY: 'frag-key-456',
     });
-    const secrets = secretsOf(config);
-    expect(secrets.sort()).toEqual(['p@ss-w0rd', 'sk-live-abc123', 'tmprl-key-987'].sort());
+    const { secrets } = config;
+    expect(secrets.sort()).toEqual(['frag-key-456', 'p@ss-w0rd', 'sk-live-abc123', 'tmprl-key-987'].sort());
     const out = stderrOf(
       secrets,
       `log.info({ apiKey: 'sk-live-abc123', nested: { password: 'other' } }, 'calling judge');

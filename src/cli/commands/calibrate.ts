@@ -11,7 +11,6 @@ import { calibrationPage } from '../../calibration/page';
 import { calibrationReport, entryKey, formatCalibration } from '../../calibration/summary';
 import { inputProblems, startEvalPipeline } from '../../client';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { secretsOf } from '../../secrets';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
 import { CANCELLED } from '../../domain/status';
 import { readSceneSources, type SceneSource } from '../../fragments/scene-sources';
@@ -165,7 +164,7 @@ async function calibrate(setFiles: string[], opts: CalibrateOptions): Promise<nu
   const prepared = await prepare(sets);
 
   const config = loadConfig();
-  const log = createLogger(config.logLevel ?? 'error', { command: 'calibrate' }, secretsOf(config));
+  const log = createLogger(config.logLevel ?? 'error', { command: 'calibrate' }, config.secrets);
   const note = (line: string) => {
     if (!opts.quiet) say(line);
   };
@@ -246,8 +245,8 @@ async function judgeAll(configuration: Configuration, prepared: readonly Prepare
   const taskQueue = `${configuration.config.temporal.taskQueue}-calibrate-${configuration.hash}`;
   // Its logs are scrubbed of its own secrets too (a key given in its file, not the environment).
   const log = createLogger(configuration.config.logLevel ?? 'error', { command: 'calibrate', configuration: configuration.name }, [
-    ...secretsOf(ctx.stack),
-    ...secretsOf(configuration.config),
+    ...ctx.stack.secrets,
+    ...configuration.config.secrets,
   ]);
   const worker = await createWorker({
     connection: temporal.nativeConnection,

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config';
-import { secretsOf } from '../../secrets';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
@@ -26,7 +25,7 @@ export function devCommand(evals: Command): void {
       exitWith(async () => {
         const config = loadConfig();
         if (config.temporal.address) throw new UsageError('dev starts its own Temporal server: unset TEMPORAL_ADDRESS');
-        const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, secretsOf(config));
+        const log = createLogger(config.logLevel ?? 'info', { role: 'dev' }, config.secrets);
         installRuntime(log);
         const startedAt = new Date();
         const db = await openDatabase(config, say);

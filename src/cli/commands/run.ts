@@ -6,7 +6,6 @@ import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { inputProblems, startEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
-import { secretsOf } from '../../secrets';
 import type { SceneSettings } from '../../config';
 import { loadManifest, loadSceneInspection } from '../../db/store';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
@@ -150,7 +149,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   }
   const progress = new Progress(progressMode(opts.quiet));
   const note = (line: string) => progress.note(line);
-  const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, secretsOf(config));
+  const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, config.secrets);
 
   const batch = new BatchInterrupt(config, note);
   try {

@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { BurstEnd } from '../../api/cache';
 import { createApiServer, listen } from '../../api/server';
 import { loadConfig } from '../../config';
-import { secretsOf } from '../../secrets';
 import { openDatabase } from '../../db/database';
 import { createLogger, type Logger } from '../../logger';
 import { EXIT, exitWith, say, wholeNumber } from '../io';
@@ -43,7 +42,7 @@ export function serveCommand(evals: Command): void {
         const config = loadConfig();
         // Each report is rendered once and its answer cached: libvips' operation cache would only hold memory.
         sharp.cache(false);
-        const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, secretsOf(config));
+        const log = createLogger(config.logLevel ?? 'info', { role: 'api' }, config.secrets);
         const db = await openDatabase(config, say);
         const { basePath, renderConcurrency, cacheBytes } = config.api;
         const server = createApiServer({ pool: db.pool, basePath, log, renderConcurrency, cacheBytes });

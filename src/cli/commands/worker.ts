@@ -1,5 +1,4 @@
 import { loadConfig } from '../../config';
-import { secretsOf } from '../../secrets';
 import { openDatabase } from '../../db/database';
 import { freePort, missingSearchAttributes, openTemporal, searchAttributeCommand } from '../../infra/temporal';
 import { createLogger } from '../../logger';
@@ -41,7 +40,7 @@ export function workerCommand(evals: Command): void {
 async function runWorker(opts: { pools?: Pool[] }): Promise<number> {
   const config = loadConfig();
   const pools = opts.pools ?? config.worker.pools;
-  const log = createLogger(config.logLevel ?? 'info', { role: 'worker' }, secretsOf(config));
+  const log = createLogger(config.logLevel ?? 'info', { role: 'worker' }, config.secrets);
   const { metricsPort, metricsHost } = config.worker;
   const runtimeMetricsAddress = metricsPort ? `127.0.0.1:${await freePort()}` : undefined;
   installRuntime(log, { runtimeMetricsAddress });

@@ -1,5 +1,9 @@
-import type { IssueDraft, KindInput, Verdict } from '../../kinds';
-import { scoreFromIssues, type AnalysisContext } from '../context';
+import type { IssueDraft, KindInput, Verdict } from '../domain/judgement';
+import type { FrameManifest, LoadedFrame, VideoSignal } from '../media/manifest';
+import { analysisContext, scoreFromIssues, type AnalysisContext } from './context';
+
+/** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
+export const LOCAL_MODEL = 'local-analyzers/v6';
 
 /**
  * What every local scorer looks at: the kind's input (the user's text, title,
@@ -12,7 +16,28 @@ export interface Evidence {
   ctx: AnalysisContext;
 }
 
+/** A kind's local scorer (each kind's definition in src/kinds/ carries its own). */
 export type LocalScorer = (evidence: Evidence, maxScore: number) => Verdict;
+
+export interface LocalRequest {
+  /** The kind judged (its definition, src/kinds/): its local scorer and maximum score. */
+  definition: { localScorer: LocalScorer; maxScore: number };
+  input: KindInput;
+  /** The run's frames in index order; empty for kinds that do not use frames. */
+  frames: readonly LoadedFrame[];
+  manifest: FrameManifest | null;
+  videoSignal?: VideoSignal | null;
+}
+
+/**
+ * The local verdict of one eval kind: its scorer over the sampled frames
+ * (measured once per worker), the whole-video signal and the input, with no
+ * network. The local judge's whole work, and what other judges merge in.
+ */
+export async function localVerdict(request: LocalRequest): Promise<Verdict> {
+  const ctx = await analysisContext(request.frames, request.videoSignal ?? null, request.manifest);
+  return request.definition.localScorer({ input: request.input, ctx }, request.definition.maxScore);
+}
 
 /** A validation kind's verdict: full marks minus the issues' penalties; `clean` is the summary when nothing was found. */
 export function validationVerdict(issues: IssueDraft[], maxScore: number, clean: string): Verdict {
