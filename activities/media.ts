@@ -9,6 +9,7 @@ import { buildManifest, type FrameManifest } from '../src/media/manifest';
 import { scrubJson } from '../src/secrets';
 import type { SceneSource } from '../src/fragments/scene-sources';
 import { sceneFindings } from '../src/scene/findings';
+import { repairTargets } from '../src/scene/repair/rules';
 import type { SceneTimeline } from '../src/scene/inspection';
 import { inspectScene } from '../src/scene/inspector';
 import { enabledKindsOf, heartbeating, withCommon, type CommonDeps } from './common';
@@ -39,9 +40,9 @@ export interface InspectSceneResult {
   findings?: number;
 }
 
-/** How many layout findings a recorded scene has: the targets of its repair. */
+/** How many layout findings of a recorded scene its repair targets (none when nothing fails a kind). */
 const findingCount = (timeline: SceneTimeline | null, manifest: FrameManifest) =>
-  timeline ? [...sceneFindings(timeline, manifest).values()].reduce((n, issues) => n + issues.length, 0) : 0;
+  timeline ? repairTargets([...sceneFindings(timeline, manifest).values()].flat(), (d) => d).length : 0;
 
 /** The media pool's activities: extraction (frames and the whole-video signal) and scene inspection. */
 export function mediaActivities(deps: MediaDeps) {

@@ -33,6 +33,7 @@ import { runInspector } from '../src/scene/inspector';
 import { layoutFromScene } from '../src/scene/judge';
 import { renderScene } from '../src/scene/render';
 import { repairScene, type SceneRepair } from '../src/scene/repair';
+import { repairTargets, TARGET_CATEGORIES } from '../src/scene/repair/rules';
 import { FRAME_KINDS, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import { LABELLED_CORPORA, scoreCorpusVideo, type Corpus, type CorpusVideo } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
@@ -40,8 +41,6 @@ import { inspectCorpus, sceneResults } from '../testkit/scene-corpus';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
 const tools = resolveMediaTools(config);
-/** The categories repair targets (the contract's list). */
-const TARGETS = new Set(['clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'low_contrast', 'clutter']);
 
 class Category {
   findings = 0;
@@ -76,7 +75,7 @@ const findingKey = (kind: EvalKind, d: IssueDraft) =>
 
 function serious(findings: Map<EvalKind, IssueDraft[]>): string[] {
   return [...findings].flatMap(([kind, drafts]) =>
-    drafts.filter((d) => TARGETS.has(d.category) && d.severity !== 'LOW').map((d) => findingKey(kind, d)),
+    drafts.filter((d) => TARGET_CATEGORIES.has(d.category) && d.severity !== 'LOW').map((d) => findingKey(kind, d)),
   );
 }
 
@@ -133,7 +132,7 @@ async function benchCorpus(corpus: Corpus, totals: Totals, workDir: string): Pro
     }
     const manifest = inspected.manifests.get(video.file)!;
     const findings = sceneFindings(timeline, manifest);
-    const targets = [...findings.values()].flat().filter((d) => TARGETS.has(d.category));
+    const targets = repairTargets([...findings.values()].flat(), (d) => d);
     if (targets.length === 0) continue;
     const before = serious(findings);
     const repair = await repairScene({

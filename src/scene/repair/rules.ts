@@ -1,3 +1,4 @@
+import type { Severity } from '../../domain/types';
 import { clippedContent } from '../rules/clipped-content';
 import { leftover } from '../rules/leftover';
 import { lowContrast } from '../rules/low-contrast';
@@ -25,3 +26,15 @@ export const RULE_REPAIRS = new Map<SceneRule, RuleRepair>([
 
 /** The categories whose findings are repair targets. */
 export const TARGET_CATEGORIES = new Set(['clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'low_contrast', 'clutter']);
+
+/**
+ * What a pipeline run repairs: every layout finding of the scene, once one of
+ * them fails its kind (MEDIUM or HIGH). LOW findings alone are advice a passing
+ * scene may carry (a derivation scrolling out through the top): patching them
+ * would change a scene nothing is wrong with. `repairScene` itself repairs
+ * whatever it finds; this decides whether a run asks it to.
+ */
+export function repairTargets<T>(findings: readonly T[], of: (f: T) => { category: string; severity: Severity }): T[] {
+  const targets = findings.filter((f) => TARGET_CATEGORIES.has(of(f).category));
+  return targets.some((f) => of(f).severity !== 'LOW') ? targets : [];
+}
