@@ -21,9 +21,43 @@ class CrowdedLabels(Scene):
         labels = VGroup(*[Text(f"point {i}", font_size=28).move_to([-5.5 + (i % 8) * 1.45, 2.6 - (i // 8) * 0.32, 0]) for i in range(40)])
         self.play(FadeIn(labels))
         self.wait(2)
+
+
+class NumberGrid(Scene):
+    def construct(self):
+        numbers = VGroup(*[Integer(n, font_size=26) for n in range(1, 101)]).arrange_in_grid(rows=10, cols=10, buff=(0.45, 0.18))
+        self.play(FadeIn(numbers))
+        self.wait(2)
+
+
+class ChartWithLabels(Scene):
+    def construct(self):
+        chart = BarChart(
+            values=[-5, 40, -10, 20, -3, 12, 30, 8, -7, 15],
+            bar_names=["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
+            y_range=[-20, 50, 10], y_length=5, x_length=10, x_axis_config={"font_size": 28},
+        )
+        self.play(Create(chart), FadeIn(chart.get_bar_labels(font_size=24)))
+        self.wait(2)
+
+
+class TablesAndMatrices(Scene):
+    def construct(self):
+        table = IntegerTable([[n * m for n in range(1, 6)] for m in range(1, 5)], col_labels=[Integer(n) for n in range(1, 6)], include_outer_lines=True).scale(0.5)
+        matrices = VGroup(Matrix([[2, -1], [0, 3]]), Matrix([[1, 0, 4], [-1, 2, 5], [7, 8, 9]])).arrange(RIGHT, buff=1.5).scale(0.7)
+        self.play(FadeIn(Group(table, matrices).arrange(DOWN, buff=0.4)))
+        self.wait(2)
+
+
+class ScatteredLabels(Scene):
+    def construct(self):
+        rng = np.random.default_rng(5)
+        words = VGroup(*[Text(f"item {i}", font_size=22).move_to([-5.4 + (i % 6) * 2.1 + rng.uniform(-0.3, 0.3), 2.4 - (i // 6) * 0.9 + rng.uniform(-0.15, 0.15), 0]) for i in range(30)])
+        self.play(FadeIn(words))
+        self.wait(2)
 `;
 
-const SCENES = ['CrowdedLabels'] as const;
+const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels'] as const;
 type SceneName = (typeof SCENES)[number];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
@@ -64,5 +98,20 @@ describe('scene rules on real Manim', () => {
     expect(count).toBeGreaterThanOrEqual(20);
     expect(merged.description).toMatch(/Text "point \d+" \(line 6\) is drawn over Text "point \d+"/);
     expect(merged.region).not.toBeNull();
+  });
+
+  it('clutter counts what the eye reads separately: a grid of numbers, a chart with its labels, tables and matrices are each one structure', () => {
+    for (const scene of ['NumberGrid', 'ChartWithLabels', 'TablesAndMatrices'] as const) {
+      expect(
+        issues.get(scene)!.filter((i) => i.category === 'clutter' && i.severity !== 'LOW'),
+        scene,
+      ).toEqual([]);
+    }
+  });
+
+  it('thirty labels scattered by hand are still clutter, though their group is one mobject', () => {
+    const clutter = issues.get('ScatteredLabels')!.filter((i) => i.category === 'clutter');
+    expect(clutter.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clutter[0].description).toMatch(/^30 separate pieces of text/);
   });
 });
