@@ -80,6 +80,32 @@ class InspectorTest(unittest.TestCase):
         self.assertGreater(max(r[4] for r in rows), 480)
         self.assertTrue(any(result["units"][str(r[0])]["isText"] for r in rows))
 
+    def test_a_highlight_is_not_a_cut_of_the_glyphs_it_marks_but_is_of_a_text_it_runs_through(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Framed(Scene):
+                def construct(self):
+                    formula = MathTex("a^2 +", "b^2", "= c^2")
+                    box = SurroundingRectangle(formula[1], buff=0.1)
+                    crossed = Text("wrong", font_size=36).shift(DOWN * 1.5)
+                    word = Text("framed", font_size=36).shift(UP * 2)
+                    frame = SurroundingRectangle(word, buff=0.2)
+                    neighbour = Text("neighbour", font_size=36).move_to(frame.get_bottom())
+                    self.add(formula, box, crossed, Cross(crossed), Underline(crossed), word, frame, neighbour)
+                    self.wait(0.5)
+            """, [job()])
+        result = answer["results"][0]
+        units = result["units"]
+        rows = {units[str(r[0])]["text"]: r for r in result["samples"][0]["u"] if units[str(r[0])]["isText"]}
+        self.assertTrue(all(units[str(r[0])].get("highlight") for r in result["samples"][0]["u"] if not units[str(r[0])]["isText"]))
+        # The frame around b^2 runs between the formula's glyphs; the cross and the underline mark "wrong".
+        self.assertIsNone(rows["a^2 + b^2 = c^2"][12])
+        self.assertIsNone(rows["wrong"][12])
+        self.assertIsNone(rows["framed"][12])
+        # A frame whose edge runs through a word it does not surround cuts its glyphs.
+        self.assertTrue(rows["neighbour"][12])
+
     def test_a_moving_camera_is_recorded_and_its_zoom_scales_the_boxes(self):
         answer, _ = inspect("""
             from manim import *

@@ -55,9 +55,37 @@ class ScatteredLabels(Scene):
         words = VGroup(*[Text(f"item {i}", font_size=22).move_to([-5.4 + (i % 6) * 2.1 + rng.uniform(-0.3, 0.3), 2.4 - (i // 6) * 0.9 + rng.uniform(-0.15, 0.15), 0]) for i in range(30)])
         self.play(FadeIn(words))
         self.wait(2)
+
+
+class Highlights(Scene):
+    def construct(self):
+        formula = MathTex(r"\\frac{d}{dx}f(x)g(x)=", r"f(x)\\frac{d}{dx}g(x)", "+", r"g(x)\\frac{d}{dx}f(x)").shift(UP * 2)
+        frame = SurroundingRectangle(formula[1], buff=0.1)
+        sum_ = MathTex(r"a^2 + b^2 = c^2")
+        brace = Brace(sum_, DOWN)
+        wrong = Text("two plus two is five", font_size=32).shift(DOWN * 2)
+        crossed = Cross(wrong[11:])
+        term = Text("the derivative", font_size=32).shift(DOWN * 3)
+        line = Line(LEFT * 4, RIGHT * 4).move_to(term)
+        term.add_background_rectangle(opacity=1, buff=0.1)
+        self.play(Write(formula), FadeIn(sum_, wrong), Create(line), FadeIn(term))
+        self.play(Create(frame), GrowFromCenter(brace), Create(Underline(sum_)), Create(crossed))
+        self.wait(1)
+        self.play(Circumscribe(sum_), Indicate(formula[3]))
+        self.wait(1)
+
+
+class FrameThroughWord(Scene):
+    def construct(self):
+        word = Text("framed", font_size=36).shift(UP)
+        frame = SurroundingRectangle(word, buff=0.4)
+        neighbour = Text("neighbour", font_size=36).move_to(frame.get_bottom())
+        self.play(FadeIn(word, neighbour))
+        self.play(Create(frame))
+        self.wait(2)
 `;
 
-const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels'] as const;
+const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels', 'Highlights', 'FrameThroughWord'] as const;
 type SceneName = (typeof SCENES)[number];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
@@ -113,5 +141,15 @@ describe('scene rules on real Manim', () => {
     const clutter = issues.get('ScatteredLabels')!.filter((i) => i.category === 'clutter');
     expect(clutter.map((i) => i.severity)).toEqual(['MEDIUM']);
     expect(clutter[0].description).toMatch(/^30 separate pieces of text/);
+  });
+
+  it('a highlight around its target is not an overlap: a frame round one term, a brace, an underline, a cross, a backing, Circumscribe and Indicate', () => {
+    expect(issues.get('Highlights')!.filter((i) => i.category === 'overlap')).toEqual([]);
+  });
+
+  it('a frame whose edge runs through a word it does not surround is an overlap of that word', () => {
+    const overlaps = issues.get('FrameThroughWord')!.filter((i) => i.category === 'overlap');
+    expect(overlaps.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(overlaps[0].description).toMatch(/^Text "neighbour" \(line \d+\) has SurroundingRectangle \(line \d+\) running through it/);
   });
 });
