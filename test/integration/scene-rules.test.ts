@@ -83,9 +83,28 @@ class FrameThroughWord(Scene):
         self.play(FadeIn(word, neighbour))
         self.play(Create(frame))
         self.wait(2)
+
+
+class FieldCreated(Scene):
+    def construct(self):
+        stream_lines = StreamLines(lambda p: (p[0] * UR + p[1] * LEFT) - p, x_range=[-7, 7, 1], y_range=[-4, 4, 1], stroke_width=3, virtual_time=1, max_anchors_per_line=5)
+        self.play(stream_lines.create())
+        self.wait(1)
+
+
+class PlaneBentAndMoved(Scene):
+    def construct(self):
+        plane = NumberPlane()
+        self.play(Create(plane))
+        self.play(ApplyMatrix([[1, 1], [0, 1]], plane))
+        self.wait(1)
+        self.play(plane.animate.shift(RIGHT * 2))
+        plane.prepare_for_nonlinear_transform()
+        self.play(plane.animate.apply_function(lambda p: p + np.array([np.sin(p[1]), np.sin(p[0]), 0])))
+        self.wait(1)
 `;
 
-const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels', 'Highlights', 'FrameThroughWord'] as const;
+const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels', 'Highlights', 'FrameThroughWord', 'FieldCreated', 'PlaneBentAndMoved'] as const;
 type SceneName = (typeof SCENES)[number];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
@@ -151,5 +170,13 @@ describe('scene rules on real Manim', () => {
     const overlaps = issues.get('FrameThroughWord')!.filter((i) => i.category === 'overlap');
     expect(overlaps.map((i) => i.severity)).toEqual(['MEDIUM']);
     expect(overlaps[0].description).toMatch(/^Text "neighbour" \(line \d+\) has SurroundingRectangle \(line \d+\) running through it/);
+  });
+
+  it('a field or plane filling the frame is never clipping: stream lines drawn one by one, a plane sheared, moved and bent', () => {
+    for (const scene of ['FieldCreated', 'PlaneBentAndMoved'] as const)
+      expect(
+        issues.get(scene)!.filter((i) => i.category === 'clipped_content' || i.category === 'off_screen'),
+        scene,
+      ).toEqual([]);
   });
 });
