@@ -519,12 +519,22 @@ class Recorder:
                 extents[g["highlight"]] = g["box"] if e is None else [min(e[0], g["box"][0]), min(e[1], g["box"][1]), max(e[2], g["box"][2]), max(e[3], g["box"][3])]
         for g in geometry.values():
             g["marks"] = extents.get(g["highlight"]) if g["highlight"] is not None else None
+        merged_into = {}
         if len(rows) > MAX_UNITS:
-            self.notes.add(f"recorded at most {MAX_UNITS} objects per sample")
-            rows = capped(rows, geometry)
+            self.notes.add(f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, with the box of them all")
+            rows, merged_into = capped(rows, self)
         for row in rows:
-            if geometry[row[0]]["text"]:
-                row[11], row[12] = relations(row[0], geometry, camera)
+            if row[0] in geometry and geometry[row[0]]["text"]:
+                behind, crossings = relations(row[0], geometry, camera)
+                # What the text is measured against is what the recording holds: a merged shape stands for its parts.
+                behind[0] = merged_into.get(behind[0], behind[0])
+                if crossings:
+                    summed = {}
+                    for other, length in crossings:
+                        other = merged_into.get(other, other)
+                        summed[other] = round(summed.get(other, 0) + length, 1)
+                    crossings = [[k, v] for k, v in summed.items()]
+                row[11], row[12] = behind, crossings
         return rows
 
     def collect(self, mobject, root, text_unit, highlight, units):
@@ -561,29 +571,57 @@ class Recorder:
         }
 
 
-def capped(rows, geometry):
-    """At most MAX_UNITS rows: each root's outermost units first (so a frame-filling field keeps its
-    extent), then the texts, then the rest in draw order; returned in draw order."""
-    keep = []
-    chosen = set()
-
-    def take(row):
-        if row[0] not in chosen and len(keep) < MAX_UNITS:
-            chosen.add(row[0])
-            keep.append(row)
-
-    by_root = {}
+def capped(rows, recorder):
+    """At most MAX_UNITS rows, every object still covered: every text kept; the shapes one line of the source made
+    (of one type: a field's arrows, a cloud of dots added one by one) merged into one unit whose box holds them all,
+    the largest such families first, then per root if that is not enough. Returns the rows in draw order and which
+    unit each merged one now belongs to."""
+    merged_into = {}
+    families = {}
     for row in rows:
-        by_root.setdefault(row[13], []).append(row)
-    for mine in by_root.values():
-        for k, pick in ((1, min), (2, min), (3, max), (4, max)):
-            take(pick(mine, key=lambda r: r[k]))
-    for row in rows:
-        if geometry[row[0]]["text"]:
-            take(row)
-    for row in sorted(rows, key=lambda r: r[5]):
-        take(row)
-    return sorted(keep, key=lambda r: r[5])
+        unit = recorder.units[row[0]]
+        if not unit["isText"]:
+            families.setdefault((None, unit["type"], unit["file"], unit["line"]), []).append(row)
+    for by_root in (False, True):
+        if by_root:
+            regrouped = {}
+            for members in families.values():
+                for row in members:
+                    regrouped.setdefault((row[13], None, None, None), []).append(row)
+            families = regrouped
+        for key, members in sorted(families.items(), key=lambda kv: -len(kv[1])):
+            if len(rows) <= MAX_UNITS:
+                break
+            if len(members) < 2:
+                continue
+            merged = merged_row(key, members, recorder)
+            gone = {m[0] for m in members}
+            for uid in gone:
+                merged_into[uid] = merged[0]
+            for k, v in list(merged_into.items()):
+                if v in gone:
+                    merged_into[k] = merged[0]
+            rows = [r for r in rows if r[0] not in gone] + [merged]
+            families[key] = [merged]
+    return sorted(rows[:MAX_UNITS] if len(rows) > MAX_UNITS else rows, key=lambda r: r[5]), merged_into
+
+
+def merged_row(key, members, recorder):
+    """One unit for many shapes: their box, the draw order of the first, the colours of the largest; under their
+    root, or under itself when they came from several (dots added one by one)."""
+    uid = recorder.ids.setdefault(("merged",) + key, len(recorder.ids))
+    first = recorder.units[members[0][0]]
+    roots = {r[13] for r in members}
+    root = roots.pop() if len(roots) == 1 else uid
+    if uid not in recorder.units:
+        recorder.units[uid] = {**first, "type": first["type"] if key[1] is not None else first["rootType"], "text": None, "root": root}
+        if root == uid:
+            recorder.units[uid]["rootType"] = first["type"]
+        if key[1] is None:
+            recorder.units[uid]["file"] = recorder.units[uid]["line"] = recorder.units[uid]["calledFrom"] = None
+    largest = max(members, key=lambda r: (r[3] - r[1]) * (r[4] - r[2]))
+    box = [min(r[1] for r in members), min(r[2] for r in members), max(r[3] for r in members), max(r[4] for r in members)]
+    return [uid, *box, min(r[5] for r in members), *largest[6:10], None, None, None, root]
 
 
 # Pixels of a typical glyph (between x-height and cap height) per font point at Manim's 8-unit frame height.
