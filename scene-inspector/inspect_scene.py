@@ -25,8 +25,9 @@ here, not served by the TeX cache that "texCache" in the request names), results
              "ambiguous" (several do: their answers are in "matches")
   scene, candidates [{name, durationMs, error}], cpuSeconds (this process), tex {compiles,
   ownCpuSeconds, compilerCpuSeconds, cacheHits} (TeX apart), durationMs, width, height, fps, frameWidth,
-  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, placedLine}}
-             (line: where it was made; calledFrom: the line of the scene that called the helper that made it),
+  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, highlight, placedLine}}
+             (line: where it was made; calledFrom: the line of the scene that called the helper that made it;
+             highlight: part of a frame, backing, brace, underline or cross marking a target),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units; a 3D camera adds phi, theta, gamma
              in degrees and zoom), bg "#rrggbb", u [unit rows]}],
   plays [{i, start, end (ms), file, line, animations [class names], units [ids]}],
@@ -36,7 +37,8 @@ behind, crossings, root]: the box in pixels (y down), draw order, the dominant f
 ("#rrggbb" or null) with their opacities, how tall its letters are in pixels (text only),
 what is drawn behind the text ([unit id or -1 for the background, fill, opacity, share of
 the text's box inside it]) and the strokes of other objects that pass through the text's
-box, inset a little ([[unit id, length in pixels], ...]), null for shapes; and the id of the
+box, inset a little (a highlight's: through its glyphs' boxes, not over the glyphs it marks)
+([[unit id, length in pixels], ...]), null for shapes; and the id of the
 mobject in the scene it is part of now (a group it was later moved into, a slice it was added by).
 """
 from __future__ import annotations
@@ -447,6 +449,19 @@ def text_types():
     return TEXT_TYPES
 
 
+HIGHLIGHT_TYPES = None
+
+
+def highlight_types():
+    """Shapes made to mark a target: a frame or backing around it, a brace, an underline, a cross over it."""
+    global HIGHLIGHT_TYPES
+    if HIGHLIGHT_TYPES is None:
+        from manim import Brace, Cross, SurroundingRectangle, Underline
+
+        HIGHLIGHT_TYPES = (SurroundingRectangle, Brace, Underline, Cross)
+    return HIGHLIGHT_TYPES
+
+
 def text_of(mobject):
     for attr in ("original_text", "tex_string"):
         value = getattr(mobject, attr, None)
@@ -555,7 +570,7 @@ class Recorder:
         order = {id(leaf): z for z, leaf in enumerate(leaves)}
         units = {}  # unit mobject id -> {"mob", "root", "leaves"}
         for root in roots:
-            self.collect(root, root, None, units)
+            self.collect(root, root, None, None, units)
         rows = []
         geometry = {}
         for key, unit in units.items():
@@ -583,6 +598,8 @@ class Recorder:
                     "rootType": type(unit["root"]).__name__,
                     "isText": is_text,
                 }
+                if unit["highlight"] is not None:
+                    self.units[uid]["highlight"] = True
             placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
@@ -593,27 +610,49 @@ class Recorder:
                 glyph = glyph_px(unit["mob"], shapes, camera)
             z = min(order[id(leaf)] for leaf in visible)
             rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
-            geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text}
+            geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text, "highlight": unit["highlight"]}
+        # A highlight's extent is its whole mobject's (a cross's two strokes, a brace's path).
+        extents = {}
+        for g in geometry.values():
+            if g["highlight"] is not None:
+                e = extents.get(g["highlight"])
+                extents[g["highlight"]] = g["box"] if e is None else [min(e[0], g["box"][0]), min(e[1], g["box"][1]), max(e[2], g["box"][2]), max(e[3], g["box"][3])]
+        for g in geometry.values():
+            g["marks"] = extents.get(g["highlight"]) if g["highlight"] is not None else None
+        merged_into = {}
         if len(rows) > MAX_UNITS:
-            self.notes.add(f"recorded at most {MAX_UNITS} objects per sample")
-            rows = capped(rows, geometry)
+            self.notes.add(f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, with the box of them all")
+            rows, merged_into = capped(rows, self)
         for row in rows:
-            if geometry[row[0]]["text"]:
-                row[11], row[12] = relations(row[0], geometry, camera)
+            if row[0] in geometry and geometry[row[0]]["text"]:
+                behind, crossings = relations(row[0], geometry, camera)
+                # What the text is measured against is what the recording holds: a merged shape stands for its parts.
+                behind[0] = merged_into.get(behind[0], behind[0])
+                if crossings:
+                    summed = {}
+                    for other, length in crossings:
+                        other = merged_into.get(other, other)
+                        summed[other] = round(summed.get(other, 0) + length, 1)
+                    crossings = [[k, v] for k, v in summed.items()]
+                row[11], row[12] = behind, crossings
         return rows
 
-    def collect(self, mobject, root, text_unit, units):
-        """Groups the leaves under their unit: a text object as a whole, any other leaf alone."""
+    def collect(self, mobject, root, text_unit, highlight, units):
+        """Groups the leaves under their unit: a text object as a whole, any other leaf alone (with the highlight it
+        is part of, if any)."""
         if text_unit is None and isinstance(mobject, text_types()):
             text_unit = mobject
-            units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True}
+            units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True, "highlight": None}
+        if highlight is None and isinstance(mobject, highlight_types()):
+            # A backing a text carries (add_background_rectangle) is a shape of its own, not one of its glyphs.
+            highlight, text_unit = id(mobject), None
         if len(mobject.points) > 0:
             if text_unit is not None:
                 units[id(text_unit)]["leaves"].append(mobject)
             else:
-                units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [mobject], "text": False}
+                units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [mobject], "text": False, "highlight": highlight}
         for child in mobject.submobjects:
-            self.collect(child, root, text_unit, units)
+            self.collect(child, root, text_unit, highlight, units)
 
     def answer(self, name):
         return {
@@ -632,29 +671,57 @@ class Recorder:
         }
 
 
-def capped(rows, geometry):
-    """At most MAX_UNITS rows: each root's outermost units first (so a frame-filling field keeps its
-    extent), then the texts, then the rest in draw order; returned in draw order."""
-    keep = []
-    chosen = set()
-
-    def take(row):
-        if row[0] not in chosen and len(keep) < MAX_UNITS:
-            chosen.add(row[0])
-            keep.append(row)
-
-    by_root = {}
+def capped(rows, recorder):
+    """At most MAX_UNITS rows, every object still covered: every text kept; the shapes one line of the source made
+    (of one type: a field's arrows, a cloud of dots added one by one) merged into one unit whose box holds them all,
+    the largest such families first, then per root if that is not enough. Returns the rows in draw order and which
+    unit each merged one now belongs to."""
+    merged_into = {}
+    families = {}
     for row in rows:
-        by_root.setdefault(row[13], []).append(row)
-    for mine in by_root.values():
-        for k, pick in ((1, min), (2, min), (3, max), (4, max)):
-            take(pick(mine, key=lambda r: r[k]))
-    for row in rows:
-        if geometry[row[0]]["text"]:
-            take(row)
-    for row in sorted(rows, key=lambda r: r[5]):
-        take(row)
-    return sorted(keep, key=lambda r: r[5])
+        unit = recorder.units[row[0]]
+        if not unit["isText"]:
+            families.setdefault((None, unit["type"], unit["file"], unit["line"]), []).append(row)
+    for by_root in (False, True):
+        if by_root:
+            regrouped = {}
+            for members in families.values():
+                for row in members:
+                    regrouped.setdefault((row[13], None, None, None), []).append(row)
+            families = regrouped
+        for key, members in sorted(families.items(), key=lambda kv: -len(kv[1])):
+            if len(rows) <= MAX_UNITS:
+                break
+            if len(members) < 2:
+                continue
+            merged = merged_row(key, members, recorder)
+            gone = {m[0] for m in members}
+            for uid in gone:
+                merged_into[uid] = merged[0]
+            for k, v in list(merged_into.items()):
+                if v in gone:
+                    merged_into[k] = merged[0]
+            rows = [r for r in rows if r[0] not in gone] + [merged]
+            families[key] = [merged]
+    return sorted(rows[:MAX_UNITS] if len(rows) > MAX_UNITS else rows, key=lambda r: r[5]), merged_into
+
+
+def merged_row(key, members, recorder):
+    """One unit for many shapes: their box, the draw order of the first, the colours of the largest; under their
+    root, or under itself when they came from several (dots added one by one)."""
+    uid = recorder.ids.setdefault(("merged",) + key, len(recorder.ids))
+    first = recorder.units[members[0][0]]
+    roots = {r[13] for r in members}
+    root = roots.pop() if len(roots) == 1 else uid
+    if uid not in recorder.units:
+        recorder.units[uid] = {**first, "type": first["type"] if key[1] is not None else first["rootType"], "text": None, "root": root}
+        if root == uid:
+            recorder.units[uid]["rootType"] = first["type"]
+        if key[1] is None:
+            recorder.units[uid]["file"] = recorder.units[uid]["line"] = recorder.units[uid]["calledFrom"] = None
+    largest = max(members, key=lambda r: (r[3] - r[1]) * (r[4] - r[2]))
+    box = [min(r[1] for r in members), min(r[2] for r in members), max(r[3] for r in members), max(r[4] for r in members)]
+    return [uid, *box, min(r[5] for r in members), *largest[6:10], None, None, None, root]
 
 
 # Pixels of a typical glyph (between x-height and cap height) per font point at Manim's 8-unit frame height.
@@ -774,8 +841,14 @@ def relations(uid, geometry, camera):
     best_z = -1
     crossings = []
     inner = (x0 + w * 0.08, y0 + h * 0.15, x1 - w * 0.08, y1 - h * 0.15)
+    # A highlight's strokes count only where they cut glyphs (each glyph's box, inset) it does not mark (inside its
+    # extent): a frame round one term of a formula runs in the gaps beside its neighbours, a cross over a word
+    # marks it.
+    glyphs = [(b[0] + (b[2] - b[0]) * 0.08, b[1] + (b[3] - b[1]) * 0.15, b[2] - (b[2] - b[0]) * 0.08, b[3] - (b[3] - b[1]) * 0.15) for b in (shape["box"] for shape in text["shapes"])]
     for other_id, other in geometry.items():
-        if other_id == uid or other["root"] == text["root"] or other["text"]:
+        # Its own group's shapes are the text's own (a label's dot, a brace's tip), except a backing it sits on.
+        own = other["root"] == text["root"]
+        if other_id == uid or other["text"] or (own and other["highlight"] is None):
             continue
         ox0, oy0, ox1, oy1 = other["box"]
         if ox1 < x0 or ox0 > x1 or oy1 < y0 or oy0 > y1:
@@ -791,8 +864,13 @@ def relations(uid, geometry, camera):
                 if share > 0:
                     best_z = other["z"]
                     behind = [other_id, hex_of(leaf.get_fill_color().to_rgb()), round(float(fill_opacity), 2), round(share, 2)]
-            if stroke_visible:
-                length = stroke_length_inside(shape["edges"], inner)
+            if stroke_visible and not own:
+                marks = other["marks"]
+                if marks is None:
+                    length = stroke_length_inside(shape["edges"], inner)
+                else:
+                    cut = [g for g in glyphs if not (g[0] >= marks[0] - 1 and g[1] >= marks[1] - 1 and g[2] <= marks[2] + 1 and g[3] <= marks[3] + 1)]
+                    length = sum(stroke_length_inside(shape["edges"], g) for g in cut)
                 if length > 0:
                     crossings.append([other_id, length])
     merged = {}

@@ -60,25 +60,73 @@ class InspectorTest(unittest.TestCase):
         self.assertAlmostEqual(last[1] - first[1], 7 * 480 / 8, delta=2)
         self.assertGreater(last[3], 854)
 
-    def test_past_the_cap_on_objects_a_frame_filling_field_keeps_its_extent_and_the_text(self):
+    def test_past_the_cap_on_objects_the_shapes_one_line_made_are_one_unit_covering_them_all(self):
         answer, _ = inspect("""
             from manim import *
 
             class Field(Scene):
                 def construct(self):
-                    self.add(ArrowVectorField(lambda p: np.array([1, 0.5, 0])), Text("F", font_size=36).to_corner(UL))
+                    self.add(ArrowVectorField(lambda p: np.array([1, 0.5, 0])), Text("F = ma", font_size=36))
+                    self.wait(0.5)
+
+            class Dots(Scene):
+                def construct(self):
+                    self.add(*[Dot([-6.5 + (i % 40) / 3, -3.5 + (i // 40) / 3, 0], radius=0.05) for i in range(920)])
+                    self.add(Text("920 dots", font_size=36).to_edge(UP))
+                    self.wait(0.5)
+            """, [job("Field"), job("Dots")])
+        field, dots = answer["results"]
+        note = "more than 600 objects in a sample: the shapes one line made are recorded as one, with the box of them all"
+        self.assertIn(note, field["notes"])
+        rows = field["samples"][0]["u"]
+        self.assertLessEqual(len(rows), 600)
+        units = field["units"]
+        # The arrows are one unit reaching past all four edges of the 854x480 frame, as they are drawn; the text is kept.
+        [arrows] = [r for r in rows if units[str(r[0])]["type"] == "Vector"]
+        self.assertLess(arrows[1], 0)
+        self.assertLess(arrows[2], 0)
+        self.assertGreater(arrows[3], 854)
+        self.assertGreater(arrows[4], 480)
+        [text] = [r for r in rows if units[str(r[0])]["isText"]]
+        # What crosses the text is a unit the sample holds: the merged arrows, not one of the arrows left out.
+        ids = {r[0] for r in rows}
+        self.assertTrue(text[12])
+        self.assertTrue(all(other in ids for other, _ in text[12]))
+        self.assertIn(arrows[0], [other for other, _ in text[12]])
+        # 920 dots added one by one (920 roots, one line): every dot is inside what the sample records.
+        self.assertIn(note, dots["notes"])
+        rows = dots["samples"][0]["u"]
+        self.assertLessEqual(len(rows), 600)
+        self.assertTrue(any(dots["units"][str(r[0])]["isText"] for r in rows))
+        for i in range(920):
+            cx, cy = (-6.5 + (i % 40) / 3) * 60 + 427, 240 - (-3.5 + (i // 40) / 3) * 60
+            self.assertTrue(any(r[1] <= cx <= r[3] and r[2] <= cy <= r[4] for r in rows), (i, cx, cy))
+
+    def test_a_highlight_is_not_a_cut_of_the_glyphs_it_marks_but_is_of_a_text_it_runs_through(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Framed(Scene):
+                def construct(self):
+                    formula = MathTex("a^2 +", "b^2", "= c^2")
+                    box = SurroundingRectangle(formula[1], buff=0.1)
+                    crossed = Text("wrong", font_size=36).shift(DOWN * 1.5)
+                    word = Text("framed", font_size=36).shift(UP * 2)
+                    frame = SurroundingRectangle(word, buff=0.2)
+                    neighbour = Text("neighbour", font_size=36).move_to(frame.get_bottom())
+                    self.add(formula, box, crossed, Cross(crossed), Underline(crossed), word, frame, neighbour)
                     self.wait(0.5)
             """, [job()])
         result = answer["results"][0]
-        self.assertIn("recorded at most 600 objects per sample", result["notes"])
-        rows = result["samples"][0]["u"]
-        self.assertEqual(len(rows), 600)
-        # The arrows reach past all four edges of the 854x480 frame, as they are drawn.
-        self.assertLess(min(r[1] for r in rows), 0)
-        self.assertLess(min(r[2] for r in rows), 0)
-        self.assertGreater(max(r[3] for r in rows), 854)
-        self.assertGreater(max(r[4] for r in rows), 480)
-        self.assertTrue(any(result["units"][str(r[0])]["isText"] for r in rows))
+        units = result["units"]
+        rows = {units[str(r[0])]["text"]: r for r in result["samples"][0]["u"] if units[str(r[0])]["isText"]}
+        self.assertTrue(all(units[str(r[0])].get("highlight") for r in result["samples"][0]["u"] if not units[str(r[0])]["isText"]))
+        # The frame around b^2 runs between the formula's glyphs; the cross and the underline mark "wrong".
+        self.assertIsNone(rows["a^2 + b^2 = c^2"][12])
+        self.assertIsNone(rows["wrong"][12])
+        self.assertIsNone(rows["framed"][12])
+        # A frame whose edge runs through a word it does not surround cuts its glyphs.
+        self.assertTrue(rows["neighbour"][12])
 
     def test_a_moving_camera_is_recorded_and_its_zoom_scales_the_boxes(self):
         answer, _ = inspect("""

@@ -1,5 +1,5 @@
 import type { Severity } from '../domain/types';
-import { frameHint, type FrameManifest } from '../media/manifest';
+import { formatTimestamp, frameHint, type FrameManifest, type FrameRef } from '../media/manifest';
 import type { IssueOrigin, IssueRegion, Verdict } from '../domain/judgement';
 import type { KindDefinition } from './kind';
 
@@ -26,13 +26,16 @@ export interface NormalizedVerdict {
 /**
  * The last guard between any judge and the database: the score becomes an
  * integer in [0, maxScore], a frameIndex that names no extracted frame becomes
- * null, the frame hint carries the frame's timestamp, and duplicates collapse.
+ * null, the frame hint carries the frame's timestamp, duplicates collapse, and
+ * one defect is one issue (`oneIssuePerDefect`): whoever judged (the scene, the
+ * pixels, an LLM with the checks merged in), this is where a kind's issues are
+ * finalised.
  */
 export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, manifest: FrameManifest | null): NormalizedVerdict {
   const score = Math.round(Math.min(Math.max(Number.isFinite(verdict.score) ? verdict.score : 0, 0), definition.maxScore));
   const frames = new Map((manifest?.frames ?? []).map((f) => [f.index, f]));
   const seen = new Set<string>();
-  const issues: NormalizedIssue[] = [];
+  const located: { row: NormalizedIssue; frame: FrameRef | undefined }[] = [];
   for (const issue of verdict.issues) {
     const frame = issue.frameIndex === null ? undefined : frames.get(issue.frameIndex);
     const row: NormalizedIssue = {
@@ -50,7 +53,92 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
     const key = [row.severity, row.category, row.frameIndex, row.description.toLowerCase()].join('|');
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push(row);
+    located.push({ row, frame });
   }
-  return { score, summary: verdict.summary.trim(), issues };
+  return { score, summary: verdict.summary.trim(), issues: oneIssuePerDefect(located) };
+}
+
+/** No kind lists more issues than this of one category: past it, a reviewer reads rows, not defects. */
+export const MAX_ISSUES_PER_CATEGORY = 5;
+
+const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+/**
+ * One defect, one issue. Findings of one category at the same moment (pinned to
+ * one frame: a crowd of labels drawn over each other, two edges cutting one
+ * formula) are one issue saying how many and where; and when a category still
+ * has more than MAX_ISSUES_PER_CATEGORY, the least severe and latest are one
+ * issue listing when and where each is. Severity is the highest merged.
+ */
+function oneIssuePerDefect(located: { row: NormalizedIssue; frame: FrameRef | undefined }[]): NormalizedIssue[] {
+  const moments = new Map<string, { row: NormalizedIssue; frame: FrameRef | undefined }[]>();
+  for (const item of located) {
+    const key = item.frame ? `${item.row.category}|${item.frame.index}` : `${item.row.category}|-|${moments.size}`;
+    moments.set(key, [...(moments.get(key) ?? []), item]);
+  }
+  const rows = [...moments.values()].map((group) => (group.length === 1 ? group[0] : atOneMoment(group)));
+  // Per category, the most severe (then earliest) stay; the rest become one issue, listed where the first of them was.
+  const merged = new Map<{ row: NormalizedIssue; frame: FrameRef | undefined }, NormalizedIssue | null>();
+  for (const category of new Set(rows.map((r) => r.row.category))) {
+    const mine = rows.filter((r) => r.row.category === category);
+    if (mine.length <= MAX_ISSUES_PER_CATEGORY) continue;
+    const ranked = [...mine].sort((a, b) => RANK[b.row.severity] - RANK[a.row.severity] || mine.indexOf(a) - mine.indexOf(b));
+    const rest = new Set(ranked.slice(MAX_ISSUES_PER_CATEGORY - 1));
+    const others = mine.filter((r) => rest.has(r));
+    others.forEach((r, i) => merged.set(r, i === 0 ? mergedRow(others, `${others.length} more ${category} issues`, null, true) : null));
+  }
+  return rows.flatMap((r) => {
+    const m = merged.get(r);
+    return m === undefined ? [r.row] : m ? [m] : [];
+  });
+}
+
+function atOneMoment(group: { row: NormalizedIssue; frame: FrameRef | undefined }[]): { row: NormalizedIssue; frame: FrameRef | undefined } {
+  const { frame } = group[0];
+  const places = [...new Set(group.map((g) => placeOf(g.row)).filter(Boolean))];
+  const hint = frameHint(frame!, places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null);
+  return { row: mergedRow(group, `${group.length} ${group[0].row.category} issues at ${hint}`, hint, false), frame };
+}
+
+/** The hint's location part (after its timestamp). */
+const placeOf = (row: NormalizedIssue) => (row.frameHint ?? '').replace(/^\d+:\d+\.\d\s*/, '');
+
+const DESCRIBED = 3;
+
+/** Several issues as one: the first frame, the highest severity, the box around them all when they share a frame. */
+function mergedRow(
+  group: { row: NormalizedIssue; frame: FrameRef | undefined }[],
+  heading: string,
+  hint: string | null,
+  when: boolean,
+): NormalizedIssue {
+  const rows = group.map((g) => g.row);
+  const first = group.find((g) => g.frame) ?? group[0];
+  const severity = rows.reduce<Severity>((s, r) => (RANK[r.severity] > RANK[s] ? r.severity : s), 'LOW');
+  const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+  const each = rows
+    .slice(0, DESCRIBED)
+    .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, placeOf(r) || null)}: ` : ''}${clip(r.description, 240)}`);
+  const more = rows.length > DESCRIBED ? ` And ${rows.length - DESCRIBED} more${when ? `, at ${[...new Set(rows.slice(DESCRIBED).map((r) => r.frameHint).filter(Boolean))].slice(0, 8).join('; ')}` : ''}.` : '';
+  const fixes = [...new Set(rows.map((r) => r.suggestedFix).filter((f): f is string => !!f))];
+  const regions = rows.map((r) => r.region);
+  const sameFrame = group.every((g) => g.frame && g.frame.index === first.frame?.index);
+  return {
+    severity,
+    category: rows[0].category,
+    frameIndex: first.frame ? first.frame.index : null,
+    frameHint: hint ?? (first.frame ? formatTimestamp(first.frame.timestampMs) : first.row.frameHint),
+    description: `${heading}: ${each.join(' ')}${more}`,
+    suggestedFix: fixes.length ? fixes.slice(0, DESCRIBED).map((f) => clip(f, 240)).join(' ') : null,
+    region:
+      sameFrame && regions.every((r) => r)
+        ? {
+            left: Math.min(...regions.map((r) => r!.left)),
+            top: Math.min(...regions.map((r) => r!.top)),
+            right: Math.max(...regions.map((r) => r!.right)),
+            bottom: Math.max(...regions.map((r) => r!.bottom)),
+          }
+        : null,
+    ...(rows[0].origin ? { origin: rows[0].origin } : {}),
+  };
 }

@@ -58,6 +58,8 @@ const Unit = z.object({
   root: id,
   rootType: z.string().max(100),
   isText: z.boolean(),
+  /** Part of a shape made to mark a target (a frame, a backing, a brace, an underline, a cross). */
+  highlight: z.boolean().optional(),
   placedLine: z.number().int().min(0).optional(),
 });
 

@@ -57,6 +57,8 @@ export class Scene {
   /** Per sample, the box of everything visible under each root. */
   readonly roots: Map<number, Box>[];
   readonly fillingRoots: Set<number>;
+  /** Shapes made by one line of the source, of one type, that together fill the frame in some sample (a field's lines added one by one). */
+  readonly fillingFamilies: Set<string>;
 
   constructor(readonly timeline: SceneTimeline) {
     this.frame = { width: timeline.width, height: timeline.height };
@@ -91,6 +93,23 @@ export class Scene {
     const fills = (b: Box) =>
       b[2] - b[0] >= this.frame.width * SCENE_RULES.frameFilling && b[3] - b[1] >= this.frame.height * SCENE_RULES.frameFilling;
     this.fillingRoots = new Set(this.roots.flatMap((boxes) => [...boxes].filter(([, b]) => fills(b)).map(([root]) => root)));
+    this.fillingFamilies = new Set();
+    for (const s of this.samples) {
+      const boxes = new Map<string, Box>();
+      for (const u of s.units.filter(visible)) {
+        const key = this.family(u.id);
+        if (key === null) continue;
+        const b = boxes.get(key);
+        boxes.set(key, b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box]);
+      }
+      for (const [key, b] of boxes) if (fills(b)) this.fillingFamilies.add(key);
+    }
+  }
+
+  /** The family of a shape: its type and the line that made it (texts have none: a label is never structure). */
+  private family(id: number): string | null {
+    const u = this.timeline.units[String(id)];
+    return u && !u.isText && u.line !== null ? `${u.type}|${u.file ?? ''}:${u.line}` : null;
   }
 
   unit(id: number): SceneUnit {
@@ -105,13 +124,17 @@ export class Scene {
   }
 
   /**
-   * Whether the unit belongs to a frame-filling root (a plane, a vector field, a
-   * backdrop): one that fills the frame in any sample, so a field still being
-   * drawn arrow by arrow is a field already.
+   * Whether the unit belongs to frame-filling structure (a plane, a vector
+   * field, stream lines, a backdrop): a root, or the shapes one line of the
+   * source made, that fill the frame in any sample, so a field still being
+   * drawn arrow by arrow is a field already, and a plane bent, sheared or
+   * moving is still one.
    */
   isStructure(i: number, id: number): boolean {
     const state = this.states[i].get(id);
-    return !!state && this.fillingRoots.has(state.root);
+    if (!state) return false;
+    const family = this.family(id);
+    return this.fillingRoots.has(state.root) || (family !== null && this.fillingFamilies.has(family));
   }
 
   /** Scene units per pixel in a sample (the camera may zoom). */

@@ -31,6 +31,14 @@ export const SCENE_RULES = {
   ] as const,
   /** Text counts as shown when at least this opaque (fading in or out is not its colour). */
   settledOpacity: 0.9,
+  /** Texts of one group aligned to within this share of their height (plus a pixel) are placed by rule (Manim places them exactly). */
+  alignment: 0.05,
+  /** Texts of one group within this many text heights of each other are one cluster to read (a group may hold several tables). */
+  clusterGap: 4,
+  /** Texts in R rows and C columns form a grid when R x C is at most this many times their number (a few empty cells). */
+  gridFill: 1.25,
+  /** A group whose texts are at least this share placed by rule (a grid, an even line) is one structure to read. */
+  laidOut: 0.75,
   /** Readable things on screen at once: above the first MEDIUM clutter, above the second HIGH. */
   clutter: [20, 40] as const,
   /** Left on screen: idle for at least this long after its last animation (ms). */

@@ -312,7 +312,7 @@ describe('scene findings', () => {
       );
     const crowded = all(scene({ units: labels(25), samples: [[0, states(25)]], durationMs: 3000 }));
     expect(crowded.map((i) => [i.category, i.severity])).toEqual([['clutter', 'MEDIUM']]);
-    expect(crowded[0].description).toMatch(/^25 pieces of text are on screen at once/);
+    expect(crowded[0].description).toMatch(/^25 separate pieces of text are on screen at once/);
     const axis = all(
       scene({ units: labels(25, { root: 99, rootType: 'Axes', type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }),
     );

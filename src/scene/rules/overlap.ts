@@ -6,7 +6,9 @@ import type { SceneRule } from './rule';
  * Text drawn over text, across another object's stroke, or straddling a filled
  * shape it does not belong to, for a while at rest. Parts of one group (an
  * axis and its numbers) belong together; a frame-filling structure (a grid)
- * is meant to run behind labels.
+ * is meant to run behind labels; a highlight (a frame, a backing, a brace, an
+ * underline, a cross) marks its target: the inspector counts strokes only
+ * where they cut glyphs, and a highlight's only over glyphs it does not mark.
  */
 function overlaps(scene: Scene): Observation[] {
   const findings: Observation[] = [];
@@ -47,7 +49,8 @@ function overlaps(scene: Scene): Observation[] {
         b.share >= SCENE_RULES.straddle[0] &&
         b.share <= SCENE_RULES.straddle[1] &&
         !scene.together(i, id, b.unit) &&
-        !scene.isStructure(i, b.unit)
+        !scene.isStructure(i, b.unit) &&
+        !scene.unit(b.unit)?.highlight
       ) {
         add(pairs, `f${b.unit}`, b.unit, 'fill', i);
       }

@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import type { EvalKind } from '../../src/domain/types';
+import type { NormalizedIssue } from '../../src/kinds/verdict';
+import type { FrameManifest } from '../../src/media/manifest';
+import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
+import { runInspector } from '../../src/scene/inspector';
+import { sceneResults } from '../../testkit/scene-corpus';
+
+const config = loadConfig({ EVALS_PROVIDER: 'local' });
+
+/**
+ * The layout rules as principles, on real Manim: scenes run through the real
+ * inspector in its sandbox, each finding normalised as the pipeline stores it.
+ */
+const SOURCE = `from manim import *
+
+
+class CrowdedLabels(Scene):
+    def construct(self):
+        labels = VGroup(*[Text(f"point {i}", font_size=28).move_to([-5.5 + (i % 8) * 1.45, 2.6 - (i // 8) * 0.32, 0]) for i in range(40)])
+        self.play(FadeIn(labels))
+        self.wait(2)
+
+
+class NumberGrid(Scene):
+    def construct(self):
+        numbers = VGroup(*[Integer(n, font_size=26) for n in range(1, 101)]).arrange_in_grid(rows=10, cols=10, buff=(0.45, 0.18))
+        self.play(FadeIn(numbers))
+        self.wait(2)
+
+
+class ChartWithLabels(Scene):
+    def construct(self):
+        chart = BarChart(
+            values=[-5, 40, -10, 20, -3, 12, 30, 8, -7, 15],
+            bar_names=["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
+            y_range=[-20, 50, 10], y_length=5, x_length=10, x_axis_config={"font_size": 28},
+        )
+        self.play(Create(chart), FadeIn(chart.get_bar_labels(font_size=24)))
+        self.wait(2)
+
+
+class TablesAndMatrices(Scene):
+    def construct(self):
+        table = IntegerTable([[n * m for n in range(1, 6)] for m in range(1, 5)], col_labels=[Integer(n) for n in range(1, 6)], include_outer_lines=True).scale(0.5)
+        matrices = VGroup(Matrix([[2, -1], [0, 3]]), Matrix([[1, 0, 4], [-1, 2, 5], [7, 8, 9]])).arrange(RIGHT, buff=1.5).scale(0.7)
+        self.play(FadeIn(Group(table, matrices).arrange(DOWN, buff=0.4)))
+        self.wait(2)
+
+
+class ScatteredLabels(Scene):
+    def construct(self):
+        rng = np.random.default_rng(5)
+        words = VGroup(*[Text(f"item {i}", font_size=22).move_to([-5.4 + (i % 6) * 2.1 + rng.uniform(-0.3, 0.3), 2.4 - (i // 6) * 0.9 + rng.uniform(-0.15, 0.15), 0]) for i in range(30)])
+        self.play(FadeIn(words))
+        self.wait(2)
+
+
+class Highlights(Scene):
+    def construct(self):
+        formula = MathTex(r"\\frac{d}{dx}f(x)g(x)=", r"f(x)\\frac{d}{dx}g(x)", "+", r"g(x)\\frac{d}{dx}f(x)").shift(UP * 2)
+        frame = SurroundingRectangle(formula[1], buff=0.1)
+        sum_ = MathTex(r"a^2 + b^2 = c^2")
+        brace = Brace(sum_, DOWN)
+        wrong = Text("two plus two is five", font_size=32).shift(DOWN * 2)
+        crossed = Cross(wrong[11:])
+        term = Text("the derivative", font_size=32).shift(DOWN * 3)
+        line = Line(LEFT * 4, RIGHT * 4).move_to(term)
+        term.add_background_rectangle(opacity=1, buff=0.1)
+        self.play(Write(formula), FadeIn(sum_, wrong), Create(line), FadeIn(term))
+        self.play(Create(frame), GrowFromCenter(brace), Create(Underline(sum_)), Create(crossed))
+        self.wait(1)
+        self.play(Circumscribe(sum_), Indicate(formula[3]))
+        self.wait(1)
+
+
+class FrameThroughWord(Scene):
+    def construct(self):
+        word = Text("framed", font_size=36).shift(UP)
+        frame = SurroundingRectangle(word, buff=0.4)
+        neighbour = Text("neighbour", font_size=36).move_to(frame.get_bottom())
+        self.play(FadeIn(word, neighbour))
+        self.play(Create(frame))
+        self.wait(2)
+
+
+class FieldCreated(Scene):
+    def construct(self):
+        stream_lines = StreamLines(lambda p: (p[0] * UR + p[1] * LEFT) - p, x_range=[-7, 7, 1], y_range=[-4, 4, 1], stroke_width=3, virtual_time=1, max_anchors_per_line=5)
+        self.play(stream_lines.create())
+        self.wait(1)
+
+
+class PlaneBentAndMoved(Scene):
+    def construct(self):
+        plane = NumberPlane()
+        self.play(Create(plane))
+        self.play(ApplyMatrix([[1, 1], [0, 1]], plane))
+        self.wait(1)
+        self.play(plane.animate.shift(RIGHT * 2))
+        plane.prepare_for_nonlinear_transform()
+        self.play(plane.animate.apply_function(lambda p: p + np.array([np.sin(p[1]), np.sin(p[0]), 0])))
+        self.wait(1)
+`;
+
+const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels', 'Highlights', 'FrameThroughWord', 'FieldCreated', 'PlaneBentAndMoved'] as const;
+type SceneName = (typeof SCENES)[number];
+
+/** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
+function manifestOf(t: SceneTimeline): FrameManifest {
+  const frames = Array.from({ length: 16 }, (_, index) => ({
+    index,
+    timestampMs: Math.round((index * Math.max(0, t.durationMs - 1)) / 15),
+    width: 768,
+    height: 432,
+    key: `${t.scene}#${index}`,
+  }));
+  return { durationMs: t.durationMs, width: t.width, height: t.height, fps: t.fps, frames };
+}
+
+describe('scene rules on real Manim', () => {
+  const issues = new Map<SceneName, (NormalizedIssue & { kind: EvalKind })[]>();
+  beforeAll(async () => {
+    const ran = await runInspector(
+      [{ name: 'scenes.py', content: SOURCE }],
+      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: 0 })),
+      { ...config.scene, limits: { ...config.scene.limits, wallMs: 600_000, cpuSeconds: 600 } },
+    );
+    if (!('answer' in ran)) throw new Error(`the inspector did not run: ${JSON.stringify(ran)}`);
+    SCENES.forEach((scene, i) => {
+      const timeline = timelineOf(ran.answer.results[i], ran.answer.manim ?? null, {});
+      if (!timeline) throw new Error(`${scene}: ${ran.answer.results[i]?.error ?? ran.answer.error}`);
+      const results = sceneResults(timeline, manifestOf(timeline));
+      issues.set(scene, [...results].flatMap(([kind, v]) => v.issues.map((issue) => ({ ...issue, kind }))));
+    });
+  }, 600_000);
+
+  it('one defect, one issue: forty labels crowded over each other are one overlap issue saying how many and where', () => {
+    const overlaps = issues.get('CrowdedLabels')!.filter((i) => i.category === 'overlap');
+    expect(overlaps.length).toBeGreaterThan(0);
+    expect(overlaps.length).toBeLessThanOrEqual(5);
+    const [merged] = overlaps;
+    const count = Number(/^(\d+) overlap issues at \d\d:\d\d\.\d (at the|in the)/.exec(merged.description)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(20);
+    expect(merged.description).toMatch(/Text "point \d+" \(line 6\) is drawn over Text "point \d+"/);
+    expect(merged.region).not.toBeNull();
+  });
+
+  it('clutter counts what the eye reads separately: a grid of numbers, a chart with its labels, tables and matrices are each one structure', () => {
+    for (const scene of ['NumberGrid', 'ChartWithLabels', 'TablesAndMatrices'] as const) {
+      expect(
+        issues.get(scene)!.filter((i) => i.category === 'clutter' && i.severity !== 'LOW'),
+        scene,
+      ).toEqual([]);
+    }
+  });
+
+  it('thirty labels scattered by hand are still clutter, though their group is one mobject', () => {
+    const clutter = issues.get('ScatteredLabels')!.filter((i) => i.category === 'clutter');
+    expect(clutter.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clutter[0].description).toMatch(/^30 separate pieces of text/);
+  });
+
+  it('a highlight around its target is not an overlap: a frame round one term, a brace, an underline, a cross, a backing, Circumscribe and Indicate', () => {
+    expect(issues.get('Highlights')!.filter((i) => i.category === 'overlap')).toEqual([]);
+  });
+
+  it('a frame whose edge runs through a word it does not surround is an overlap of that word', () => {
+    const overlaps = issues.get('FrameThroughWord')!.filter((i) => i.category === 'overlap');
+    expect(overlaps.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(overlaps[0].description).toMatch(/^Text "neighbour" \(line \d+\) has SurroundingRectangle \(line \d+\) running through it/);
+  });
+
+  it('a field or plane filling the frame is never clipping: stream lines drawn one by one, a plane sheared, moved and bent', () => {
+    for (const scene of ['FieldCreated', 'PlaneBentAndMoved'] as const)
+      expect(
+        issues.get(scene)!.filter((i) => i.category === 'clipped_content' || i.category === 'off_screen'),
+        scene,
+      ).toEqual([]);
+  });
+});
