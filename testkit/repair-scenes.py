@@ -1,4 +1,6 @@
 """Scenes with one layout defect each, for the scene repair's tests (test/integration/scene-repair.test.ts)."""
+import random
+
 from manim import *
 
 
@@ -43,7 +45,13 @@ class Leftover(Scene):
 
 class Crowded(Scene):
     def construct(self):
-        words = VGroup(*[Text(f"word {i}", font_size=20) for i in range(24)]).arrange_in_grid(rows=6, buff=0.4)
+        # Scattered by hand, not laid out by rule: each must be read on its own (a grid would be one structure).
+        spots, pick = [], random.Random(5)
+        while len(spots) < 24:
+            x, y = pick.uniform(-6, 6), pick.uniform(-3.4, 3.4)
+            if all(abs(x - a) > 1.3 or abs(y - b) > 0.5 for a, b in spots):
+                spots.append((x, y))
+        words = VGroup(*[Text(f"word {i}", font_size=20).move_to([x, y, 0]) for i, (x, y) in enumerate(spots)])
         self.add(words)
         self.wait(1.5)
 

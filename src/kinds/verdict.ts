@@ -93,7 +93,10 @@ function oneIssuePerDefect(located: { row: NormalizedIssue; frame: FrameRef | un
   });
 }
 
-function atOneMoment(group: { row: NormalizedIssue; frame: FrameRef | undefined }[]): { row: NormalizedIssue; frame: FrameRef | undefined } {
+function atOneMoment(group: { row: NormalizedIssue; frame: FrameRef | undefined }[]): {
+  row: NormalizedIssue;
+  frame: FrameRef | undefined;
+} {
   const { frame } = group[0];
   const places = [...new Set(group.map((g) => placeOf(g.row)).filter(Boolean))];
   const hint = frameHint(frame!, places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null);
@@ -119,7 +122,23 @@ function mergedRow(
   const each = rows
     .slice(0, DESCRIBED)
     .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, placeOf(r) || null)}: ` : ''}${clip(r.description, 240)}`);
-  const more = rows.length > DESCRIBED ? ` And ${rows.length - DESCRIBED} more${when ? `, at ${[...new Set(rows.slice(DESCRIBED).map((r) => r.frameHint).filter(Boolean))].slice(0, 8).join('; ')}` : ''}.` : '';
+  const more =
+    rows.length > DESCRIBED
+      ? ` And ${rows.length - DESCRIBED} more${
+          when
+            ? `, at ${[
+                ...new Set(
+                  rows
+                    .slice(DESCRIBED)
+                    .map((r) => r.frameHint)
+                    .filter(Boolean),
+                ),
+              ]
+                .slice(0, 8)
+                .join('; ')}`
+            : ''
+        }.`
+      : '';
   const fixes = [...new Set(rows.map((r) => r.suggestedFix).filter((f): f is string => !!f))];
   const regions = rows.map((r) => r.region);
   const sameFrame = group.every((g) => g.frame && g.frame.index === first.frame?.index);
@@ -129,7 +148,12 @@ function mergedRow(
     frameIndex: first.frame ? first.frame.index : null,
     frameHint: hint ?? (first.frame ? formatTimestamp(first.frame.timestampMs) : first.row.frameHint),
     description: `${heading}: ${each.join(' ')}${more}`,
-    suggestedFix: fixes.length ? fixes.slice(0, DESCRIBED).map((f) => clip(f, 240)).join(' ') : null,
+    suggestedFix: fixes.length
+      ? fixes
+          .slice(0, DESCRIBED)
+          .map((f) => clip(f, 240))
+          .join(' ')
+      : null,
     region:
       sameFrame && regions.every((r) => r)
         ? {
