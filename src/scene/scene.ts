@@ -100,7 +100,10 @@ export class Scene {
         const key = this.family(u.id);
         if (key === null) continue;
         const b = boxes.get(key);
-        boxes.set(key, b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box]);
+        boxes.set(
+          key,
+          b ? [Math.min(b[0], u.box[0]), Math.min(b[1], u.box[1]), Math.max(b[2], u.box[2]), Math.max(b[3], u.box[3])] : [...u.box],
+        );
       }
       for (const [key, b] of boxes) if (fills(b)) this.fillingFamilies.add(key);
     }

@@ -104,7 +104,17 @@ class PlaneBentAndMoved(Scene):
         self.wait(1)
 `;
 
-const SCENES = ['CrowdedLabels', 'NumberGrid', 'ChartWithLabels', 'TablesAndMatrices', 'ScatteredLabels', 'Highlights', 'FrameThroughWord', 'FieldCreated', 'PlaneBentAndMoved'] as const;
+const SCENES = [
+  'CrowdedLabels',
+  'NumberGrid',
+  'ChartWithLabels',
+  'TablesAndMatrices',
+  'ScatteredLabels',
+  'Highlights',
+  'FrameThroughWord',
+  'FieldCreated',
+  'PlaneBentAndMoved',
+] as const;
 type SceneName = (typeof SCENES)[number];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
@@ -132,7 +142,10 @@ describe('scene rules on real Manim', () => {
       const timeline = timelineOf(ran.answer.results[i], ran.answer.manim ?? null, {});
       if (!timeline) throw new Error(`${scene}: ${ran.answer.results[i]?.error ?? ran.answer.error}`);
       const results = sceneResults(timeline, manifestOf(timeline));
-      issues.set(scene, [...results].flatMap(([kind, v]) => v.issues.map((issue) => ({ ...issue, kind }))));
+      issues.set(
+        scene,
+        [...results].flatMap(([kind, v]) => v.issues.map((issue) => ({ ...issue, kind }))),
+      );
     });
   }, 600_000);
 

@@ -127,9 +127,18 @@ export function laidOut(boxes: readonly Box[]): boolean[] {
   // A grid: the texts take R rows and C columns, and fill them (R x C close to their number).
   const [rows, columns] = [places(1), places(0)];
   const grid = cells.length >= 4 && rows >= 2 && columns >= 2 && rows * columns <= cells.length * SCENE_RULES.gridFill;
-  const series = ([0, 1] as const).some((axis) => even(boxes.map((b) => centre(b, axis)), 4));
+  const series = ([0, 1] as const).some((axis) =>
+    even(
+      boxes.map((b) => centre(b, axis)),
+      4,
+    ),
+  );
   const placed = boxes.map(
-    (b) => grid || series || lines(b, 0).some((r) => even(r.map((o) => centre(o, 0)))) || lines(b, 1).some((c) => even(c.map((o) => centre(o, 1)))),
+    (b) =>
+      grid ||
+      series ||
+      lines(b, 0).some((r) => even(r.map((o) => centre(o, 0)))) ||
+      lines(b, 1).some((c) => even(c.map((o) => centre(o, 1)))),
   );
   // Four centres stepping evenly along any line (a rotated number line's numbers).
   const c = boxes.map((b) => [centre(b, 0), centre(b, 1)]);
