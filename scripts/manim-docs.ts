@@ -5,7 +5,8 @@
  *                                                              docstrings into scenes/, examples.json and labels.json
  *                                                              (labels a person recorded are kept)
  *   npx tsx scripts/manim-docs.ts render [QUALITY] [ID ...]   render what the cache lacks at 480p15 (default),
- *                                                              720p30 or 1080p60, one scene at a time
+ *                                                              720p30 or 1080p60, one scene at a time; `sample`
+ *                                                              for the ids: the test's sample (testkit/manim-docs.ts)
  *
  * Renders go to corpus/manim-docs/renders (not committed). Rendering is slow
  * and the machine may be shared: run it under `nice`.
@@ -16,6 +17,7 @@ import { labelledSetJson, loadLabelledSet, type LabelledAnimation } from '../src
 import {
   DOCS_DIR,
   DOCS_RENDERS,
+  docsSample,
   extractExamples,
   loadDocsCorpus,
   readCatalogue,
@@ -90,7 +92,8 @@ function extract(): void {
 async function render(args: string[]): Promise<void> {
   const quality = (QUALITIES as readonly string[]).includes(args[0]) ? (args.shift() as Quality) : '480p15';
   const corpus = loadDocsCorpus();
-  const videos = args.length ? corpus.videos.filter((v) => args.includes(v.animation.id)) : corpus.videos;
+  const videos =
+    args[0] === 'sample' ? docsSample(corpus) : args.length ? corpus.videos.filter((v) => args.includes(v.animation.id)) : corpus.videos;
   const started = performance.now();
   const outcomes = await renderDocsScenes(corpus, videos, quality, (o) =>
     console.log(`${o.ok ? 'rendered' : 'FAILED  '} ${o.id} ${o.seconds.toFixed(1)} s${o.error ? `: ${o.error}` : ''}`),
@@ -112,5 +115,5 @@ runMain('manim-docs', async () => {
   const [command, ...args] = process.argv.slice(2);
   if (command === 'extract') extract();
   else if (command === 'render') await render(args);
-  else throw new Error('usage: scripts/manim-docs.ts extract | render [480p15|720p30|1080p60] [ID ...]');
+  else throw new Error('usage: scripts/manim-docs.ts extract | render [480p15|720p30|1080p60] [sample | ID ...]');
 });

@@ -80,6 +80,16 @@ const exampleOf = (corpus: DocsCorpus, video: CorpusVideo) => corpus.examples.ge
 export const isLastFrame = (corpus: DocsCorpus, video: CorpusVideo) => exampleOf(corpus, video).lastFrame;
 
 /**
+ * A finding that states what the docs' form makes an example, true of the clip
+ * rather than a judgement of its frames: its length (a demonstration of one
+ * call lasts seconds, under the 10 s a lesson needs) and, for a last-frame
+ * example, its stillness (a picture held 1 s). The bench prints these apart;
+ * they are not false findings.
+ */
+export const isClipFact = (corpus: DocsCorpus, video: CorpusVideo, issue: { category: string }) =>
+  issue.category === 'length' || (issue.category === 'static' && isLastFrame(corpus, video));
+
+/**
  * The suite's fixed sample: every 9th example of the catalogue (module files
  * in name order, blocks as they appear), starting with the first, less those
  * that do not render outside the docs build; 44 on Manim 0.22.0, animated and
