@@ -149,6 +149,8 @@ def render(out_dir, quality):
                 written = scene.renderer.file_writer
                 output = written.image_file_path if job["lastFrame"] else written.movie_file_path
             signal.alarm(0)
+            if not os.path.exists(output):
+                raise RuntimeError("the scene plays no animation: Manim wrote no video")
             outcome.update(ok=True, output=str(output))
         except BaseException as exc:  # noqa: BLE001 - a scene that fails is recorded and skipped
             signal.alarm(0)
