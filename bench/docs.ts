@@ -4,7 +4,7 @@
  * a defect), at each quality the cache holds:
  *
  *   npx tsx scripts/manim-docs.ts render [480p15|720p30|1080p60]   (once: fills the cache)
- *   npm run bench:docs
+ *   npm run bench:docs [-- [480p15|720p30|1080p60 ...] [sample]]   (qualities: all; sample: the test's)
  *
  * Each cached render is judged from pixels alone and with its scene's source
  * (every scene inspected in the real sandbox, the scene the authority on
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { FRAME_KINDS, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import { QUALITIES, scoreCorpusVideo, type CorpusVideo, type Quality } from '../testkit/manim-corpus';
-import { docsFile, isClipFact, isLastFrame, loadDocsCorpus, type DocsCorpus } from '../testkit/manim-docs';
+import { docsFile, docsSample, isClipFact, isLastFrame, loadDocsCorpus, type DocsCorpus } from '../testkit/manim-docs';
 import { inspectCorpus, withScene } from '../testkit/scene-corpus';
 import { runMain } from '../testkit/offline-env';
 
@@ -96,9 +96,9 @@ function print(quality: Quality, mode: string, t: DocsTally, extra: string): voi
   console.log('');
 }
 
-async function atQuality(corpus: DocsCorpus, quality: Quality, workDir: string): Promise<void> {
-  const videos = corpus.videos.filter((v) => fs.existsSync(docsFile(corpus, v, quality)));
-  const missing = corpus.videos.length - videos.length;
+async function atQuality(corpus: DocsCorpus, scenes: readonly CorpusVideo[], quality: Quality, workDir: string): Promise<void> {
+  const videos = scenes.filter((v) => fs.existsSync(docsFile(corpus, v, quality)));
+  const missing = scenes.length - videos.length;
   if (videos.length === 0) {
     console.log(`corpus/manim-docs at ${quality}: nothing rendered (npx tsx scripts/manim-docs.ts render ${quality})\n`);
     return;
@@ -140,12 +140,14 @@ async function atQuality(corpus: DocsCorpus, quality: Quality, workDir: string):
 runMain('bench:docs', async () => {
   const corpus = loadDocsCorpus();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-docs-'));
-  const only = process.argv.slice(2).filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
+  const args = process.argv.slice(2);
+  const only = args.filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
+  const scenes = args.includes('sample') ? docsSample(corpus) : corpus.videos;
   try {
     console.log(
-      `Manim's documentation examples: ${corpus.examples.size}, of which ${corpus.videos.length} render outside Manim's docs build\n`,
+      `Manim's documentation examples: ${corpus.examples.size}, of which ${corpus.videos.length} render outside Manim's docs build; judging ${args.includes('sample') ? `the test's sample, ${scenes.length}` : 'all of them'}\n`,
     );
-    for (const quality of only.length ? only : QUALITIES) await atQuality(corpus, quality, workDir);
+    for (const quality of only.length ? only : QUALITIES) await atQuality(corpus, scenes, quality, workDir);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
