@@ -37,19 +37,26 @@ export interface InspectedCorpus {
 /** At most this many scenes in one inspector run, so one run stays within its limits. */
 const SCENES_PER_RUN = 60;
 
+/** A source that sets Manim's config when imported (`config.background_color = WHITE`) would set it for every scene of its run. */
+const setsConfigOnImport = (video: CorpusVideo) =>
+  video.animation.scene!.sources.some((f) => /^config\s*[.[]/m.test(fs.readFileSync(f, 'utf8')));
+
 /**
  * Runs of videos whose scenes can share one inspector run: distinct class
  * names (the inspector finds a scene by its name among every source of the
- * run), at most SCENES_PER_RUN each.
+ * run), at most SCENES_PER_RUN each; a scene whose source sets Manim's config
+ * on import runs alone, as the product runs every scene.
  */
 function inspectorRuns(videos: readonly CorpusVideo[]): CorpusVideo[][] {
   const runs: CorpusVideo[][] = [];
+  const alone: CorpusVideo[][] = [];
   for (const video of videos) {
     const run = runs.find((r) => r.length < SCENES_PER_RUN && !r.some((v) => v.scene === video.scene));
-    if (run) run.push(video);
+    if (setsConfigOnImport(video)) alone.push([video]);
+    else if (run) run.push(video);
     else runs.push([video]);
   }
-  return runs;
+  return [...runs, ...alone];
 }
 
 /**
