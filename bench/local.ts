@@ -24,7 +24,6 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { LOCAL_MODEL, localVerdict } from '../src/analyzers/scoring';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
-import { layoutFromScene } from '../src/scene/judge';
 import { KINDS } from '../src/kinds';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
@@ -41,7 +40,7 @@ import {
   type CorpusVideo,
   type Quality,
 } from '../testkit/manim-corpus';
-import { inspectCorpus, sceneResults, type InspectedCorpus } from '../testkit/scene-corpus';
+import { inspectCorpus, withScene, type InspectedCorpus } from '../testkit/scene-corpus';
 import { runMain } from '../testkit/offline-env';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
@@ -182,14 +181,7 @@ async function withSources(corpus: Corpus, pixelResults: ReadonlyMap<string, Loc
       scene.misses.push(`${video.file}: not inspected (${inspected.failures.get(video.file)}), judged from pixels`);
       continue;
     }
-    const layout = sceneResults(timeline, inspected.manifests.get(video.file)!);
-    const merged: LocalResults = new Map(
-      FRAME_KINDS.map((kind) => {
-        const own = judged.get(kind)!;
-        return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
-      }),
-    );
-    scene.add(video, merged);
+    scene.add(video, withScene(judged, timeline, inspected.manifests.get(video.file)!));
   }
   console.log(
     `corpus/${corpus.name} at 480p15 with its sources (${corpusTitle(corpus)}; inspection ${(inspected.wallMs / 1000).toFixed(1)} s wall, ${inspected.cpuSeconds.toFixed(1)} s CPU for ${corpus.videos.length} scenes)`,

@@ -5,14 +5,14 @@ import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { normalizeVerdict } from '../src/kinds/verdict';
 import { evenlySpaced } from '../src/media/plan';
-import { probeVideo } from '../src/media/probe';
+import { probeVideo, type VideoProbe } from '../src/media/probe';
 import type { FrameManifest } from '../src/media/manifest';
 import { sceneFindings } from '../src/scene/findings';
 import { timelineOf, type SceneTimeline } from '../src/scene/inspection';
 import { runInspector } from '../src/scene/inspector';
-import { GEOMETRY_CATEGORIES } from '../src/scene/judge';
+import { GEOMETRY_CATEGORIES, layoutFromScene } from '../src/scene/judge';
 import { FRAME_KINDS, type LocalResults } from './local-judge';
-import { corpusFile, type Corpus, type CorpusVideo } from './manim-corpus';
+import { corpusFile, type Corpus, type CorpusVideo, type Quality } from './manim-corpus';
 
 /**
  * The labelled Manim corpora judged from their sources: every scene of a
@@ -34,41 +34,80 @@ export interface InspectedCorpus {
   manifests: Map<string, FrameManifest>;
 }
 
+/** At most this many scenes in one inspector run, so one run stays within its limits. */
+const SCENES_PER_RUN = 60;
+
+/** A source that sets Manim's config when imported (`config.background_color = WHITE`) would set it for every scene of its run. */
+const setsConfigOnImport = (video: CorpusVideo) =>
+  video.animation.scene!.sources.some((f) => /^config\s*[.[]/m.test(fs.readFileSync(f, 'utf8')));
+
 /**
- * Inspects every video's scene of a corpus (sources from its scenes.py), as the
- * pipeline's sandbox would, with a wall and CPU limit for the whole corpus
- * rather than for one scene.
+ * Runs of videos whose scenes can share one inspector run: distinct class
+ * names (the inspector finds a scene by its name among every source of the
+ * run), at most SCENES_PER_RUN each; a scene whose source sets Manim's config
+ * on import runs alone, as the product runs every scene.
+ */
+function inspectorRuns(videos: readonly CorpusVideo[]): CorpusVideo[][] {
+  const runs: CorpusVideo[][] = [];
+  const alone: CorpusVideo[][] = [];
+  for (const video of videos) {
+    const run = runs.find((r) => r.length < SCENES_PER_RUN && !r.some((v) => v.scene === video.scene));
+    if (setsConfigOnImport(video)) alone.push([video]);
+    else if (run) run.push(video);
+    else runs.push([video]);
+  }
+  return [...runs, ...alone];
+}
+
+/**
+ * Inspects every video's scene of a corpus (sources from its labelled set), as
+ * the pipeline's sandbox would, with a wall and CPU limit for a run of many
+ * scenes rather than for one scene. A source that will not import fails its
+ * run: that run's scenes are then inspected one by one.
  */
 export async function inspectCorpus(
   corpus: Corpus,
   config: Config,
   videos: readonly CorpusVideo[] = corpus.videos,
+  quality: Quality = '480p15',
 ): Promise<InspectedCorpus> {
-  const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
+  const setDir = path.dirname(corpus.set.file!);
   const tools = resolveMediaTools(config);
-  const probed = await Promise.all(videos.map((v) => probeVideo(tools, corpusFile(corpus, v), config.media)));
+  const probed = new Map<CorpusVideo, VideoProbe>();
+  for (const v of videos) probed.set(v, await probeVideo(tools, corpusFile(corpus, v, quality), config.media));
   const limits = { ...config.scene.limits, wallMs: 20 * 60_000, cpuSeconds: 20 * 60 };
-  const jobs = videos.map((v, i) => ({
-    scene: v.scene,
-    width: probed[i].width,
-    height: probed[i].height,
-    fps: probed[i].fps ?? 0,
-    durationMs: probed[i].durationMs,
-  }));
-  const ran = await runInspector([source], jobs, { ...config.scene, limits });
-  if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
   const timelines = new Map<string, SceneTimeline>();
   const failures = new Map<string, string>();
   const manifests = new Map<string, FrameManifest>();
-  let cpuSeconds = ran.answer.importCpuSeconds ?? 0;
-  videos.forEach((v, i) => {
-    const result = ran.answer.results[i];
-    cpuSeconds += result?.cpuSeconds ?? 0;
-    const timeline = result && timelineOf(result, ran.answer.manim ?? null, {});
-    if (timeline) timelines.set(v.file, timeline);
-    else failures.set(v.file, result?.error ?? 'no result');
+  let wallMs = 0;
+  let cpuSeconds = 0;
+  const inspect = async (run: CorpusVideo[]): Promise<void> => {
+    const files = [...new Set(run.flatMap((v) => v.animation.scene!.sources))];
+    const sources = files.map((f) => ({ name: path.relative(setDir, f), content: fs.readFileSync(f, 'utf8') }));
+    const jobs = run.map((v) => {
+      const p = probed.get(v)!;
+      return { scene: v.scene, width: p.width, height: p.height, fps: p.fps ?? 0, durationMs: p.durationMs };
+    });
+    const ran = await runInspector(sources, jobs, { ...config.scene, limits });
+    if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
+    wallMs += ran.wallMs;
+    cpuSeconds += ran.answer.importCpuSeconds ?? 0;
+    if (ran.answer.error && run.length > 1) {
+      for (const v of run) await inspect([v]);
+      return;
+    }
+    run.forEach((v, i) => {
+      const result = ran.answer.results[i];
+      cpuSeconds += result?.cpuSeconds ?? 0;
+      const timeline = result && timelineOf(result, ran.answer.manim ?? null, {});
+      if (timeline) timelines.set(v.file, timeline);
+      else failures.set(v.file, result?.error ?? ran.answer.error ?? 'no result');
+    });
+  };
+  for (const run of inspectorRuns(videos)) await inspect(run);
+  for (const v of videos) {
     // The frames the pipeline would store: evenly spaced over every frame, first and last included.
-    const p = probed[i];
+    const p = probed.get(v)!;
     const picks = evenlySpaced(p.frameTimesMs.length, config.media.maxFrames);
     manifests.set(v.file, {
       durationMs: p.durationMs,
@@ -83,8 +122,8 @@ export async function inspectCorpus(
         key: `${v.file}#${index}`,
       })),
     });
-  });
-  return { timelines, failures, wallMs: ran.wallMs, cpuSeconds, manifests };
+  }
+  return { timelines, failures, wallMs, cpuSeconds, manifests };
 }
 
 /** The scene's findings for a video, per frame kind, normalised as the pipeline stores them. */
@@ -96,4 +135,19 @@ export function sceneResults(timeline: SceneTimeline, manifest: FrameManifest): 
     results.set(kind, { ...verdict, status: 'PASS' });
   }
   return results;
+}
+
+/**
+ * A video judged as the pipeline judges a fragment that comes with its source:
+ * the scene the authority on geometry (the pixels' guesses there set aside),
+ * the pixels on the signal categories.
+ */
+export function withScene(pixels: LocalResults, timeline: SceneTimeline, manifest: FrameManifest): LocalResults {
+  const layout = sceneResults(timeline, manifest);
+  return new Map(
+    FRAME_KINDS.map((kind) => {
+      const own = pixels.get(kind)!;
+      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
+    }),
+  );
 }

@@ -1,0 +1,5 @@
+from manim import *
+
+class CreateScene(Scene):
+    def construct(self):
+        self.play(Create(Square()))

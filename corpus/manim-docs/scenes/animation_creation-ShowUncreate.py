@@ -1,0 +1,5 @@
+from manim import *
+
+class ShowUncreate(Scene):
+    def construct(self):
+        self.play(Uncreate(Square()))

@@ -1,0 +1,5 @@
+from manim import *
+
+class FadeToColorExample(Scene):
+    def construct(self):
+        self.play(FadeToColor(Text("Hello World!"), color=RED))

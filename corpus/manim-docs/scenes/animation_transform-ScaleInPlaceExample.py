@@ -1,0 +1,5 @@
+from manim import *
+
+class ScaleInPlaceExample(Scene):
+    def construct(self):
+        self.play(ScaleInPlace(Text("Hello World!"), 2))

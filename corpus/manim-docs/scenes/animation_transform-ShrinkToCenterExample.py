@@ -1,0 +1,5 @@
+from manim import *
+
+class ShrinkToCenterExample(Scene):
+    def construct(self):
+        self.play(ShrinkToCenter(Text("Hello World!")))

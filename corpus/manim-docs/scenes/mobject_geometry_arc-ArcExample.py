@@ -1,0 +1,5 @@
+from manim import *
+
+class ArcExample(Scene):
+    def construct(self):
+        self.add(Arc(angle=PI))

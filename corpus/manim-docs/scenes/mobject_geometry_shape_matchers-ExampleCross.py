@@ -1,0 +1,6 @@
+from manim import *
+
+class ExampleCross(Scene):
+    def construct(self):
+        cross = Cross()
+        self.add(cross)

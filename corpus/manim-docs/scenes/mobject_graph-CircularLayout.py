@@ -1,0 +1,11 @@
+from manim import *
+
+class CircularLayout(Scene):
+    def construct(self):
+        graph = Graph(
+            [1, 2, 3, 4, 5, 6],
+            [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1), (5, 1), (1, 3), (3, 5)],
+            layout="circular",
+            labels=True
+        )
+        self.add(graph)

@@ -1,0 +1,8 @@
+from manim import *
+
+class ExampleLine3D(ThreeDScene):
+    def construct(self):
+        axes = ThreeDAxes()
+        line = Line3D(start=np.array([0, 0, 0]), end=np.array([2, 2, 2]))
+        self.set_camera_orientation(phi=75 * DEGREES, theta=30 * DEGREES)
+        self.add(axes, line)

@@ -1,0 +1,9 @@
+from manim import *
+
+class PerpLineExample(ThreeDScene):
+    def construct(self):
+        self.set_camera_orientation(PI / 3, -PI / 4)
+        ax = ThreeDAxes((-5, 5), (-5, 5), (-5, 5), 10, 10, 10)
+        line1 = Line3D(RIGHT * 2, UP + OUT, color=RED)
+        line2 = Line3D.perpendicular_to(line1, color=BLUE)
+        self.add(ax, line1, line2)

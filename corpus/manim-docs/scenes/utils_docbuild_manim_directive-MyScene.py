@@ -1,0 +1,5 @@
+from manim import *
+
+class MyScene(Scene):
+    def construct(self):
+        ...
