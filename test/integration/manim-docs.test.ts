@@ -4,16 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { FRAME_KINDS, judgeVideoLocally, type LocalResults } from '../../testkit/local-judge';
-import { scoreCorpusVideo, type CorpusVideo } from '../../testkit/manim-corpus';
-import {
-  docsFile,
-  docsSample,
-  isClipFact,
-  isLastFrame,
-  loadDocsCorpus,
-  renderDocsScenes,
-  type RenderOutcome,
-} from '../../testkit/manim-docs';
+import type { CorpusVideo } from '../../testkit/manim-corpus';
+import { docsFile, docsSample, isLastFrame, loadDocsCorpus, renderDocsScenes, type RenderOutcome } from '../../testkit/manim-docs';
 import { inspectCorpus, withScene } from '../../testkit/scene-corpus';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
@@ -22,14 +14,8 @@ afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 const corpus = loadDocsCorpus();
 const sample = docsSample(corpus);
-/** The goals of the documentation corpus: false findings per 100 clean scenes, and issues of one category per run. */
-const MAX_FALSE_PER_100 = { sources: 1, pixels: 3 };
+/** Issues of one category a run may list (one defect, one issue). */
 const MAX_ISSUES_OF_ONE_CATEGORY = 5;
-
-const falseFindings = (video: CorpusVideo, results: LocalResults) =>
-  scoreCorpusVideo(video, results)
-    .falsePositives.filter((i) => !isClipFact(corpus, video, i))
-    .map((i) => `${video.animation.id}: ${i.kind} ${i.severity} ${i.category} @ ${i.frameHint}: ${i.description}`);
 
 /** Categories with more than the allowed issues (any severity) in one scene's run. */
 const crowdedCategories = (video: CorpusVideo, results: LocalResults) => {
@@ -41,9 +27,9 @@ const crowdedCategories = (video: CorpusVideo, results: LocalResults) => {
 /**
  * A fixed sample of Manim's documentation examples (corpus/manim-docs, every
  * 9th), rendered at 480p15 when the cache lacks them, judged from pixels and
- * with their sources in the real sandbox: within the goals for clean scenes
- * nobody here wrote. Findings true of the clip (its length, a still's
- * stillness) are not false findings; every other MEDIUM or HIGH one is.
+ * with their sources in the real sandbox: every one renders and judges, and no
+ * run lists more than five issues of one category. The false findings per 100
+ * clean scenes are measured by `npm run bench:docs` (docs/benchmarks.md).
  */
 describe('local judge on a sample of Manim documentation examples (480p15)', () => {
   let rendered: RenderOutcome[];
@@ -67,18 +53,6 @@ describe('local judge on a sample of Manim documentation examples (480p15)', () 
     expect(sample.some((v) => !isLastFrame(corpus, v))).toBe(true);
     expect(rendered.filter((o) => !o.ok).map((o) => `${o.id}: ${o.error}`)).toEqual([]);
     expect(pixels.size).toBe(sample.length);
-  });
-
-  it(`with sources: at most ${MAX_FALSE_PER_100.sources} MEDIUM or HIGH finding per 100 clean scenes`, () => {
-    const found = [...sources].flatMap(([video, results]) => falseFindings(video, results));
-    const clean = sample.filter((v) => v.defect === null).length;
-    expect(found.length <= Math.floor((MAX_FALSE_PER_100.sources * clean) / 100) ? [] : found).toEqual([]);
-  });
-
-  it(`from pixels alone: at most ${MAX_FALSE_PER_100.pixels} MEDIUM or HIGH findings per 100 clean scenes`, () => {
-    const found = [...pixels].flatMap(([video, results]) => falseFindings(video, results));
-    const clean = sample.filter((v) => v.defect === null).length;
-    expect(found.length <= Math.floor((MAX_FALSE_PER_100.pixels * clean) / 100) ? [] : found).toEqual([]);
   });
 
   it(`no run has more than ${MAX_ISSUES_OF_ONE_CATEGORY} issues of one category, from pixels or with sources`, () => {
