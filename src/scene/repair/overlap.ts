@@ -1,6 +1,6 @@
 import { area, intersection, type Box, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
-import { BUFFS, chain, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
+import { BUFFS, chain, objectLine, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 
 /** The most candidates tried for one overlap: the smallest moves. */
@@ -59,7 +59,9 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
       const moved = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy];
       if (moved[0] < 0 || moved[1] < 0 || moved[2] > width || moved[3] > height) continue;
       const call = shiftCall(dx * perPx, -dy * perPx);
-      out.push({ label: `${call} at line ${at.line}`, edits: [chain(at, call)], size: Math.hypot(dx, dy) * perPx });
+      // Placed by a play (`self.play(b.animate.move_to(…))`): the shift goes on the object's own expression there.
+      const edit = chain(at, call, objectLine(scene.unit(mover), at.file));
+      out.push({ label: `${call} at line ${at.line}`, edits: [edit], size: Math.hypot(dx, dy) * perPx });
     }
   }
   return out.sort((x, y) => x.size - y.size).slice(0, MOST);
