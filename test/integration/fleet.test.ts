@@ -78,10 +78,10 @@ describe.concurrent('a fleet of split pools', () => {
       EVALS_BUILD_ID: buildId,
       ...extra,
     });
-    // The old build's judge is slow (30 s a kind: room for a heavily loaded machine, where making a version current took over 15 s), so its runs are still judging when the new build becomes current.
+    // The old build's judge is slow (30 s a kind: under heavy load making a version current took over 15 s) and has a slot for every kind of both runs: both are still judging when the new build becomes current.
     const old = [
       await pools(env, 'workflows,media', build('b1')),
-      await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '30000', EVALS_JUDGE_CONCURRENCY: '5' })),
+      await pools(env, 'judge', build('b1', { EVALS_LOCAL_JUDGE_DELAY_MS: '30000', EVALS_JUDGE_CONCURRENCY: '10' })),
     ];
     await waitFor(
       () => setCurrentVersion(env, deployment, 'b1'),
