@@ -145,6 +145,19 @@ export class Scene {
     return this.samples[i].camera.width / this.frame.width;
   }
 
+  /** When each unit was first shown (the time of its first sample) and last shown (the end of its last), ms. */
+  shownSpans(): { firstSeen: Map<number, number>; lastSeen: Map<number, number> } {
+    const firstSeen = new Map<number, number>();
+    const lastSeen = new Map<number, number>();
+    this.states.forEach((states, i) => {
+      for (const id of states.keys()) {
+        if (!firstSeen.has(id)) firstSeen.set(id, this.samples[i].timeMs);
+        lastSeen.set(id, this.endOf(i));
+      }
+    });
+    return { firstSeen, lastSeen };
+  }
+
   endOf(i: number): number {
     return this.samples[i].timeMs + this.spans[i];
   }

@@ -8,14 +8,7 @@ import type { Candidate } from '.';
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const u = scene.unit(f.unit);
-  const firstSeen = new Map<number, number>();
-  const lastSeen = new Map<number, number>();
-  scene.states.forEach((states, i) => {
-    for (const id of states.keys()) {
-      if (!firstSeen.has(id)) firstSeen.set(id, scene.samples[i].timeMs);
-      lastSeen.set(id, scene.endOf(i));
-    }
-  });
+  const { firstSeen, lastSeen } = scene.shownSpans();
   const last = scene.states.at(-1);
   const cameIn = firstSeen.get(f.unit);
   if (!last || cameIn === undefined) return [];

@@ -13,14 +13,7 @@ function leftovers(scene: Scene): Observation[] {
   const { durationMs } = scene.timeline;
   const last = scene.samples.length - 1;
   if (last < 0) return [];
-  const firstSeen = new Map<number, number>();
-  const lastSeen = new Map<number, number>();
-  scene.states.forEach((states, i) => {
-    for (const id of states.keys()) {
-      if (!firstSeen.has(id)) firstSeen.set(id, scene.samples[i].timeMs);
-      lastSeen.set(id, scene.endOf(i));
-    }
-  });
+  const { firstSeen, lastSeen } = scene.shownSpans();
   const findings: Observation[] = [];
   const reportedRoots = new Set<number>();
   for (const [id, s] of scene.states[last]) {
