@@ -36,18 +36,22 @@ export interface Corpus {
   videos: CorpusVideo[];
 }
 
-function loadCorpus(name: string, role: string): Corpus {
-  const dir = path.join(PROJECT_ROOT, 'corpus', name);
-  const set = loadLabelledSet(path.join(dir, 'labels.json'));
-  const videos = set.animations.map((animation) => ({
+/** A labelled animation of a corpus as the corpus tests and benches read it. */
+export function corpusVideoOf(set: LabelledSet, animation: LabelledAnimation): CorpusVideo {
+  return {
     file: path.basename(animation.animation),
     scene: animation.scene!.class!,
     defect: animation.expect[0]?.name ?? null,
     description: animation.note ?? animation.id,
     animation,
     labels: { key: animation.id, expect: animation.expect, toleranceSeconds: set.toleranceSeconds, countFrom: set.countFrom },
-  }));
-  return { name, role, dir, set, videos };
+  };
+}
+
+function loadCorpus(name: string, role: string): Corpus {
+  const dir = path.join(PROJECT_ROOT, 'corpus', name);
+  const set = loadLabelledSet(path.join(dir, 'labels.json'));
+  return { name, role, dir, set, videos: set.animations.map((animation) => corpusVideoOf(set, animation)) };
 }
 
 /** The corpus the rules were tuned on; tests hold the judge to it. */

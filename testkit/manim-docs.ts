@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { loadLabelledSet } from '../src/calibration/labelled-set';
 import { loadConfig, PROJECT_ROOT } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
-import { corpusFile, type Corpus, type CorpusVideo, type Quality } from './manim-corpus';
+import { corpusFile, corpusVideoOf, type Corpus, type CorpusVideo, type Quality } from './manim-corpus';
 
 /**
  * Manim's documentation as a clean corpus nobody here wrote: every `.. manim::`
@@ -58,14 +58,7 @@ export function loadDocsCorpus(): DocsCorpus {
   const examples = new Map(readCatalogue().examples.map((e) => [e.id, e]));
   const videos: CorpusVideo[] = set.animations
     .filter((a) => examples.get(a.id)!.renderError === null)
-    .map((animation) => ({
-      file: path.basename(animation.animation),
-      scene: animation.scene!.class!,
-      defect: animation.expect[0]?.name ?? null,
-      description: animation.note ?? animation.id,
-      animation,
-      labels: { key: animation.id, expect: animation.expect, toleranceSeconds: set.toleranceSeconds, countFrom: set.countFrom },
-    }));
+    .map((animation) => corpusVideoOf(set, animation));
   return {
     name: 'manim-docs',
     role: "Manim's own documentation examples, nobody here wrote them",
