@@ -5,7 +5,6 @@ import { isSafeSourceName } from '../fragments/scene-sources';
 import type { FixesResponse } from '../read-model/fixes';
 import type { EvalPipelineRun } from '../read-model/schemas';
 import { textTable } from '../text-table';
-import { UsageError } from './io';
 
 /**
  * `evals run --fixes DIR` (docs/fixes.md): the run's verified patch written as
@@ -16,26 +15,6 @@ import { UsageError } from './io';
  */
 
 export const FIXES_FILE = 'fixes.json';
-
-/** DIR must be a directory this command can write, or one it can make: checked before anything starts. */
-export function fixesDirectory(dir: string): void {
-  const resolved = path.resolve(dir);
-  if (fs.existsSync(resolved)) {
-    if (!fs.statSync(resolved).isDirectory()) throw new UsageError(`--fixes ${dir} is a file: give a directory for the patched files`);
-    try {
-      fs.accessSync(resolved, fs.constants.W_OK | fs.constants.X_OK);
-    } catch {
-      throw new UsageError(`cannot write into --fixes ${dir}: permission denied`);
-    }
-    return;
-  }
-  const parent = path.dirname(resolved);
-  try {
-    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
-  } catch {
-    throw new UsageError(`cannot make --fixes ${dir}: ${fs.existsSync(parent) ? 'permission denied' : `no directory ${parent}`}`);
-  }
-}
 
 /** The path `name` is written to in `root`, its directories made; refused when it could lead outside. */
 function targetIn(root: string, name: string, allowed: ReadonlySet<string>): string {

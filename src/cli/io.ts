@@ -84,10 +84,26 @@ export function writableFile(file: string): void {
     throw new UsageError(`cannot write ${file}: it is a directory (give a file name)`);
 }
 
-/** A directory for several reports: an existing writable one, or one that can be made. */
-export function writableDirectory(dir: string): void {
-  if (fs.existsSync(dir)) {
-    if (!fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file: several animations need a directory for their reports`);
-    writableFile(path.join(dir, 'report.html'));
-  } else writableFile(dir);
+/**
+ * A directory an option names (`--html` for several reports, `--fixes`): an
+ * existing one this command can write into, or one it can make; checked before
+ * anything starts.
+ */
+export function writableDirectory(dir: string, option: string, forWhat: string): void {
+  const resolved = path.resolve(dir);
+  if (fs.existsSync(resolved)) {
+    if (!fs.statSync(resolved).isDirectory()) throw new UsageError(`${option} ${dir} is a file: give a directory for ${forWhat}`);
+    try {
+      fs.accessSync(resolved, fs.constants.W_OK | fs.constants.X_OK);
+    } catch {
+      throw new UsageError(`cannot write into ${option} ${dir}: permission denied`);
+    }
+    return;
+  }
+  const parent = path.dirname(resolved);
+  try {
+    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    throw new UsageError(`cannot make ${option} ${dir}: ${fs.existsSync(parent) ? 'permission denied' : `no directory ${parent}`}`);
+  }
 }

@@ -12,7 +12,7 @@ import { isSceneClassName, readSceneSources, type SceneSource } from '../../frag
 import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';
 import { formatRun } from '../format';
-import { beforeAfter, fixesDirectory, noFixes, writeFixes } from '../fixes';
+import { beforeAfter, noFixes, writeFixes } from '../fixes';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, print, printJson, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
 import { isLocalDevServer, withCommandStack } from '../local-stack';
@@ -126,7 +126,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   for (const report of [opts.junit, opts.csv]) if (report) writableFile(report);
   if (opts.html) {
     if (animations.length === 1) writableFile(opts.html);
-    else writableDirectory(opts.html);
+    else writableDirectory(opts.html, '--html', 'the reports of several animations');
   }
   if (opts.fragmentId && animations.length > 1)
     throw new UsageError('--fragment-id names one fragment: give one animation, or leave it out (each file gets its own)');
@@ -138,7 +138,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
   if (opts.fixes !== undefined) {
     if (!sources) throw new UsageError('--fixes patches the scene of the --source files: give them too');
     if (animations.length > 1) throw new UsageError('--fixes DIR holds the patch of one animation: give one');
-    fixesDirectory(opts.fixes);
+    writableDirectory(opts.fixes, '--fixes', 'the patched files');
   }
   const config = loadConfig();
   const remote = config.temporal.address !== undefined;
