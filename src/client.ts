@@ -10,7 +10,7 @@ import {
 import type pg from 'pg';
 import { findPipelineExecution } from './db/store';
 import type { RenderWait } from './domain/render-wait';
-import { boundText, displayText, identifierProblem, MAX_URL_CHARS, textProblem } from './domain/text-limits';
+import { boundText, displayText, inputProblems } from './domain/text-limits';
 import { PermanentError } from './errors';
 import { pythonSources } from './fragments/scene-sources';
 import { evalPipeline, type EvalPipelineInput } from '../workflows';
@@ -37,30 +37,6 @@ function workflowIdOf(request: Pick<EvalPipelineRequest, 'fragmentId' | 'reevalu
   const base = `eval-pipeline:${request.fragmentId}`;
   if (!request.reevaluate && !request.animation) return base;
   return `${base}:${request.requestId ?? crypto.randomUUID()}`;
-}
-
-/**
- * Every identifier and text of a request, checked before anything starts:
- * a bad one is a PermanentError('bad-input') naming the field (never echoing
- * it), so a caller learns at once rather than from a run that fails later.
- */
-export function inputProblems(
-  request: Partial<Omit<EvalPipelineRequest, 'animation'>> & { animation?: Partial<NonNullable<EvalPipelineRequest['animation']>> | null },
-): string[] {
-  const ids: [string, string | null | undefined][] = [
-    ['fragment id', request.fragmentId],
-    ['project id', request.projectId],
-    ['user id', request.userId],
-    ['render job id', request.renderJobId],
-    ['request id', request.requestId],
-  ];
-  return [
-    ...ids.map(([what, value]) => (value === null || value === undefined ? null : identifierProblem(what, value))),
-    request.animation?.url === undefined ? null : identifierProblem('animation URL', request.animation.url, MAX_URL_CHARS),
-    textProblem('user message', request.userInput),
-    textProblem('animation title', request.animation?.title),
-    textProblem('animation description', request.animation?.description),
-  ].filter((p) => p !== null);
 }
 
 /**

@@ -28,7 +28,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Refuses a command line whose ids or texts the pipeline would refuse (src/client.ts inputProblems): exit 2, nothing started. */
+/** Refuses a command line whose ids or texts the pipeline would refuse (inputProblems in src/domain/text-limits.ts): exit 2, nothing started. */
 export function refuseBadInput(problems: readonly string[]): void {
   if (problems.length > 0) throw new UsageError(problems.join('; '));
 }

@@ -62,3 +62,36 @@ export function boundText(what: string, text: string | null | undefined): Bounde
     note: `The ${what} had ${total} characters; only the first ${shown} were evaluated.`,
   };
 }
+
+/** The identifiers and texts of a pipeline request (src/client.ts), each optional. */
+export interface RequestTexts {
+  fragmentId?: string | null;
+  projectId?: string | null;
+  userId?: string | null;
+  renderJobId?: string | null;
+  requestId?: string | null;
+  userInput?: string | null;
+  animation?: { url?: string; title?: string | null; description?: string | null } | null;
+}
+
+/**
+ * Every identifier and text of a request, checked before anything starts:
+ * a bad one is a PermanentError('bad-input') naming the field (never echoing
+ * it), so a caller learns at once rather than from a run that fails later.
+ */
+export function inputProblems(request: RequestTexts): string[] {
+  const ids: [string, string | null | undefined][] = [
+    ['fragment id', request.fragmentId],
+    ['project id', request.projectId],
+    ['user id', request.userId],
+    ['render job id', request.renderJobId],
+    ['request id', request.requestId],
+  ];
+  return [
+    ...ids.map(([what, value]) => (value === null || value === undefined ? null : identifierProblem(what, value))),
+    request.animation?.url === undefined ? null : identifierProblem('animation URL', request.animation.url, MAX_URL_CHARS),
+    textProblem('user message', request.userInput),
+    textProblem('animation title', request.animation?.title),
+    textProblem('animation description', request.animation?.description),
+  ].filter((p) => p !== null);
+}

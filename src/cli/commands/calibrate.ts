@@ -9,7 +9,8 @@ import { LabelledSetError, loadLabelledSet, type LabelledAnimation, type Labelle
 import { animationOutcome } from '../../calibration/metrics';
 import { calibrationPage } from '../../calibration/page';
 import { calibrationReport, entryKey, formatCalibration } from '../../calibration/summary';
-import { inputProblems, startEvalPipeline } from '../../client';
+import { inputProblems } from '../../domain/text-limits';
+import { startEvalPipeline } from '../../client';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { findCalibrationRun, saveCalibrationRun, type CalibratedAnimation } from '../../db/calibration';
 import { CANCELLED } from '../../domain/status';

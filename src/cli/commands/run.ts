@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
 import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
-import { inputProblems, startEvalPipeline } from '../../client';
+import { inputProblems } from '../../domain/text-limits';
 import { loadConfig } from '../../config';
 import type { SceneSettings } from '../../config';
 import { loadManifest, loadSceneInspection } from '../../db/store';
@@ -156,14 +156,20 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     return await withCommandStack(config, log, note, async ({ db, temporal }) => {
       // Loaded by the stack while its servers started (src/cli/local-stack.ts), not on this module's import.
       const { activityDeps, createWorker } = require('../../worker') as typeof import('../../worker');
-      const worker = remote
-        ? null
-        : await createWorker({
+      const { startEvalPipeline } = require('../../client') as typeof import('../../client');
+      // The pipelines start while the worker is created (its workflow thread loads the SDK and the bundle): a
+      // start needs only the server. A worker that cannot be created ends each pipeline's wait, and is thrown after.
+      const creating = remote
+        ? Promise.resolve(null)
+        : createWorker({
             connection: temporal.nativeConnection,
             config,
             deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }),
           });
-      const running = worker?.run();
+      const running = creating.then(
+        (worker) => worker?.run(),
+        () => undefined,
+      );
       const client = temporal.client;
       const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
 
@@ -187,6 +193,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
             },
           });
           batch.started(handle, file);
+          await creating;
           progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
           const watching = progress.watch(label(animation), handle, db.pool);
           const outcome = await handle.result().catch(() => null);
@@ -206,6 +213,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
       };
 
       const results = await mapLimited(animations, opts.concurrency, (animation) => evaluate(animation, sources));
+      const worker = await creating;
       if (opts.html) await writeReports(db.pool, results, opts.html);
       writeOutputs(results, opts);
       // After the run's own output; the worker stays up for the patched video's run.

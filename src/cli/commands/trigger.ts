@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { getPipelineRun } from '../../read-model/read-model';
-import { inputProblems, startEvalPipeline } from '../../client';
+import { inputProblems } from '../../domain/text-limits';
+import { startEvalPipeline } from '../../client';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
