@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import type { Config } from '../config';
@@ -62,6 +62,9 @@ interface PartAnswer {
 /** The `i`-th of `n` integer shares of `total`, summing to it exactly. */
 const share = (total: number, n: number, i: number) => Math.floor(total / n) + (i < total % n ? 1 : 0);
 
+/** The openai SDK, loaded when an OpenAI judge is created: commands judging locally start without it. */
+const openaiSdk = () => (require('openai') as typeof import('openai')).default;
+
 /**
  * The LLM judge over any OpenAI-compatible endpoint. The SDK does not retry
  * (maxRetries 0): every transport fault becomes a RetryableError or a
@@ -71,10 +74,11 @@ export class OpenAiProvider implements JudgeProvider {
   readonly name = 'openai';
   readonly cachesPromptPrefix = true;
   private readonly client: OpenAI;
+  private readonly sdk = openaiSdk();
 
   constructor(private readonly settings: Config['judge']) {
     // Everything explicit: the SDK would otherwise fall back to its own environment variables.
-    this.client = new OpenAI({
+    this.client = new this.sdk({
       apiKey: settings.openai.apiKey,
       baseURL: settings.openai.baseUrl ?? 'https://api.openai.com/v1',
       adminAPIKey: null,
@@ -236,11 +240,11 @@ export class OpenAiProvider implements JudgeProvider {
   /** Maps a failed request onto the error taxonomy; messages name the configuration at fault, never the key. */
   private transportError(err: unknown, definition: KindDefinition, model: string, timedOut: boolean): Error {
     const seconds = this.settings.timeoutMs / 1000;
-    if (timedOut || err instanceof OpenAI.APIConnectionTimeoutError) {
+    if (timedOut || err instanceof this.sdk.APIConnectionTimeoutError) {
       return new RetryableError(`judge request timed out after ${seconds} s (EVALS_JUDGE_TIMEOUT_SECONDS)`);
     }
-    if (err instanceof OpenAI.APIConnectionError) return new RetryableError('could not reach the judge endpoint (OPENAI_BASE_URL)');
-    if (!(err instanceof OpenAI.APIError) || err.status === undefined)
+    if (err instanceof this.sdk.APIConnectionError) return new RetryableError('could not reach the judge endpoint (OPENAI_BASE_URL)');
+    if (!(err instanceof this.sdk.APIError) || err.status === undefined)
       return new RetryableError(this.redact(err instanceof Error ? err.message : String(err)));
     const status = err.status;
     const modelVar = this.modelVariable(definition);

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { KINDS, type EvalKind, type KindDefinition, type KindInput, type Verdict } from '../kinds';
 import { requestSchemaOf } from '../kinds/answer';
 import { formatTimestamp } from '../media/manifest';
@@ -146,6 +145,8 @@ export function reaskMessages(answer: string | null, kinds: readonly KindDefinit
 
 /** Structured output (`json_schema`, strict) generated from the same zod schema the answer is validated with. */
 function strictFormat(kind: EvalKind, frameIndices: readonly number[]) {
+  // Loaded on use, as the SDK itself is (src/providers/openai.ts).
+  const { zodResponseFormat } = require('openai/helpers/zod') as typeof import('openai/helpers/zod');
   return zodResponseFormat(
     requestSchemaOf(kind, frameIndices),
     KINDS[kind].usesFrames ? 'frame_kinds_answer' : `${kind.toLowerCase()}_answer`,
