@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCAL_MODEL, localVerdict } from '../analyzers/scoring';
 import type { Verdict } from '../kinds';
-import { sceneIssues, sceneOverPixels } from '../scene/judge';
+import { SCENE_KINDS, sceneIssues, sceneOverPixels } from '../scene/judge';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 /**
@@ -12,7 +12,7 @@ export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
   const pixels = await localVerdict(request);
   const verdict = { ...pixels, issues: pixels.issues.map((i) => ({ ...i, origin: 'pixels' as const })) };
   const { definition, scene, manifest } = request;
-  if (!scene || !['VISUAL_VALIDATION_JSON', 'DESIGN_VALIDATION_JSON'].includes(definition.kind)) return verdict;
+  if (!scene || !SCENE_KINDS.has(definition.kind)) return verdict;
   return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), definition.maxScore, true);
 }
 

@@ -15,6 +15,9 @@ import { clip } from './scene';
  */
 export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.map((rule) => rule.category));
 
+/** The kinds a recorded scene judges with the pixels: those its rules declare (a rule's `kind`). */
+export const SCENE_KINDS: ReadonlySet<EvalKind> = new Set(SCENE_RULE_SET.map((rule) => rule.kind));
+
 /** The scene's findings for one kind (empty for kinds it has none for). */
 export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: FrameManifest | null): IssueDraft[] {
   return manifest ? (sceneFindings(scene, manifest).get(kind) ?? []) : [];
