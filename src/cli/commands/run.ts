@@ -165,6 +165,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
             connection: temporal.nativeConnection,
             config,
             deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }),
+            workflowsOnMainThread: true,
           });
       const running = creating.then(
         (worker) => worker?.run(),
