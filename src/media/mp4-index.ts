@@ -185,14 +185,14 @@ function indexOf(moovBuf: Buffer, fileSize: number, maxSamples: number): StreamI
     cts[i] = dts + (offsets?.[i] ?? 0);
     dts += durations[i];
   }
-  const edited = only(trak, 'edts') !== undefined;
-  const shift = editShift(buf, trak, movieTimescale, timescale, cts);
+  const edit = editOf(buf, trak, movieTimescale, timescale, cts);
+  const shift = edit?.mediaTime ?? 0;
   const first = cts[0] - shift;
   for (const t of cts) if (t - shift < first) unsupported('first sample is not the first shown');
 
   return {
-    // ffmpeg cuts an edited stream's duration down to its samples' (mov_fix_index).
-    durationSeconds: ffprobeSeconds(edited ? Math.min(mediaDuration, total) : mediaDuration, timescale),
+    // ffmpeg cuts an edited stream's duration down to its samples' and to the edit's (mov_fix_index).
+    durationSeconds: ffprobeSeconds(edit ? Math.min(mediaDuration, total, edit.duration) : mediaDuration, timescale),
     streamDuration: true,
     width: picture.width,
     height: picture.height,
@@ -488,25 +488,35 @@ function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize:
 }
 
 /**
- * The composition time the presentation starts at: 0 without an edit list, or
- * the media time of its single edit, which must show every sample (ffmpeg
- * flags samples outside the edit to be dropped; such files go to ffprobe).
+ * The single edit of an edit list, if any: the composition time the
+ * presentation starts at (x264's B-frame delay) and its length, in media time.
+ * It must show every sample: ffmpeg flags samples outside the edit to be
+ * dropped, and such files go to ffprobe.
  */
-function editShift(buf: Buffer, trak: Box[], movieTimescale: number, timescale: number, cts: number[]): number {
+function editOf(
+  buf: Buffer,
+  trak: Box[],
+  movieTimescale: number,
+  timescale: number,
+  cts: number[],
+): { mediaTime: number; duration: number } | null {
   const edts = only(trak, 'edts');
-  if (!edts) return 0;
+  if (!edts) return null;
   const elstBox = required(childBoxes(buf, edts.start, edts.end), 'elst');
   const elst = fullBox(buf, elstBox);
   if (elst.version > 1 || buf.readUInt32BE(elst.at) !== 1) unsupported('not a single edit');
   const entry = elst.at + 4;
   const wide = elst.version === 1;
   table(elstBox, entry, 1, wide ? 20 : 12);
-  const segment = wide ? Number(buf.readBigUInt64BE(entry)) : buf.readUInt32BE(entry);
+  const segment = wide ? buf.readBigUInt64BE(entry) : BigInt(buf.readUInt32BE(entry));
   const mediaTime = wide ? Number(buf.readBigInt64BE(entry + 8)) : buf.readInt32BE(entry + 4);
   const rate = buf.readInt32BE(entry + (wide ? 16 : 8));
-  if (rate !== 0x10000 || mediaTime < 0 || segment === 0 || movieTimescale === 0) unsupported('edit');
-  const end = mediaTime + Math.round((segment * timescale) / movieTimescale);
-  if (!Number.isSafeInteger(end)) unsupported('edit');
-  if (cts.some((t) => t < mediaTime || t >= end) || !cts.includes(mediaTime)) unsupported('edit does not show every sample');
-  return mediaTime;
+  if (rate !== 0x10000 || mediaTime < 0 || segment === 0n || movieTimescale === 0) unsupported('edit');
+  // The segment in media time, rounded to nearest as av_rescale does.
+  const duration = Number((2n * segment * BigInt(timescale) + BigInt(movieTimescale)) / (2n * BigInt(movieTimescale)));
+  if (!Number.isSafeInteger(mediaTime + duration)) unsupported('edit');
+  if (cts.some((t) => t < mediaTime || t >= mediaTime + duration) || !cts.includes(mediaTime)) {
+    unsupported('edit does not show every sample');
+  }
+  return { mediaTime, duration };
 }

@@ -82,8 +82,8 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   return checked((await readMp4Index(file, media.maxVideoFrames)) ?? (await ffprobeIndex(tools, file, media, signal)), media);
 }
 
-/** The stream index from ffprobe, in one run. */
-async function ffprobeIndex(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<StreamIndex> {
+/** The stream index from ffprobe, in one run: what the MP4 reader must agree with. */
+export async function ffprobeIndex(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<StreamIndex> {
   const stdout: Buffer[] = [];
   let bytes = 0;
   const overflow = new AbortController();
