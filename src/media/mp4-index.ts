@@ -132,8 +132,7 @@ function table(box: Box, at: number, count: number, entryBytes: number): void {
   if (count * entryBytes > box.end - at) unsupported('table larger than its box');
 }
 
-function indexOf(moovBuf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
-  const buf = moovBuf;
+function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
   const moov = childBoxes(buf, 0, buf.length);
   if (only(moov, 'mvex')) unsupported('fragmented');
   const traks = moov.filter((b) => b.type === 'trak');
@@ -152,7 +151,8 @@ function indexOf(moovBuf: Buffer, fileSize: number, maxSamples: number): StreamI
   const mediaDuration = mdhd.version === 1 ? Number(buf.readBigUInt64BE(mdhd.at + 20)) : buf.readUInt32BE(mdhd.at + 12);
   if (timescale === 0 || mediaDuration === 0 || !Number.isSafeInteger(mediaDuration)) unsupported('mdhd times');
 
-  const minf = childBoxes(buf, required(mdiaBoxes, 'minf').start, required(mdiaBoxes, 'minf').end);
+  const minfBox = required(mdiaBoxes, 'minf');
+  const minf = childBoxes(buf, minfBox.start, minfBox.end);
   selfContained(buf, minf);
   const stblBox = required(minf, 'stbl');
   const stbl = childBoxes(buf, stblBox.start, stblBox.end);
@@ -171,7 +171,7 @@ function indexOf(moovBuf: Buffer, fileSize: number, maxSamples: number): StreamI
   // ffmpeg's avg_frame_rate: samples over the summed sample durations, as a reduced fraction.
   let total = 0;
   for (const d of durations) total += d;
-  if (!Number.isSafeInteger(total * timescale) || total === 0) unsupported('durations');
+  if (!Number.isSafeInteger(total) || total === 0) unsupported('durations');
   // Its stts reader rewrites an outlying last duration (a workaround for some muxers): rare, left to it.
   if (durations.length > 101 && Math.floor(durations[count - 1] / 10) > Math.floor((total - durations[count - 1]) / (count - 1))) {
     unsupported('outlying last duration');
