@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { PermanentError } from '../errors';
 import { FfmpegError, runMediaTool, type MediaTools } from '../infra/ffmpeg';
+import { readMp4Index } from './mp4-index';
 
 export interface VideoProbe {
   durationMs: number;
@@ -55,11 +56,34 @@ interface ProbeJson {
 }
 
 /**
- * ffprobe validation before any decode, in one run: the container must be one we
- * accept, hold a video stream within the size limits, and its packet index gives
- * every frame's time and the keyframes (demuxing only, no decoding).
+ * What the probe reads about the video stream before it checks anything:
+ * ffprobe's report, or the same read from an MP4's boxes (mp4-index.ts).
+ */
+export interface StreamIndex extends Omit<VideoProbe, 'durationMs' | 'frameTimesMs' | 'keyframes'> {
+  /** The video stream's declared duration, else the container's, in seconds. */
+  durationSeconds: number;
+  /** Whether the stream itself declares its duration (a cut-off file keeps the declared one). */
+  streamDuration: boolean;
+  /** The container's start, seconds. */
+  startSeconds: number;
+  /** Shown packets (not outside the edit list) in decoding order: presentation time in seconds, keyframe. */
+  packets: { seconds: number; key: boolean }[];
+}
+
+/**
+ * Validation before any decode: the container must be one we accept, hold a
+ * video stream within the size limits, and its packet index gives every
+ * frame's time and the keyframes (demuxing only, no decoding). An MP4 with one
+ * H.264 track is read in-process; anything else, or anything that reader does
+ * not fully understand, is read by ffprobe.
  */
 export async function probeVideo(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<VideoProbe> {
+  if (signal?.aborted) throw signal.reason;
+  return checked((await readMp4Index(file, media.maxVideoFrames)) ?? (await ffprobeIndex(tools, file, media, signal)), media);
+}
+
+/** The stream index from ffprobe, in one run: what the MP4 reader must agree with. */
+export async function ffprobeIndex(tools: MediaTools, file: string, media: Config['media'], signal?: AbortSignal): Promise<StreamIndex> {
   const stdout: Buffer[] = [];
   let bytes = 0;
   const overflow = new AbortController();
@@ -107,8 +131,9 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
     throw new PermanentError('unreadable-media', 'animation has no positive duration (empty or truncated video)');
   }
-  const probe = {
-    durationMs: Math.round(durationSeconds * 1000),
+  return {
+    durationSeconds,
+    streamDuration: video.duration !== undefined,
     width: video.width!,
     height: video.height!,
     fps: parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate),
@@ -117,15 +142,23 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
     planarYuv: /^yuvj?4\d\dp$/.test(video.pix_fmt ?? ''),
     fullRange: video.color_range === 'pc' || (video.pix_fmt ?? '').startsWith('yuvj'),
     bt709: video.color_space === 'bt709',
+    startSeconds: Number(info.format?.start_time ?? 0) || 0,
+    packets: (info.packets ?? [])
+      // Packets flagged D fall outside the container's edit list: the decoder drops them.
+      .filter((p) => p.stream_index === video.index && p.pts_time !== undefined && p.pts_time !== 'N/A' && !p.flags?.includes('D'))
+      .map((p) => ({ seconds: Number(p.pts_time), key: p.flags?.startsWith('K') ?? false })),
   };
+}
+
+/** The probe of a stream index, once it is within the limits and its frames cover its declared length. */
+function checked(index: StreamIndex, media: Config['media']): VideoProbe {
+  const { durationSeconds, streamDuration, startSeconds, packets: shown, ...stream } = index;
+  const probe = { ...stream, durationMs: Math.round(durationSeconds * 1000) };
   checkLimits(probe, media);
 
   // Times relative to the container start, as ffmpeg's -ss counts them.
-  const start = Number(info.format?.start_time ?? 0) || 0;
-  const packets = (info.packets ?? [])
-    // Packets flagged D fall outside the container's edit list: the decoder drops them.
-    .filter((p) => p.stream_index === video.index && p.pts_time !== undefined && p.pts_time !== 'N/A' && !p.flags?.includes('D'))
-    .map((p) => ({ ms: (Number(p.pts_time) - start) * 1000, key: p.flags?.startsWith('K') ?? false }))
+  const packets = shown
+    .map((p) => ({ ms: (p.seconds - startSeconds) * 1000, key: p.key }))
     .filter((p) => Number.isFinite(p.ms))
     .sort((a, b) => a.ms - b.ms);
   if (packets.length === 0) throw new PermanentError('unreadable-media', 'animation has no video frames (empty or truncated video)');
@@ -135,7 +168,7 @@ export async function probeVideo(tools: MediaTools, file: string, media: Config[
   // The stream's declared duration against the frames actually present: a cut-off download keeps its
   // full-length index. (Not the container's duration, which may include a longer audio track.)
   const lastMs = packets.at(-1)!.ms;
-  if (video.duration !== undefined && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
+  if (streamDuration && lastMs + 500 + 2000 / (probe.fps ?? 25) < probe.durationMs) {
     throw new PermanentError(
       'unreadable-media',
       `animation is truncated: its frames stop at ${(lastMs / 1000).toFixed(1)} s of ${(probe.durationMs / 1000).toFixed(1)} s`,

@@ -1,0 +1,522 @@
+import fs from 'node:fs';
+import type { StreamIndex } from './probe';
+
+/**
+ * The packet index of an MP4/MOV file read straight from its boxes (ISO/IEC
+ * 14496-12), so that the common upload, one H.264 track in a file with a moov
+ * box, is probed without starting ffprobe (a process start is most of a short
+ * clip's cost with a distribution's shared ffmpeg, docs/frames.md).
+ *
+ * It reads only what ffprobe would report, the way ffmpeg 5.1's mov demuxer
+ * and H.264 parameter sets give it, and returns null for anything it does not
+ * fully understand (other containers, fragmented files, more than one track,
+ * other codecs, edit lists beyond a single shift, truncated data): the caller
+ * then asks ffprobe, so such files behave exactly as before. Reads are bounded
+ * and no size read from the file is allocated before it is checked against
+ * the bytes actually there.
+ */
+
+/** A moov of the largest accepted video (36,000 frames) is well under 2 MB. */
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+/** Top-level boxes walked before giving up (ftyp, moov, mdat, free, a few more in practice). */
+const MAX_TOP_LEVEL_BOXES = 64;
+const INT_MAX = 2 ** 31 - 1;
+
+/** Something this reader does not handle: ffprobe decides instead. */
+class Unsupported extends Error {}
+
+function unsupported(why: string): never {
+  throw new Unsupported(why);
+}
+
+interface Box {
+  type: string;
+  /** Payload bounds in the buffer. */
+  start: number;
+  end: number;
+}
+
+/** The child boxes of buf[start, end), each checked to lie within it. */
+function childBoxes(buf: Buffer, start: number, end: number): Box[] {
+  const boxes: Box[] = [];
+  let at = start;
+  while (at < end) {
+    if (end - at < 8) unsupported('trailing bytes in a box');
+    let size = buf.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (end - at < 16) unsupported('truncated box header');
+      const large = buf.readBigUInt64BE(at + 8);
+      size = large > BigInt(end - at) ? Infinity : Number(large);
+      header = 16;
+    } else if (size === 0) size = end - at;
+    if (size < header || size > end - at) unsupported('box size outside its parent');
+    boxes.push({ type: buf.toString('latin1', at + 4, at + 8), start: at + header, end: at + size });
+    at += size;
+  }
+  return boxes;
+}
+
+const only = (boxes: Box[], type: string): Box | undefined => {
+  const found = boxes.filter((b) => b.type === type);
+  if (found.length > 1) unsupported(`more than one ${type}`);
+  return found[0];
+};
+const required = (boxes: Box[], type: string): Box => only(boxes, type) ?? unsupported(`no ${type}`);
+
+/**
+ * Reads the index of `file`, or null when ffprobe must decide. `maxSamples`
+ * bounds what is expanded: a longer video goes to ffprobe, which refuses it
+ * with the usual message.
+ */
+export async function readMp4Index(file: string, maxSamples: number): Promise<StreamIndex | null> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(file, 'r');
+    const fileSize = (await handle.stat()).size;
+    const moov = await readMoov(handle, fileSize);
+    return indexOf(moov, fileSize, maxSamples);
+  } catch (err) {
+    if (err instanceof Unsupported || err instanceof RangeError) return null;
+    // Unreadable here is for ffprobe to report in its own words.
+    if ((err as NodeJS.ErrnoException).code !== undefined) return null;
+    throw err;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Walks the top-level boxes by their headers alone (the mdat is never read) and returns the moov's payload. */
+async function readMoov(handle: fs.promises.FileHandle, fileSize: number): Promise<Buffer> {
+  const header = Buffer.alloc(16);
+  let moov: Buffer | undefined;
+  let at = 0;
+  for (let count = 0; at < fileSize; count++) {
+    if (count === MAX_TOP_LEVEL_BOXES) unsupported('too many top-level boxes');
+    const { bytesRead } = await handle.read(header, 0, 16, at);
+    if (bytesRead < 8) unsupported('truncated top-level box');
+    let size = header.readUInt32BE(0);
+    const type = header.toString('latin1', 4, 8);
+    let headerBytes = 8;
+    if (size === 1) {
+      if (bytesRead < 16) unsupported('truncated top-level box');
+      const large = header.readBigUInt64BE(8);
+      size = large > BigInt(fileSize - at) ? Infinity : Number(large);
+      headerBytes = 16;
+    } else if (size === 0) size = fileSize - at;
+    // A box running past the end of the file: a cut-off download, for ffprobe to judge.
+    if (size < headerBytes || size > fileSize - at) unsupported('top-level box outside the file');
+    // ffmpeg's mov demuxer takes any file that opens with ftyp (other openings are probed by content).
+    if (count === 0 && type !== 'ftyp') unsupported('no ftyp first');
+    if (type === 'moof' || type === 'mfra') unsupported('fragmented');
+    if (type === 'moov') {
+      if (moov) unsupported('two moov boxes');
+      if (size - headerBytes > MAX_MOOV_BYTES) unsupported('moov too large');
+      moov = Buffer.alloc(size - headerBytes);
+      const read = await handle.read(moov, 0, moov.length, at + headerBytes);
+      if (read.bytesRead !== moov.length) unsupported('short read');
+    }
+    at += size;
+  }
+  return moov ?? unsupported('no moov');
+}
+
+/** Full box fields: version, and the payload after version and flags. */
+function fullBox(buf: Buffer, box: Box): { version: number; flags: number; at: number } {
+  if (box.end - box.start < 4) unsupported('short full box');
+  return { version: buf[box.start], flags: buf.readUIntBE(box.start + 1, 3), at: box.start + 4 };
+}
+
+/** A table of `count` entries of `entryBytes` each at `at`, checked to fit in the box before anything is allocated from `count`. */
+function table(box: Box, at: number, count: number, entryBytes: number): void {
+  if (count * entryBytes > box.end - at) unsupported('table larger than its box');
+}
+
+function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
+  const moov = childBoxes(buf, 0, buf.length);
+  if (only(moov, 'mvex')) unsupported('fragmented');
+  const traks = moov.filter((b) => b.type === 'trak');
+  if (traks.length !== 1) unsupported('not exactly one track');
+  const mvhd = fullBox(buf, required(moov, 'mvhd'));
+  const movieTimescale = buf.readUInt32BE(mvhd.at + (mvhd.version === 1 ? 16 : 8));
+
+  const trak = childBoxes(buf, traks[0].start, traks[0].end);
+  const mdia = required(trak, 'mdia');
+  const mdiaBoxes = childBoxes(buf, mdia.start, mdia.end);
+  const hdlr = fullBox(buf, required(mdiaBoxes, 'hdlr'));
+  if (buf.toString('latin1', hdlr.at + 4, hdlr.at + 8) !== 'vide') unsupported('not a video track');
+  const mdhd = fullBox(buf, required(mdiaBoxes, 'mdhd'));
+  if (mdhd.version > 1) unsupported('mdhd version');
+  const timescale = buf.readUInt32BE(mdhd.at + (mdhd.version === 1 ? 16 : 8));
+  const mediaDuration = mdhd.version === 1 ? Number(buf.readBigUInt64BE(mdhd.at + 20)) : buf.readUInt32BE(mdhd.at + 12);
+  if (timescale === 0 || mediaDuration === 0 || !Number.isSafeInteger(mediaDuration)) unsupported('mdhd times');
+
+  const minfBox = required(mdiaBoxes, 'minf');
+  const minf = childBoxes(buf, minfBox.start, minfBox.end);
+  selfContained(buf, minf);
+  const stblBox = required(minf, 'stbl');
+  const stbl = childBoxes(buf, stblBox.start, stblBox.end);
+  for (const type of ['stz2', 'stps', 'cslg']) if (only(stbl, type)) unsupported(type);
+
+  const picture = sampleEntry(buf, required(stbl, 'stsd'));
+  const sizes = sampleSizes(buf, required(stbl, 'stsz'), maxSamples);
+  const count = sizes.length;
+  if (count === 0) unsupported('no samples');
+  const durations = expandRuns(buf, required(stbl, 'stts'), count, false);
+  const ctts = only(stbl, 'ctts');
+  const offsets = ctts ? expandRuns(buf, ctts, count, true) : null;
+  const keys = syncSamples(buf, only(stbl, 'stss'), count);
+  checkSamplesInFile(buf, stbl, sizes, fileSize);
+
+  // ffmpeg's avg_frame_rate: samples over the summed sample durations, as a reduced fraction.
+  let total = 0;
+  for (const d of durations) total += d;
+  if (!Number.isSafeInteger(total) || total === 0) unsupported('durations');
+  // Its stts reader rewrites an outlying last duration (a workaround for some muxers): rare, left to it.
+  if (durations.length > 101 && Math.floor(durations[count - 1] / 10) > Math.floor((total - durations[count - 1]) / (count - 1))) {
+    unsupported('outlying last duration');
+  }
+  const fps = reducedRate(timescale * count, total);
+
+  // Composition times, and the single shift an edit list may make (x264's B-frame delay).
+  const cts: number[] = new Array<number>(count);
+  let dts = 0;
+  for (let i = 0; i < count; i++) {
+    cts[i] = dts + (offsets?.[i] ?? 0);
+    dts += durations[i];
+  }
+  const edit = editOf(buf, trak, movieTimescale, timescale, cts);
+  const shift = edit?.mediaTime ?? 0;
+  const first = cts[0] - shift;
+  for (const t of cts) if (t - shift < first) unsupported('first sample is not the first shown');
+
+  return {
+    // ffmpeg cuts an edited stream's duration down to its samples' and to the edit's (mov_fix_index).
+    durationSeconds: ffprobeSeconds(edit ? Math.min(mediaDuration, total, edit.duration) : mediaDuration, timescale),
+    streamDuration: true,
+    width: picture.width,
+    height: picture.height,
+    fps,
+    codec: 'h264',
+    format: 'mov,mp4,m4a,3gp,3g2,mj2',
+    planarYuv: true,
+    fullRange: picture.fullRange,
+    bt709: picture.bt709,
+    startSeconds: startSeconds(first, timescale),
+    packets: cts.map((t, i) => ({ seconds: ffprobeSeconds(t - shift, timescale), key: keys(i) })),
+  };
+}
+
+/**
+ * A time as ffprobe prints it, `%f` of the timestamp times the time base: the
+ * plan is computed from those figures. printf rounds an exact half to even
+ * where toFixed rounds it up; a non-negative double is an exact half of a
+ * microsecond only when it is a multiple of 1/128 whose 2e6-fold is odd.
+ */
+export function ffprobeSeconds(ts: number, timescale: number): number {
+  const seconds = ts * (1 / timescale);
+  const halfMicros = seconds * 128 * 15_625;
+  if (Number.isInteger(seconds * 128) && halfMicros % 2 === 1) {
+    const below = (halfMicros - 1) / 2;
+    return (below % 2 === 0 ? below : below + 1) / 1e6;
+  }
+  return Number(seconds.toFixed(6));
+}
+
+/** The container start ffprobe prints: the first shown time rounded to microseconds (nearest, halves away from zero). */
+function startSeconds(first: number, timescale: number): number {
+  const scaled = BigInt(first) * 1_000_000n;
+  const t = BigInt(timescale);
+  const us = (2n * scaled + t) / (2n * t);
+  return Number((Number(us) * (1 / 1_000_000)).toFixed(6));
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function reducedRate(num: number, den: number): number {
+  const g = gcd(num, den);
+  // av_reduce approximates a fraction over INT_MAX: left to ffprobe.
+  if (num / g > INT_MAX || den / g > INT_MAX) unsupported('frame rate fraction');
+  return num / g / (den / g);
+}
+
+/** Sample data must be in this file: ffmpeg opens no external data reference by default. */
+function selfContained(buf: Buffer, minf: Box[]): void {
+  const dinf = required(minf, 'dinf');
+  const drefBox = required(childBoxes(buf, dinf.start, dinf.end), 'dref');
+  const dref = fullBox(buf, drefBox);
+  const entries = childBoxes(buf, dref.at + 4, drefBox.end);
+  if (buf.readUInt32BE(dref.at) !== 1 || entries.length !== 1) unsupported('data references');
+  const url = fullBox(buf, entries[0]);
+  if (entries[0].type !== 'url ' || (url.flags & 1) !== 1) unsupported('external data');
+}
+
+interface Picture {
+  width: number;
+  height: number;
+  fullRange: boolean;
+  bt709: boolean;
+}
+
+/** One avc1 sample entry: its size (checked against the SPS), and colour as ffmpeg's H.264 decoder reports it. */
+function sampleEntry(buf: Buffer, stsd: Box): Picture {
+  const { at } = fullBox(buf, stsd);
+  if (buf.readUInt32BE(at) !== 1) unsupported('not exactly one sample description');
+  const [entry] = childBoxes(buf, at + 4, stsd.end);
+  if (entry.type !== 'avc1') unsupported(`codec ${entry.type}`);
+  // VisualSampleEntry: 8 bytes of SampleEntry, then 16, width and height, then 50 more before its boxes.
+  if (entry.end - entry.start < 78) unsupported('short sample entry');
+  const width = buf.readUInt16BE(entry.start + 24);
+  const height = buf.readUInt16BE(entry.start + 26);
+  const boxes = childBoxes(buf, entry.start + 78, entry.end);
+  const avcC = required(boxes, 'avcC');
+  const sps = parseSps(spsOf(buf, avcC));
+  if (sps.width !== width || sps.height !== height) unsupported('sample entry and SPS disagree on size');
+  // The SPS's colour description wins; the container's colr stands in where the SPS has none.
+  const colr = only(boxes, 'colr');
+  let container: { fullRange: boolean; matrix: number } | null = null;
+  if (colr && buf.toString('latin1', colr.start, colr.start + 4) === 'nclx') {
+    if (colr.end - colr.start < 11) unsupported('short colr');
+    container = { matrix: buf.readUInt16BE(colr.start + 8), fullRange: (buf[colr.start + 10] & 0x80) !== 0 };
+  } else if (colr) unsupported('colr type');
+  return {
+    width,
+    height,
+    fullRange: sps.fullRange ?? container?.fullRange ?? false,
+    bt709: (sps.matrix ?? container?.matrix) === 1,
+  };
+}
+
+/** The one SPS of an avcC, emulation prevention bytes removed. */
+function spsOf(buf: Buffer, avcC: Box): Buffer {
+  if (avcC.end - avcC.start < 8) unsupported('short avcC');
+  if ((buf[avcC.start + 5] & 0x1f) !== 1) unsupported('not exactly one SPS');
+  const length = buf.readUInt16BE(avcC.start + 6);
+  const start = avcC.start + 8;
+  if (length < 4 || start + length > avcC.end) unsupported('SPS outside avcC');
+  const nal = buf.subarray(start, start + length);
+  if ((nal[0] & 0x1f) !== 7) unsupported('not an SPS');
+  const rbsp: number[] = [];
+  let zeros = 0;
+  for (const byte of nal.subarray(1)) {
+    if (zeros >= 2 && byte === 3) {
+      zeros = 0;
+      continue;
+    }
+    rbsp.push(byte);
+    zeros = byte === 0 ? zeros + 1 : 0;
+  }
+  return Buffer.from(rbsp);
+}
+
+class Bits {
+  private bit = 0;
+  constructor(private readonly bytes: Buffer) {}
+
+  u(n: number): number {
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      if (this.bit >= this.bytes.length * 8) unsupported('SPS ends early');
+      v = v * 2 + ((this.bytes[this.bit >> 3] >> (7 - (this.bit & 7))) & 1);
+      this.bit++;
+    }
+    return v;
+  }
+
+  ue(): number {
+    let zeros = 0;
+    while (this.u(1) === 0) if (++zeros > 31) unsupported('SPS Exp-Golomb code too long');
+    return 2 ** zeros - 1 + this.u(zeros);
+  }
+
+  se(): number {
+    const k = this.ue();
+    return k % 2 ? (k + 1) / 2 : -k / 2;
+  }
+}
+
+/** Profiles whose SPS carries chroma format, bit depths and scaling matrices (H.264 7.3.2.1.1). */
+const HIGH_PROFILES = new Set([100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]);
+
+/** The picture size (cropped) and colour signalling of an 8-bit 4:2:0 progressive SPS; anything else is left to ffprobe. */
+export function parseSps(rbsp: Buffer): { width: number; height: number; fullRange?: boolean; matrix?: number } {
+  const r = new Bits(rbsp);
+  const profile = r.u(8);
+  r.u(16); // constraint flags, level
+  r.ue(); // seq_parameter_set_id
+  if (HIGH_PROFILES.has(profile)) {
+    if (r.ue() !== 1) unsupported('chroma format other than 4:2:0');
+    if (r.ue() !== 0 || r.ue() !== 0) unsupported('bit depth over 8');
+    r.u(1); // qpprime_y_zero_transform_bypass_flag
+    if (r.u(1)) {
+      for (let i = 0; i < 8; i++) {
+        if (!r.u(1)) continue;
+        let last = 8;
+        let next = 8;
+        for (let j = 0; j < (i < 6 ? 16 : 64); j++) {
+          if (next !== 0) next = (last + r.se() + 256) % 256;
+          last = next === 0 ? last : next;
+        }
+      }
+    }
+  }
+  r.ue(); // log2_max_frame_num_minus4
+  const pocType = r.ue();
+  if (pocType === 0) r.ue();
+  else if (pocType === 1) {
+    r.u(1);
+    r.se();
+    r.se();
+    const cycle = r.ue();
+    if (cycle > 255) unsupported('POC cycle');
+    for (let i = 0; i < cycle; i++) r.se();
+  } else if (pocType !== 2) unsupported('POC type');
+  r.ue(); // max_num_ref_frames
+  r.u(1); // gaps_in_frame_num_value_allowed_flag
+  const widthMbs = r.ue() + 1;
+  const heightMbs = r.ue() + 1;
+  if (!r.u(1)) unsupported('interlaced');
+  r.u(1); // direct_8x8_inference_flag
+  let crop = [0, 0, 0, 0];
+  if (r.u(1)) crop = [r.ue(), r.ue(), r.ue(), r.ue()];
+  // ffmpeg rounds left cropping down to its alignment: left to it.
+  if (crop[0] !== 0) unsupported('left cropping');
+  // 4:2:0 progressive: cropping counts pairs of pixels.
+  const width = widthMbs * 16 - 2 * (crop[0] + crop[1]);
+  const height = heightMbs * 16 - 2 * (crop[2] + crop[3]);
+  if (width <= 0 || height <= 0) unsupported('cropping');
+  const sps: ReturnType<typeof parseSps> = { width, height };
+  if (!r.u(1)) return sps; // vui_parameters_present_flag
+  if (r.u(1) && r.u(8) === 255) r.u(32); // aspect ratio
+  if (r.u(1)) r.u(1); // overscan
+  if (r.u(1)) {
+    r.u(3); // video_format
+    sps.fullRange = r.u(1) === 1;
+    if (r.u(1)) {
+      r.u(16); // colour primaries, transfer characteristics
+      sps.matrix = r.u(8);
+    }
+  }
+  return sps;
+}
+
+function sampleSizes(buf: Buffer, stsz: Box, maxSamples: number): number[] {
+  const { at } = fullBox(buf, stsz);
+  const fixed = buf.readUInt32BE(at);
+  const count = buf.readUInt32BE(at + 4);
+  if (count > maxSamples) unsupported('more samples than allowed');
+  if (fixed === 0) table(stsz, at + 8, count, 4);
+  const sizes = new Array<number>(count);
+  for (let i = 0; i < count; i++) sizes[i] = fixed || buf.readUInt32BE(at + 8 + 4 * i);
+  if (sizes.includes(0)) unsupported('empty sample');
+  return sizes;
+}
+
+/** stts or ctts runs expanded to one value a sample; their counts must add up to the samples. */
+function expandRuns(buf: Buffer, box: Box, count: number, signed: boolean): number[] {
+  const { at } = fullBox(buf, box);
+  const entries = buf.readUInt32BE(at);
+  table(box, at + 4, entries, 8);
+  const values = new Array<number>(count);
+  let n = 0;
+  for (let e = 0; e < entries; e++) {
+    const run = buf.readUInt32BE(at + 4 + 8 * e);
+    const value = signed ? buf.readInt32BE(at + 8 + 8 * e) : buf.readUInt32BE(at + 8 + 8 * e);
+    // Negative composition offsets make ffmpeg shift decoding times: left to it.
+    if (value < 0 || value > INT_MAX) unsupported('negative or huge time');
+    if (run > count - n) unsupported('runs longer than the samples');
+    values.fill(value, n, n + run);
+    n += run;
+  }
+  if (n !== count) unsupported('runs shorter than the samples');
+  return values;
+}
+
+/** Whether sample i is a sync sample: every one without stss. */
+function syncSamples(buf: Buffer, stss: Box | undefined, count: number): (i: number) => boolean {
+  if (!stss) return () => true;
+  const { at } = fullBox(buf, stss);
+  const entries = buf.readUInt32BE(at);
+  // An empty stss means no keyframe at all to ffmpeg.
+  if (entries === 0) unsupported('empty stss');
+  table(stss, at + 4, entries, 4);
+  const sync = new Set<number>();
+  for (let e = 0; e < entries; e++) {
+    const n = buf.readUInt32BE(at + 4 + 4 * e);
+    if (n < 1 || n > count) unsupported('sync sample out of range');
+    sync.add(n - 1);
+  }
+  return (i) => sync.has(i);
+}
+
+/** Every sample's bytes must be in the file: a cut-off file's packet list ends early in ffprobe, which judges it. */
+function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize: number): void {
+  const co64 = only(stbl, 'co64');
+  const stco = only(stbl, 'stco');
+  if (!co64 === !stco) unsupported('chunk offsets');
+  const chunkBox = (co64 ?? stco)!;
+  const chunks = fullBox(buf, chunkBox);
+  const chunkCount = buf.readUInt32BE(chunks.at);
+  table(chunkBox, chunks.at + 4, chunkCount, co64 ? 8 : 4);
+  const chunkOffset = (c: number) =>
+    co64 ? Number(buf.readBigUInt64BE(chunks.at + 4 + 8 * c)) : buf.readUInt32BE(chunks.at + 4 + 4 * c);
+
+  const stscBox = required(stbl, 'stsc');
+  const stsc = fullBox(buf, stscBox);
+  const runs = buf.readUInt32BE(stsc.at);
+  table(stscBox, stsc.at + 4, runs, 12);
+  let sample = 0;
+  for (let r = 0; r < runs && sample < sizes.length; r++) {
+    const entry = stsc.at + 4 + 12 * r;
+    const firstChunk = buf.readUInt32BE(entry) - 1;
+    const perChunk = buf.readUInt32BE(entry + 4);
+    if (buf.readUInt32BE(entry + 8) !== 1) unsupported('sample description index');
+    const endChunk = r + 1 < runs ? buf.readUInt32BE(entry + 12) - 1 : chunkCount;
+    if (firstChunk < 0 || endChunk <= firstChunk || endChunk > chunkCount || perChunk === 0) unsupported('stsc');
+    for (let c = firstChunk; c < endChunk && sample < sizes.length; c++) {
+      let offset = chunkOffset(c);
+      for (let s = 0; s < perChunk && sample < sizes.length; s++) {
+        offset += sizes[sample++];
+        if (offset > fileSize) unsupported('sample past the end of the file');
+      }
+    }
+  }
+  if (sample !== sizes.length) unsupported('samples without a chunk');
+}
+
+/**
+ * The single edit of an edit list, if any: the composition time the
+ * presentation starts at (x264's B-frame delay) and its length, in media time.
+ * It must show every sample: ffmpeg flags samples outside the edit to be
+ * dropped, and such files go to ffprobe.
+ */
+function editOf(
+  buf: Buffer,
+  trak: Box[],
+  movieTimescale: number,
+  timescale: number,
+  cts: number[],
+): { mediaTime: number; duration: number } | null {
+  const edts = only(trak, 'edts');
+  if (!edts) return null;
+  const elstBox = required(childBoxes(buf, edts.start, edts.end), 'elst');
+  const elst = fullBox(buf, elstBox);
+  if (elst.version > 1 || buf.readUInt32BE(elst.at) !== 1) unsupported('not a single edit');
+  const entry = elst.at + 4;
+  const wide = elst.version === 1;
+  table(elstBox, entry, 1, wide ? 20 : 12);
+  const segment = wide ? buf.readBigUInt64BE(entry) : BigInt(buf.readUInt32BE(entry));
+  const mediaTime = wide ? Number(buf.readBigInt64BE(entry + 8)) : buf.readInt32BE(entry + 4);
+  const rate = buf.readInt32BE(entry + (wide ? 16 : 8));
+  if (rate !== 0x10000 || mediaTime < 0 || segment === 0n || movieTimescale === 0) unsupported('edit');
+  // The segment in media time, rounded to nearest as av_rescale does.
+  const duration = Number((2n * segment * BigInt(timescale) + BigInt(movieTimescale)) / (2n * BigInt(movieTimescale)));
+  if (!Number.isSafeInteger(mediaTime + duration)) unsupported('edit');
+  if (cts.some((t) => t < mediaTime || t >= mediaTime + duration) || !cts.includes(mediaTime)) {
+    unsupported('edit does not show every sample');
+  }
+  return { mediaTime, duration };
+}
