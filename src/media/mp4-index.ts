@@ -461,8 +461,7 @@ function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize:
   const chunks = fullBox(buf, chunkBox);
   const chunkCount = buf.readUInt32BE(chunks.at);
   table(chunkBox, chunks.at + 4, chunkCount, co64 ? 8 : 4);
-  const chunkOffset = (c: number) =>
-    co64 ? Number(buf.readBigUInt64BE(chunks.at + 4 + 8 * c)) : buf.readUInt32BE(chunks.at + 4 + 4 * c);
+  const chunkOffset = (c: number) => (co64 ? Number(buf.readBigUInt64BE(chunks.at + 4 + 8 * c)) : buf.readUInt32BE(chunks.at + 4 + 4 * c));
 
   const stscBox = required(stbl, 'stsc');
   const stsc = fullBox(buf, stscBox);

@@ -30,7 +30,10 @@ function agreeing(): Record<string, string> {
     'B-frames, an edit list shifting them': bframes,
     'moov at the front (faststart)': ffmpegFixture('mp4-faststart.mp4', ['-i', bframes, '-c', 'copy', '-movflags', '+faststart']),
     'no edit list, B-frames shown late': ffmpegFixture('mp4-no-edit.mp4', ['-i', bframes, '-c', 'copy', '-use_editlist', '0']),
-    'no B-frames, 29.97 fps, cropped odd size': syntheticVideo('mp4-ntsc-odd', 'testsrc2=size=322x182:rate=30000/1001:duration=3', ['-bf', '0']),
+    'no B-frames, 29.97 fps, cropped odd size': syntheticVideo('mp4-ntsc-odd', 'testsrc2=size=322x182:rate=30000/1001:duration=3', [
+      '-bf',
+      '0',
+    ]),
     'variable frame rate': ffmpegFixture('mp4-vfr.mp4', [
       ...lavfi('testsrc2=size=320x180:rate=30:duration=4'),
       '-vf',
@@ -49,7 +52,13 @@ function agreeing(): Record<string, string> {
       '-colorspace',
       'bt709',
     ]),
-    'yuvj420p': ffmpegFixture('mp4-yuvj.mp4', [...lavfi('testsrc2=size=320x180:rate=25:duration=2'), '-c:v', 'libx264', '-pix_fmt', 'yuvj420p']),
+    yuvj420p: ffmpegFixture('mp4-yuvj.mp4', [
+      ...lavfi('testsrc2=size=320x180:rate=25:duration=2'),
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuvj420p',
+    ]),
     'custom scaling matrices (JVT)': ffmpegFixture('mp4-cqm.mp4', [
       ...lavfi('testsrc2=size=320x180:rate=15:duration=2'),
       '-c:v',
@@ -81,7 +90,14 @@ describe('the MP4 reader declines what it does not fully understand', () => {
   const declined: Record<string, () => string> = {
     Matroska: () => ffmpegFixture('mp4-declined.mkv', ['-i', sampleAnimation(), '-c', 'copy']),
     'an audio track beside the video': () =>
-      ffmpegFixture('mp4-with-audio.mp4', [...lavfi('testsrc2=size=320x180:rate=15:duration=2'), ...lavfi('sine=duration=2'), '-c:v', 'libx264', '-c:a', 'aac']),
+      ffmpegFixture('mp4-with-audio.mp4', [
+        ...lavfi('testsrc2=size=320x180:rate=15:duration=2'),
+        ...lavfi('sine=duration=2'),
+        '-c:v',
+        'libx264',
+        '-c:a',
+        'aac',
+      ]),
     'fragmented MP4': () =>
       ffmpegFixture('mp4-fragmented.mp4', ['-i', sampleAnimation(), '-c', 'copy', '-movflags', 'frag_keyframe+empty_moov']),
     'another codec (MPEG-4 part 2)': () =>
@@ -92,7 +108,9 @@ describe('the MP4 reader declines what it does not fully understand', () => {
       ffmpegFixture('mp4-cut.mp4', ['-ss', '1.3', '-i', agreeing()['B-frames, an edit list shifting them'], '-c', 'copy']),
     'truncated, moov at the end': () => writeFixture('mp4-truncated-end.mp4', bytes().subarray(0, Math.floor(bytes().length * 0.6))),
     'truncated sample data, moov at the front': () => {
-      const faststart = fs.readFileSync(ffmpegFixture('mp4-sample-faststart.mp4', ['-i', sampleAnimation(), '-c', 'copy', '-movflags', '+faststart']));
+      const faststart = fs.readFileSync(
+        ffmpegFixture('mp4-sample-faststart.mp4', ['-i', sampleAnimation(), '-c', 'copy', '-movflags', '+faststart']),
+      );
       return writeFixture('mp4-truncated-front.mp4', faststart.subarray(0, Math.floor(faststart.length * 0.5)));
     },
     'trailing bytes that are no box': () => writeFixture('mp4-trailing.mp4', Buffer.concat([bytes(), Buffer.from('junk')])),
@@ -127,7 +145,9 @@ describe('extraction of an MP4 without ffprobe', () => {
     }
     // A file the reader declines still goes to ffprobe (here the failing one).
     const opts = { media: config.media, allowLocalFiles: true, workDir, withSignal: false };
-    await expect(extractFrames(viaFfprobe, { ...tools, ffprobe: failingProbe }, opts, () => undefined)).rejects.toThrow(/not a readable video/);
+    await expect(extractFrames(viaFfprobe, { ...tools, ffprobe: failingProbe }, opts, () => undefined)).rejects.toThrow(
+      /not a readable video/,
+    );
     expect(fs.readFileSync(calls, 'utf8')).toContain(viaFfprobe);
   });
 });

@@ -80,7 +80,10 @@ function mp4({
     box('avcC', u8(1, 0x64, 0, 0x0a, 0xff, 0xe1), u16(sps.length), sps, u8(1), u16(4), u8(0x68, 0xeb, 0xe3, 0xcb)),
   );
   const ftyp = box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isomiso2avc1mp41'));
-  const mdatPayload = Buffer.alloc(samples.reduce((s, x) => s + x.size, 0), 0x55);
+  const mdatPayload = Buffer.alloc(
+    samples.reduce((s, x) => s + x.size, 0),
+    0x55,
+  );
   const build = (mdatOffset: number) => {
     const stbl = box(
       'stbl',
