@@ -223,6 +223,8 @@ def inspect_job(job, candidates, config):
         return {"status": "no-scene", "error": "the sources define no Scene subclass"}
     target = job.get("durationMs")
     tolerance = job.get("toleranceMs") or 0
+    # A still: the video holds the scene's last frame (Manim's -s) for its whole duration.
+    still = target / 1000 if job.get("still") and target is not None else None
     tried = []
     matches = []
     for cls in candidates:
@@ -230,7 +232,7 @@ def inspect_job(job, candidates, config):
         entry = {"name": cls.__name__}
         tried.append(entry)
         try:
-            run_scene(cls, recorder, config, width, height, fps)
+            run_scene(cls, recorder, config, width, height, fps, still)
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -249,8 +251,10 @@ def inspect_job(job, candidates, config):
     return {"status": "mismatch", "error": "no scene's timeline matches the video's duration", "candidates": tried}
 
 
-def configure(config, width, height, fps):
+def configure(config, width, height, fps, still=False):
     config.dry_run = True
+    # Manim's -s: every animation skipped (its end state applied), the last frame the picture.
+    config.save_last_frame = still
     config.disable_caching = True
     config.write_to_movie = False
     config.media_dir = os.path.abspath("media")
@@ -268,16 +272,19 @@ def frame_shape(config, width, height, fps):
     config.frame_width = config.frame_height * (16 / 9 if abs(aspect / (16 / 9) - 1) < 0.01 else aspect)
 
 
-def run_scene(cls, recorder, config, width, height, fps):
+def run_scene(cls, recorder, config, width, height, fps, still=None):
+    """Runs the scene recording; `still` (seconds), the scene as Manim's -s renders it: its last frame, held that long."""
     from manim import tempconfig
 
     global RECORDER
     with tempconfig({}):
-        configure(config, width, height, fps)
+        configure(config, width, height, fps, still is not None)
         RECORDER = recorder
         scene = cls()
         recorder.scene = scene
         scene.render()
+        if still is not None:
+            recorder.hold(scene, scene.renderer, still)
 
 
 def install_line_tracking():
@@ -525,6 +532,13 @@ class Recorder:
             self.sample(scene, renderer)
         self.frames_in_play += 1
         self.time = renderer.time
+
+    def hold(self, scene, renderer, seconds):
+        """The scene's last frame as the whole timeline: one sample at 0, held `seconds` (what Manim's -s shows)."""
+        self.samples, self.plays, self.units = [], [], {}
+        renderer.time = 0
+        self.sample(scene, renderer)
+        self.time = seconds
 
     # ---- what is on screen
 
@@ -846,9 +860,10 @@ def relations(uid, geometry, camera):
     # marks it.
     glyphs = [(b[0] + (b[2] - b[0]) * 0.08, b[1] + (b[3] - b[1]) * 0.15, b[2] - (b[2] - b[0]) * 0.08, b[3] - (b[3] - b[1]) * 0.15) for b in (shape["box"] for shape in text["shapes"])]
     for other_id, other in geometry.items():
-        # Its own group's shapes are the text's own (a label's dot, a brace's tip), except a backing it sits on.
+        # Its own group's strokes are the text's own (a brace's tip, an axis's ticks), never crossings; its fills are
+        # still what it is read against (a label on its dot, a backing it sits on).
         own = other["root"] == text["root"]
-        if other_id == uid or other["text"] or (own and other["highlight"] is None):
+        if other_id == uid or other["text"]:
             continue
         ox0, oy0, ox1, oy1 = other["box"]
         if ox1 < x0 or ox0 > x1 or oy1 < y0 or oy0 > y1:

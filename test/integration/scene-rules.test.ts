@@ -102,6 +102,19 @@ class PlaneBentAndMoved(Scene):
         plane.prepare_for_nonlinear_transform()
         self.play(plane.animate.apply_function(lambda p: p + np.array([np.sin(p[1]), np.sin(p[0]), 0])))
         self.wait(1)
+
+
+class StillCutLabel(Scene):
+    def construct(self):
+        self.play(FadeIn(Square()))
+        self.add(Text("a caption wider than the frame of this video, cut at both edges", font_size=40))
+
+
+class LabelsOnDots(Scene):
+    def construct(self):
+        dots = VGroup(LabeledDot("3"), LabeledDot(MathTex("a", color=BLACK)), LabeledDot(Text("ii", color=BLACK, font_size=24))).arrange(RIGHT)
+        self.play(FadeIn(dots))
+        self.wait(2)
 `;
 
 const SCENES = [
@@ -114,8 +127,12 @@ const SCENES = [
   'FrameThroughWord',
   'FieldCreated',
   'PlaneBentAndMoved',
+  'StillCutLabel',
+  'LabelsOnDots',
 ] as const;
 type SceneName = (typeof SCENES)[number];
+/** Rendered as stills (Manim's `-s`: the last frame, held 1 s), as the documentation shows some examples. */
+const STILLS: readonly SceneName[] = ['StillCutLabel'];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
 function manifestOf(t: SceneTimeline): FrameManifest {
@@ -134,7 +151,7 @@ describe('scene rules on real Manim', () => {
   beforeAll(async () => {
     const ran = await runInspector(
       [{ name: 'scenes.py', content: SOURCE }],
-      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: 0 })),
+      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: STILLS.includes(scene) ? 1000 : 0, still: STILLS.includes(scene) })),
       { ...config.scene, limits: { ...config.scene.limits, wallMs: 600_000, cpuSeconds: 600 } },
     );
     if (!('answer' in ran)) throw new Error(`the inspector did not run: ${JSON.stringify(ran)}`);
@@ -191,5 +208,15 @@ describe('scene rules on real Manim', () => {
         issues.get(scene)!.filter((i) => i.category === 'clipped_content' || i.category === 'off_screen'),
         scene,
       ).toEqual([]);
+  });
+
+  it('a still is inspected as what it shows, its last frame: a caption cut by both edges', () => {
+    const clipped = issues.get('StillCutLabel')!.filter((i) => i.category === 'clipped_content');
+    expect(clipped.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clipped[0].description).toMatch(/Text "a caption wider than the frame.*" \(line \d+\) is cut by the left and right edges of the frame from 00:00\.0 to the end/);
+  });
+
+  it('a label is read against what it sits on, its own dot too: dark labels on light dots are not low contrast', () => {
+    expect(issues.get('LabelsOnDots')!.filter((i) => i.category === 'low_contrast')).toEqual([]);
   });
 });
