@@ -25,7 +25,8 @@ here, not served by the TeX cache that "texCache" in the request names), results
              "ambiguous" (several do: their answers are in "matches")
   scene, candidates [{name, durationMs, error}], cpuSeconds (this process), tex {compiles,
   ownCpuSeconds, compilerCpuSeconds, cacheHits} (TeX apart), durationMs, width, height, fps, frameWidth,
-  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, highlight, placedLine}}
+  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, rootClasses, isText, highlight,
+             placedLine}} (rootClasses: the root's class and its bases, nearest first)
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it;
              highlight: part of a frame, backing, brace, underline or cross marking a target),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units; a 3D camera adds phi, theta, gamma
@@ -53,6 +54,9 @@ PROTOCOL = 1
 SAMPLES_PER_SECOND = 10
 MAX_SAMPLES = 4000
 MAX_UNITS = 600
+# Boxes are bounded to this many pixels either way: far past any frame, and within what src/scene/inspection.ts accepts
+# (a plot through an asymptote reaches 1e16).
+MAX_PX = 1e6
 SOURCE_DIR = os.path.abspath("src")
 
 
@@ -469,6 +473,14 @@ def highlight_types():
     return HIGHLIGHT_TYPES
 
 
+MAX_CLASSES = 32
+
+
+def class_names(cls):
+    """A class and its bases, nearest first (Python's method resolution order), without `object`."""
+    return [c.__name__ for c in cls.__mro__ if c is not object][:MAX_CLASSES]
+
+
 def text_of(mobject):
     for attr in ("original_text", "tex_string"):
         value = getattr(mobject, attr, None)
@@ -610,6 +622,8 @@ class Recorder:
                     "calledFrom": getattr(mob, "_inspector_called", None),
                     "root": self.id_of(unit["root"]),
                     "rootType": type(unit["root"]).__name__,
+                    # What the root is, not only its class's name: any subclass of Axes or NumberLine is one.
+                    "rootClasses": class_names(type(unit["root"])),
                     "isText": is_text,
                 }
                 if unit["highlight"] is not None:
@@ -623,7 +637,7 @@ class Recorder:
             if is_text:
                 glyph = glyph_px(unit["mob"], shapes, camera)
             z = min(order[id(leaf)] for leaf in visible)
-            rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
+            rows.append([uid, *[round(float(min(MAX_PX, max(-MAX_PX, v))), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
             geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text, "highlight": unit["highlight"]}
         # A highlight's extent is its whole mobject's (a cross's two strokes, a brace's path).
         extents = {}
@@ -731,6 +745,7 @@ def merged_row(key, members, recorder):
         recorder.units[uid] = {**first, "type": first["type"] if key[1] is not None else first["rootType"], "text": None, "root": root}
         if root == uid:
             recorder.units[uid]["rootType"] = first["type"]
+            recorder.units[uid].pop("rootClasses", None)
         if key[1] is None:
             recorder.units[uid]["file"] = recorder.units[uid]["line"] = recorder.units[uid]["calledFrom"] = None
     largest = max(members, key=lambda r: (r[3] - r[1]) * (r[4] - r[2]))

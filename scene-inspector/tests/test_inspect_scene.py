@@ -202,6 +202,20 @@ class InspectorTest(unittest.TestCase):
         self.assertAlmostEqual((square[1] + square[3]) / 2, 427 - 3 * 60, delta=3)
         self.assertEqual(played["durationMs"], 3000)
 
+    def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
+        source = """
+            from manim import *
+
+            class Asymptote(Scene):
+                def construct(self):
+                    self.play(Create(Line(ORIGIN, UP * 1e15)))
+        """
+        answer, _ = inspect(source, [job("Asymptote")])
+        [line] = answer["results"][0]["samples"][-1]["u"]
+        # Far past the top edge, and within the bounds the worker accepts (1e6 px).
+        self.assertEqual(line[2], -1e6)
+        self.assertGreater(line[4], 0)
+
     def test_a_scene_that_raises_is_an_answer_naming_the_line(self):
         answer, _ = inspect("""
             from manim import *

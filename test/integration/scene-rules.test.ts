@@ -104,6 +104,19 @@ class PlaneBentAndMoved(Scene):
         self.wait(1)
 
 
+class ChartOnAScale(Scene):
+    def construct(self):
+        chart = BarChart(
+            values=[3, 8, 13, 21, 34, 55, 89, 55, 34, 21, 13, 8],
+            bar_names=[chr(65 + i) for i in range(12)],
+            y_range=[0, 90, 1], y_length=6, x_length=11,
+            y_axis_config={"numbers_to_include": [1, 2, 3, 5, 8, 13, 21, 34, 55, 89], "font_size": 20},
+            x_axis_config={"font_size": 24},
+        )
+        self.play(Create(chart))
+        self.wait(2)
+
+
 class StillCutLabel(Scene):
     def construct(self):
         self.play(FadeIn(Square()))
@@ -127,6 +140,7 @@ const SCENES = [
   'FrameThroughWord',
   'FieldCreated',
   'PlaneBentAndMoved',
+  'ChartOnAScale',
   'StillCutLabel',
   'LabelsOnDots',
 ] as const;
@@ -184,6 +198,10 @@ describe('scene rules on real Manim', () => {
         scene,
       ).toEqual([]);
     }
+  });
+
+  it('a chart is a coordinate system, whatever its class: its numbers on an uneven scale and its bar names are one structure', () => {
+    expect(issues.get('ChartOnAScale')!.filter((i) => i.category === 'clutter' && i.severity !== 'LOW')).toEqual([]);
   });
 
   it('thirty labels scattered by hand are still clutter, though their group is one mobject', () => {
