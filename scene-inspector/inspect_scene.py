@@ -464,12 +464,13 @@ HIGHLIGHT_TYPES = None
 
 
 def highlight_types():
-    """Shapes made to mark a target: a frame or backing around it, a brace, an underline, a cross over it."""
+    """Shapes made to mark a target: a frame or backing around it, a brace, an underline, a cross over it, a boundary
+    tracing its outline."""
     global HIGHLIGHT_TYPES
     if HIGHLIGHT_TYPES is None:
-        from manim import Brace, Cross, SurroundingRectangle, Underline
+        from manim import AnimatedBoundary, Brace, Cross, SurroundingRectangle, Underline
 
-        HIGHLIGHT_TYPES = (SurroundingRectangle, Brace, Underline, Cross)
+        HIGHLIGHT_TYPES = (SurroundingRectangle, Brace, Underline, Cross, AnimatedBoundary)
     return HIGHLIGHT_TYPES
 
 
@@ -628,6 +629,11 @@ class Recorder:
                 }
                 if unit["highlight"] is not None:
                     self.units[uid]["highlight"] = True
+            # As last seen: a circle being drawn is an open arc until its path closes.
+            if not is_text and open_path(unit["mob"]):
+                self.units[uid]["open"] = True
+            elif not is_text:
+                self.units[uid].pop("open", None)
             placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
@@ -668,7 +674,8 @@ class Recorder:
     def collect(self, mobject, root, text_unit, highlight, units):
         """Groups the leaves under their unit: a text object as a whole, any other leaf alone (with the highlight it
         is part of, if any)."""
-        if text_unit is None and isinstance(mobject, text_types()):
+        # A highlight's copies of its target's glyphs (AnimatedBoundary traces them) are its strokes, not text to read.
+        if text_unit is None and highlight is None and isinstance(mobject, text_types()):
             text_unit = mobject
             units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True, "highlight": None}
         if highlight is None and isinstance(mobject, highlight_types()):
@@ -759,15 +766,28 @@ GLYPH_UNITS_PER_POINT = 0.0075
 
 def glyph_px(mobject, shapes, camera):
     """How tall the text's letters are on screen, px: from its font size (which follows any scaling) where
-    it has one, else the median height of its glyphs (a lone "=" is short whatever its size)."""
+    it has one, else the median height of its glyphs (a lone "=" is short whatever its size). The font size is
+    the text's size in the scene's plane: a text seen by a 3D camera, or turned out of that plane (an axis label
+    stood up along z, whose font size reads 0), is measured as projected, by its glyphs."""
     try:
         size = float(mobject.font_size)
     except Exception:  # noqa: BLE001 - a text without a font size
         size = None
-    if size and size > 0:
+    if size and size > 0 and not hasattr(camera, "reset_rotation_matrix") and flat(mobject):
         return round(size * GLYPH_UNITS_PER_POINT * camera.pixel_height / camera.frame_height, 2)
     heights = sorted(s["box"][3] - s["box"][1] for s in shapes)
     return round(float(heights[len(heights) // 2]), 2)
+
+
+def flat(mobject):
+    """Whether the mobject lies in the scene's plane (no depth beyond a thousandth of its size)."""
+    import numpy as np
+
+    points = mobject.get_all_points()
+    if len(points) == 0:
+        return True
+    extent = np.ptp(points, axis=0)
+    return float(extent[2]) <= 1e-3 * max(float(extent[0]), float(extent[1]), 1e-9)
 
 
 def orientation_of(camera):
@@ -786,6 +806,14 @@ def background_of(camera):
         return hex_of(ManimColor(camera.background_color).to_rgb())
     except Exception:  # noqa: BLE001 - an exotic value: Manim's default
         return "#000000"
+
+
+def open_path(leaf):
+    """A stroke without fill whose ends do not meet: a line, a plot, an arc (a circle's or a polygon's path closes)."""
+    try:
+        return leaf.get_fill_opacity() <= 0.01 and len(leaf.points) > 0 and not leaf.is_closed()
+    except Exception:  # noqa: BLE001 - not a path (an image)
+        return False
 
 
 def visible_leaf(leaf):

@@ -62,6 +62,8 @@ const Unit = z.object({
   isText: z.boolean(),
   /** Part of a shape made to mark a target (a frame, a backing, a brace, an underline, a cross). */
   highlight: z.boolean().optional(),
+  /** A stroke without fill whose ends do not meet: a line, a plot, an arc. */
+  open: z.boolean().optional(),
   placedLine: z.number().int().min(0).optional(),
 });
 

@@ -117,6 +117,29 @@ class ChartOnAScale(Scene):
         self.wait(2)
 
 
+class PlotPastTheTop(Scene):
+    def construct(self):
+        axes = Axes(x_range=[-3, 3], y_range=[0, 9], y_length=6)
+        self.add(axes)
+        self.play(Create(axes.plot(lambda x: 2 * x ** 2)), Create(Circle().shift(UP * 3.5 + RIGHT * 4.5)))
+        self.wait(1)
+
+
+class PlaneAndShinyText(Scene):
+    def construct(self):
+        text = Text("So shiny!").move_to([3, 2.5, 0])
+        self.add(ComplexPlane().add_coordinates(), text, AnimatedBoundary(text, colors=[RED, GREEN, BLUE]))
+        self.wait(2)
+
+
+class LabelStoodUp(ThreeDScene):
+    def construct(self):
+        axes = ThreeDAxes()
+        self.set_camera_orientation(phi=2 * PI / 5, theta=PI / 5)
+        self.add(axes, axes.get_z_axis_label(Tex("$z$-label")))
+        self.wait(1)
+
+
 class StillCutLabel(Scene):
     def construct(self):
         self.play(FadeIn(Square()))
@@ -141,6 +164,9 @@ const SCENES = [
   'FieldCreated',
   'PlaneBentAndMoved',
   'ChartOnAScale',
+  'PlotPastTheTop',
+  'PlaneAndShinyText',
+  'LabelStoodUp',
   'StillCutLabel',
   'LabelsOnDots',
 ] as const;
@@ -236,5 +262,19 @@ describe('scene rules on real Manim', () => {
 
   it('a label is read against what it sits on, its own dot too: dark labels on light dots are not low contrast', () => {
     expect(issues.get('LabelsOnDots')!.filter((i) => i.category === 'low_contrast')).toEqual([]);
+  });
+
+  it('a plot or a line leaving the frame runs on out of view; a circle leaving it is cut', () => {
+    const clipped = issues.get('PlotPastTheTop')!.filter((i) => i.category === 'clipped_content');
+    expect(clipped.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clipped[0].description).toMatch(/^Circle \(line \d+\) is cut by the top/);
+  });
+
+  it("a frame-filling plane's numbers are cut where the plane is, and a boundary tracing a text is not a text over it", () => {
+    expect(issues.get('PlaneAndShinyText')!.filter((i) => ['clipped_content', 'overlap'].includes(i.category))).toEqual([]);
+  });
+
+  it('a label stood up along the z axis is measured as the 3D camera shows it, not by a font size that reads 0', () => {
+    expect(issues.get('LabelStoodUp')!.filter((i) => i.category === 'unreadable_text')).toEqual([]);
   });
 });
