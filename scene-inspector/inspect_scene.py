@@ -857,7 +857,7 @@ def leaf_geometry(camera, leaf):
         pass
     lo = outline.min(axis=0) - half
     hi = outline.max(axis=0) + half
-    return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends)}
+    return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends), "half": half}
 
 
 def dominant(leaves, shapes, part):
@@ -922,6 +922,12 @@ def relations(uid, geometry, camera):
                 if share > 0:
                     best_z = other["z"]
                     behind = [other_id, hex_of(leaf.get_fill_color().to_rgb()), round(float(fill_opacity), 2), round(share, 2)]
+            elif stroke_visible and other["z"] < text["z"] and other["z"] > best_z and 2 * shape["half"] >= h * 0.5:
+                # A stroke as wide as the letters is painted under the text as a fill is (a swatch drawn as a thick line).
+                share = float(np.mean(near(shape["edges"], grid, shape["half"])))
+                if share > 0:
+                    best_z = other["z"]
+                    behind = [other_id, hex_of(leaf.get_stroke_color().to_rgb()), round(float(leaf.get_stroke_opacity()), 2), round(share, 2)]
             if stroke_visible and not own:
                 marks = other["marks"]
                 if marks is None:
@@ -947,6 +953,21 @@ def inside(edges, points):
     for i, (px, py) in enumerate(points):
         crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
         result[i] = bool(np.count_nonzero(crosses) % 2)
+    return result
+
+
+def near(edges, points, distance):
+    """Which points lie within `distance` of the outline's edges (under a stroke that wide on each side)."""
+    import numpy as np
+
+    a, b = edges
+    d = b - a
+    length2 = np.maximum((d ** 2).sum(axis=1), 1e-12)
+    result = np.zeros(len(points), dtype=bool)
+    for i, p in enumerate(points):
+        t = np.clip(((p - a) * d).sum(axis=1) / length2, 0, 1)
+        closest = a + d * t[:, None]
+        result[i] = bool(np.min(np.hypot(*(closest - p).T)) <= distance)
     return result
 
 

@@ -140,6 +140,15 @@ class LabelStoodUp(ThreeDScene):
         self.wait(1)
 
 
+class Swatches(Scene):
+    def construct(self):
+        swatches = VGroup(*[Line(ORIGIN, RIGHT * 3, stroke_width=55, color=c) for c in (PINK, YELLOW, WHITE)]).arrange(DOWN, buff=0.6)
+        for line in swatches:
+            line.add(Text("a name", color=BLACK).scale(0.6).move_to(line))
+        self.play(FadeIn(swatches))
+        self.wait(2)
+
+
 class StillCutLabel(Scene):
     def construct(self):
         self.play(FadeIn(Square()))
@@ -167,6 +176,7 @@ const SCENES = [
   'PlotPastTheTop',
   'PlaneAndShinyText',
   'LabelStoodUp',
+  'Swatches',
   'StillCutLabel',
   'LabelsOnDots',
 ] as const;
@@ -276,5 +286,9 @@ describe('scene rules on real Manim', () => {
 
   it('a label stood up along the z axis is measured as the 3D camera shows it, not by a font size that reads 0', () => {
     expect(issues.get('LabelStoodUp')!.filter((i) => i.category === 'unreadable_text')).toEqual([]);
+  });
+
+  it('a text on a stroke as wide as its letters is read against that stroke: black names on light swatches', () => {
+    expect(issues.get('Swatches')!.filter((i) => i.category === 'low_contrast')).toEqual([]);
   });
 });
