@@ -25,7 +25,8 @@ here, not served by the TeX cache that "texCache" in the request names), results
              "ambiguous" (several do: their answers are in "matches")
   scene, candidates [{name, durationMs, error}], cpuSeconds (this process), tex {compiles,
   ownCpuSeconds, compilerCpuSeconds, cacheHits} (TeX apart), durationMs, width, height, fps, frameWidth,
-  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, isText, highlight, placedLine}}
+  frameHeight (units), units {id: {type, text, file, line, calledFrom, root, rootType, rootClasses, isText, highlight,
+             placedLine}} (rootClasses: the root's class and its bases, nearest first)
              (line: where it was made; calledFrom: the line of the scene that called the helper that made it;
              highlight: part of a frame, backing, brace, underline or cross marking a target),
   samples [{t (ms), n (frame), cam [cx, cy, w, h] (units; a 3D camera adds phi, theta, gamma
@@ -53,6 +54,9 @@ PROTOCOL = 1
 SAMPLES_PER_SECOND = 10
 MAX_SAMPLES = 4000
 MAX_UNITS = 600
+# Boxes are bounded to this many pixels either way: far past any frame, and within what src/scene/inspection.ts accepts
+# (a plot through an asymptote reaches 1e16).
+MAX_PX = 1e6
 SOURCE_DIR = os.path.abspath("src")
 
 
@@ -223,6 +227,8 @@ def inspect_job(job, candidates, config):
         return {"status": "no-scene", "error": "the sources define no Scene subclass"}
     target = job.get("durationMs")
     tolerance = job.get("toleranceMs") or 0
+    # A still: the video holds the scene's last frame (Manim's -s) for its whole duration.
+    still = target / 1000 if job.get("still") and target is not None else None
     tried = []
     matches = []
     for cls in candidates:
@@ -230,7 +236,7 @@ def inspect_job(job, candidates, config):
         entry = {"name": cls.__name__}
         tried.append(entry)
         try:
-            run_scene(cls, recorder, config, width, height, fps)
+            run_scene(cls, recorder, config, width, height, fps, still)
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -249,8 +255,10 @@ def inspect_job(job, candidates, config):
     return {"status": "mismatch", "error": "no scene's timeline matches the video's duration", "candidates": tried}
 
 
-def configure(config, width, height, fps):
+def configure(config, width, height, fps, still=False):
     config.dry_run = True
+    # Manim's -s: every animation skipped (its end state applied), the last frame the picture.
+    config.save_last_frame = still
     config.disable_caching = True
     config.write_to_movie = False
     config.media_dir = os.path.abspath("media")
@@ -268,16 +276,19 @@ def frame_shape(config, width, height, fps):
     config.frame_width = config.frame_height * (16 / 9 if abs(aspect / (16 / 9) - 1) < 0.01 else aspect)
 
 
-def run_scene(cls, recorder, config, width, height, fps):
+def run_scene(cls, recorder, config, width, height, fps, still=None):
+    """Runs the scene recording; `still` (seconds), the scene as Manim's -s renders it: its last frame, held that long."""
     from manim import tempconfig
 
     global RECORDER
     with tempconfig({}):
-        configure(config, width, height, fps)
+        configure(config, width, height, fps, still is not None)
         RECORDER = recorder
         scene = cls()
         recorder.scene = scene
         scene.render()
+        if still is not None:
+            recorder.hold(scene, scene.renderer, still)
 
 
 def install_line_tracking():
@@ -453,13 +464,22 @@ HIGHLIGHT_TYPES = None
 
 
 def highlight_types():
-    """Shapes made to mark a target: a frame or backing around it, a brace, an underline, a cross over it."""
+    """Shapes made to mark a target: a frame or backing around it, a brace, an underline, a cross over it, a boundary
+    tracing its outline."""
     global HIGHLIGHT_TYPES
     if HIGHLIGHT_TYPES is None:
-        from manim import Brace, Cross, SurroundingRectangle, Underline
+        from manim import AnimatedBoundary, Brace, Cross, SurroundingRectangle, Underline
 
-        HIGHLIGHT_TYPES = (SurroundingRectangle, Brace, Underline, Cross)
+        HIGHLIGHT_TYPES = (SurroundingRectangle, Brace, Underline, Cross, AnimatedBoundary)
     return HIGHLIGHT_TYPES
+
+
+MAX_CLASSES = 32
+
+
+def class_names(cls):
+    """A class and its bases, nearest first (Python's method resolution order), without `object`."""
+    return [c.__name__ for c in cls.__mro__ if c is not object][:MAX_CLASSES]
 
 
 def text_of(mobject):
@@ -525,6 +545,13 @@ class Recorder:
             self.sample(scene, renderer)
         self.frames_in_play += 1
         self.time = renderer.time
+
+    def hold(self, scene, renderer, seconds):
+        """The scene's last frame as the whole timeline: one sample at 0, held `seconds` (what Manim's -s shows)."""
+        self.samples, self.plays, self.units = [], [], {}
+        renderer.time = 0
+        self.sample(scene, renderer)
+        self.time = seconds
 
     # ---- what is on screen
 
@@ -596,10 +623,17 @@ class Recorder:
                     "calledFrom": getattr(mob, "_inspector_called", None),
                     "root": self.id_of(unit["root"]),
                     "rootType": type(unit["root"]).__name__,
+                    # What the root is, not only its class's name: any subclass of Axes or NumberLine is one.
+                    "rootClasses": class_names(type(unit["root"])),
                     "isText": is_text,
                 }
                 if unit["highlight"] is not None:
                     self.units[uid]["highlight"] = True
+            # As last seen: a circle being drawn is an open arc until its path closes.
+            if not is_text and open_path(unit["mob"]):
+                self.units[uid]["open"] = True
+            elif not is_text:
+                self.units[uid].pop("open", None)
             placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
@@ -609,7 +643,7 @@ class Recorder:
             if is_text:
                 glyph = glyph_px(unit["mob"], shapes, camera)
             z = min(order[id(leaf)] for leaf in visible)
-            rows.append([uid, *[round(float(v), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
+            rows.append([uid, *[round(float(min(MAX_PX, max(-MAX_PX, v))), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
             geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text, "highlight": unit["highlight"]}
         # A highlight's extent is its whole mobject's (a cross's two strokes, a brace's path).
         extents = {}
@@ -640,7 +674,8 @@ class Recorder:
     def collect(self, mobject, root, text_unit, highlight, units):
         """Groups the leaves under their unit: a text object as a whole, any other leaf alone (with the highlight it
         is part of, if any)."""
-        if text_unit is None and isinstance(mobject, text_types()):
+        # A highlight's copies of its target's glyphs (AnimatedBoundary traces them) are its strokes, not text to read.
+        if text_unit is None and highlight is None and isinstance(mobject, text_types()):
             text_unit = mobject
             units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True, "highlight": None}
         if highlight is None and isinstance(mobject, highlight_types()):
@@ -717,6 +752,7 @@ def merged_row(key, members, recorder):
         recorder.units[uid] = {**first, "type": first["type"] if key[1] is not None else first["rootType"], "text": None, "root": root}
         if root == uid:
             recorder.units[uid]["rootType"] = first["type"]
+            recorder.units[uid].pop("rootClasses", None)
         if key[1] is None:
             recorder.units[uid]["file"] = recorder.units[uid]["line"] = recorder.units[uid]["calledFrom"] = None
     largest = max(members, key=lambda r: (r[3] - r[1]) * (r[4] - r[2]))
@@ -730,15 +766,28 @@ GLYPH_UNITS_PER_POINT = 0.0075
 
 def glyph_px(mobject, shapes, camera):
     """How tall the text's letters are on screen, px: from its font size (which follows any scaling) where
-    it has one, else the median height of its glyphs (a lone "=" is short whatever its size)."""
+    it has one, else the median height of its glyphs (a lone "=" is short whatever its size). The font size is
+    the text's size in the scene's plane: a text seen by a 3D camera, or turned out of that plane (an axis label
+    stood up along z, whose font size reads 0), is measured as projected, by its glyphs."""
     try:
         size = float(mobject.font_size)
     except Exception:  # noqa: BLE001 - a text without a font size
         size = None
-    if size and size > 0:
+    if size and size > 0 and not hasattr(camera, "reset_rotation_matrix") and flat(mobject):
         return round(size * GLYPH_UNITS_PER_POINT * camera.pixel_height / camera.frame_height, 2)
     heights = sorted(s["box"][3] - s["box"][1] for s in shapes)
     return round(float(heights[len(heights) // 2]), 2)
+
+
+def flat(mobject):
+    """Whether the mobject lies in the scene's plane (no depth beyond a thousandth of its size)."""
+    import numpy as np
+
+    points = mobject.get_all_points()
+    if len(points) == 0:
+        return True
+    extent = np.ptp(points, axis=0)
+    return float(extent[2]) <= 1e-3 * max(float(extent[0]), float(extent[1]), 1e-9)
 
 
 def orientation_of(camera):
@@ -757,6 +806,14 @@ def background_of(camera):
         return hex_of(ManimColor(camera.background_color).to_rgb())
     except Exception:  # noqa: BLE001 - an exotic value: Manim's default
         return "#000000"
+
+
+def open_path(leaf):
+    """A stroke without fill whose ends do not meet: a line, a plot, an arc (a circle's or a polygon's path closes)."""
+    try:
+        return leaf.get_fill_opacity() <= 0.01 and len(leaf.points) > 0 and not leaf.is_closed()
+    except Exception:  # noqa: BLE001 - not a path (an image)
+        return False
 
 
 def visible_leaf(leaf):
@@ -800,7 +857,7 @@ def leaf_geometry(camera, leaf):
         pass
     lo = outline.min(axis=0) - half
     hi = outline.max(axis=0) + half
-    return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends)}
+    return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends), "half": half}
 
 
 def dominant(leaves, shapes, part):
@@ -846,9 +903,10 @@ def relations(uid, geometry, camera):
     # marks it.
     glyphs = [(b[0] + (b[2] - b[0]) * 0.08, b[1] + (b[3] - b[1]) * 0.15, b[2] - (b[2] - b[0]) * 0.08, b[3] - (b[3] - b[1]) * 0.15) for b in (shape["box"] for shape in text["shapes"])]
     for other_id, other in geometry.items():
-        # Its own group's shapes are the text's own (a label's dot, a brace's tip), except a backing it sits on.
+        # Its own group's strokes are the text's own (a brace's tip, an axis's ticks), never crossings; its fills are
+        # still what it is read against (a label on its dot, a backing it sits on).
         own = other["root"] == text["root"]
-        if other_id == uid or other["text"] or (own and other["highlight"] is None):
+        if other_id == uid or other["text"]:
             continue
         ox0, oy0, ox1, oy1 = other["box"]
         if ox1 < x0 or ox0 > x1 or oy1 < y0 or oy0 > y1:
@@ -864,6 +922,12 @@ def relations(uid, geometry, camera):
                 if share > 0:
                     best_z = other["z"]
                     behind = [other_id, hex_of(leaf.get_fill_color().to_rgb()), round(float(fill_opacity), 2), round(share, 2)]
+            elif stroke_visible and other["z"] < text["z"] and other["z"] > best_z and 2 * shape["half"] >= h * 0.5:
+                # A stroke as wide as the letters is painted under the text as a fill is (a swatch drawn as a thick line).
+                share = float(np.mean(near(shape["edges"], grid, shape["half"])))
+                if share > 0:
+                    best_z = other["z"]
+                    behind = [other_id, hex_of(leaf.get_stroke_color().to_rgb()), round(float(leaf.get_stroke_opacity()), 2), round(share, 2)]
             if stroke_visible and not own:
                 marks = other["marks"]
                 if marks is None:
@@ -889,6 +953,21 @@ def inside(edges, points):
     for i, (px, py) in enumerate(points):
         crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
         result[i] = bool(np.count_nonzero(crosses) % 2)
+    return result
+
+
+def near(edges, points, distance):
+    """Which points lie within `distance` of the outline's edges (under a stroke that wide on each side)."""
+    import numpy as np
+
+    a, b = edges
+    d = b - a
+    length2 = np.maximum((d ** 2).sum(axis=1), 1e-12)
+    result = np.zeros(len(points), dtype=bool)
+    for i, p in enumerate(points):
+        t = np.clip(((p - a) * d).sum(axis=1) / length2, 0, 1)
+        closest = a + d * t[:, None]
+        result[i] = bool(np.min(np.hypot(*(closest - p).T)) <= distance)
     return result
 
 

@@ -34,6 +34,8 @@ export interface Corpus {
   dir: string;
   set: LabelledSet;
   videos: CorpusVideo[];
+  /** Whether a video holds its scene's last frame (Manim's `-s`): its scene is inspected as that still. */
+  still?: (video: CorpusVideo) => boolean;
 }
 
 /** A labelled animation of a corpus as the corpus tests and benches read it. */

@@ -66,6 +66,8 @@ export function loadDocsCorpus(): DocsCorpus {
     set,
     videos,
     examples,
+    // The docs show a last-frame example's last frame: rendered as a still, inspected as one.
+    still: (video) => examples.get(video.animation.id)!.lastFrame,
   };
 }
 

@@ -179,6 +179,43 @@ class InspectorTest(unittest.TestCase):
         self.assertEqual(none["results"][0]["status"], "mismatch")
         self.assertEqual(sorted(c["durationMs"] for c in none["results"][0]["candidates"]), [1000, 3000])
 
+    def test_a_still_is_the_scenes_last_frame_held_for_the_video(self):
+        source = """
+            from manim import *
+
+            class Still(Scene):
+                def construct(self):
+                    square = Square()
+                    self.play(FadeIn(square), run_time=2)
+                    self.play(square.animate.shift(LEFT * 3))
+                    self.add(Text("caption").to_edge(DOWN))
+        """
+        still = dict(job("Still", duration_ms=1000), still=True)
+        answer, _ = inspect(source, [still, job("Still")])
+        held, played = answer["results"]
+        self.assertEqual((held["status"], held["durationMs"], held["plays"]), ("ok", 1000, []))
+        [sample] = held["samples"]
+        self.assertEqual(sample["t"], 0)
+        # Its last frame: the square moved left, the caption added after the plays.
+        self.assertEqual(sorted(held["units"][str(u[0])]["type"] for u in sample["u"]), ["Square", "Text"])
+        square = next(u for u in sample["u"] if held["units"][str(u[0])]["type"] == "Square")
+        self.assertAlmostEqual((square[1] + square[3]) / 2, 427 - 3 * 60, delta=3)
+        self.assertEqual(played["durationMs"], 3000)
+
+    def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
+        source = """
+            from manim import *
+
+            class Asymptote(Scene):
+                def construct(self):
+                    self.play(Create(Line(ORIGIN, UP * 1e15)))
+        """
+        answer, _ = inspect(source, [job("Asymptote")])
+        [line] = answer["results"][0]["samples"][-1]["u"]
+        # Far past the top edge, and within the bounds the worker accepts (1e6 px).
+        self.assertEqual(line[2], -1e6)
+        self.assertGreater(line[4], 0)
+
     def test_a_scene_that_raises_is_an_answer_naming_the_line(self):
         answer, _ = inspect("""
             from manim import *

@@ -57,9 +57,13 @@ const Unit = z.object({
   calledFrom: z.number().int().min(0).nullable().optional(),
   root: id,
   rootType: z.string().max(100),
+  /** The root's class and its bases, nearest first: what it is (a `BarChart` is an `Axes`, a `CoordinateSystem`). */
+  rootClasses: z.array(z.string().max(100)).max(32).optional(),
   isText: z.boolean(),
   /** Part of a shape made to mark a target (a frame, a backing, a brace, an underline, a cross). */
   highlight: z.boolean().optional(),
+  /** A stroke without fill whose ends do not meet: a line, a plot, an arc. */
+  open: z.boolean().optional(),
   placedLine: z.number().int().min(0).optional(),
 });
 

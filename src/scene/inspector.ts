@@ -18,6 +18,8 @@ export interface VideoFacts {
 
 export interface InspectionJob extends VideoFacts {
   scene: string | null;
+  /** The video holds the scene's last frame for its whole duration (a still rendered with Manim's `-s`). */
+  still?: boolean;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function runInspector(
       fps: manimRate(j.fps),
       durationMs: j.durationMs,
       toleranceMs: timelineToleranceMs(j.fps),
+      ...(j.still ? { still: true } : {}),
     })),
     texCache: sceneTexCache(settings),
   };

@@ -10,17 +10,12 @@ import { SCENE_RULES } from './thresholds';
  * share, and how a finding is pinned to a stored frame.
  */
 
-/** Coordinate systems whose numbers are tick labels, not things to read one by one. */
-export const COORDINATE_SYSTEMS = new Set([
-  'Axes',
-  'NumberPlane',
-  'ComplexPlane',
-  'PolarPlane',
-  'NumberLine',
-  'ThreeDAxes',
-  'CoordinateSystem',
-  'UnitInterval',
-]);
+/** Manim's coordinate systems: every axes, plane and chart is a `CoordinateSystem`, every axis a `NumberLine`. */
+const COORDINATE_SYSTEMS = new Set(['CoordinateSystem', 'NumberLine']);
+
+/** Whether a unit is part of a coordinate system (any subclass too: a `BarChart`), whose numbers are tick labels, not things to read one by one. */
+export const inCoordinateSystem = (u: Pick<SceneUnit, 'rootType' | 'rootClasses'>) =>
+  (u.rootClasses ?? [u.rootType]).some((c) => COORDINATE_SYSTEMS.has(c));
 
 /** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
 export type Box = [number, number, number, number];

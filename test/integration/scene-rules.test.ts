@@ -102,6 +102,64 @@ class PlaneBentAndMoved(Scene):
         plane.prepare_for_nonlinear_transform()
         self.play(plane.animate.apply_function(lambda p: p + np.array([np.sin(p[1]), np.sin(p[0]), 0])))
         self.wait(1)
+
+
+class ChartOnAScale(Scene):
+    def construct(self):
+        chart = BarChart(
+            values=[3, 8, 13, 21, 34, 55, 89, 55, 34, 21, 13, 8],
+            bar_names=[chr(65 + i) for i in range(12)],
+            y_range=[0, 90, 1], y_length=6, x_length=11,
+            y_axis_config={"numbers_to_include": [1, 2, 3, 5, 8, 13, 21, 34, 55, 89], "font_size": 20},
+            x_axis_config={"font_size": 24},
+        )
+        self.play(Create(chart))
+        self.wait(2)
+
+
+class PlotPastTheTop(Scene):
+    def construct(self):
+        axes = Axes(x_range=[-3, 3], y_range=[0, 9], y_length=6)
+        self.add(axes)
+        self.play(Create(axes.plot(lambda x: 2 * x ** 2)), Create(Circle().shift(UP * 3.5 + RIGHT * 4.5)))
+        self.wait(1)
+
+
+class PlaneAndShinyText(Scene):
+    def construct(self):
+        text = Text("So shiny!").move_to([3, 2.5, 0])
+        self.add(ComplexPlane().add_coordinates(), text, AnimatedBoundary(text, colors=[RED, GREEN, BLUE]))
+        self.wait(2)
+
+
+class LabelStoodUp(ThreeDScene):
+    def construct(self):
+        axes = ThreeDAxes()
+        self.set_camera_orientation(phi=2 * PI / 5, theta=PI / 5)
+        self.add(axes, axes.get_z_axis_label(Tex("$z$-label")))
+        self.wait(1)
+
+
+class Swatches(Scene):
+    def construct(self):
+        swatches = VGroup(*[Line(ORIGIN, RIGHT * 3, stroke_width=55, color=c) for c in (PINK, YELLOW, WHITE)]).arrange(DOWN, buff=0.6)
+        for line in swatches:
+            line.add(Text("a name", color=BLACK).scale(0.6).move_to(line))
+        self.play(FadeIn(swatches))
+        self.wait(2)
+
+
+class StillCutLabel(Scene):
+    def construct(self):
+        self.play(FadeIn(Square()))
+        self.add(Text("a caption wider than the frame of this video, cut at both edges", font_size=40))
+
+
+class LabelsOnDots(Scene):
+    def construct(self):
+        dots = VGroup(LabeledDot("3"), LabeledDot(MathTex("a", color=BLACK)), LabeledDot(Text("ii", color=BLACK, font_size=24))).arrange(RIGHT)
+        self.play(FadeIn(dots))
+        self.wait(2)
 `;
 
 const SCENES = [
@@ -114,8 +172,17 @@ const SCENES = [
   'FrameThroughWord',
   'FieldCreated',
   'PlaneBentAndMoved',
+  'ChartOnAScale',
+  'PlotPastTheTop',
+  'PlaneAndShinyText',
+  'LabelStoodUp',
+  'Swatches',
+  'StillCutLabel',
+  'LabelsOnDots',
 ] as const;
 type SceneName = (typeof SCENES)[number];
+/** Rendered as stills (Manim's `-s`: the last frame, held 1 s), as the documentation shows some examples. */
+const STILLS: readonly SceneName[] = ['StillCutLabel'];
 
 /** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
 function manifestOf(t: SceneTimeline): FrameManifest {
@@ -134,7 +201,7 @@ describe('scene rules on real Manim', () => {
   beforeAll(async () => {
     const ran = await runInspector(
       [{ name: 'scenes.py', content: SOURCE }],
-      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: 0 })),
+      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: STILLS.includes(scene) ? 1000 : 0, still: STILLS.includes(scene) })),
       { ...config.scene, limits: { ...config.scene.limits, wallMs: 600_000, cpuSeconds: 600 } },
     );
     if (!('answer' in ran)) throw new Error(`the inspector did not run: ${JSON.stringify(ran)}`);
@@ -169,6 +236,10 @@ describe('scene rules on real Manim', () => {
     }
   });
 
+  it('a chart is a coordinate system, whatever its class: its numbers on an uneven scale and its bar names are one structure', () => {
+    expect(issues.get('ChartOnAScale')!.filter((i) => i.category === 'clutter' && i.severity !== 'LOW')).toEqual([]);
+  });
+
   it('thirty labels scattered by hand are still clutter, though their group is one mobject', () => {
     const clutter = issues.get('ScatteredLabels')!.filter((i) => i.category === 'clutter');
     expect(clutter.map((i) => i.severity)).toEqual(['MEDIUM']);
@@ -191,5 +262,33 @@ describe('scene rules on real Manim', () => {
         issues.get(scene)!.filter((i) => i.category === 'clipped_content' || i.category === 'off_screen'),
         scene,
       ).toEqual([]);
+  });
+
+  it('a still is inspected as what it shows, its last frame: a caption cut by both edges', () => {
+    const clipped = issues.get('StillCutLabel')!.filter((i) => i.category === 'clipped_content');
+    expect(clipped.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clipped[0].description).toMatch(/Text "a caption wider than the frame.*" \(line \d+\) is cut by the left and right edges of the frame from 00:00\.0 to the end/);
+  });
+
+  it('a label is read against what it sits on, its own dot too: dark labels on light dots are not low contrast', () => {
+    expect(issues.get('LabelsOnDots')!.filter((i) => i.category === 'low_contrast')).toEqual([]);
+  });
+
+  it('a plot or a line leaving the frame runs on out of view; a circle leaving it is cut', () => {
+    const clipped = issues.get('PlotPastTheTop')!.filter((i) => i.category === 'clipped_content');
+    expect(clipped.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clipped[0].description).toMatch(/^Circle \(line \d+\) is cut by the top/);
+  });
+
+  it("a frame-filling plane's numbers are cut where the plane is, and a boundary tracing a text is not a text over it", () => {
+    expect(issues.get('PlaneAndShinyText')!.filter((i) => ['clipped_content', 'overlap'].includes(i.category))).toEqual([]);
+  });
+
+  it('a label stood up along the z axis is measured as the 3D camera shows it, not by a font size that reads 0', () => {
+    expect(issues.get('LabelStoodUp')!.filter((i) => i.category === 'unreadable_text')).toEqual([]);
+  });
+
+  it('a text on a stroke as wide as its letters is read against that stroke: black names on light swatches', () => {
+    expect(issues.get('Swatches')!.filter((i) => i.category === 'low_contrast')).toEqual([]);
   });
 });

@@ -314,7 +314,7 @@ describe('scene findings', () => {
     expect(crowded.map((i) => [i.category, i.severity])).toEqual([['clutter', 'MEDIUM']]);
     expect(crowded[0].description).toMatch(/^25 separate pieces of text are on screen at once/);
     const axis = all(
-      scene({ units: labels(25, { root: 99, rootType: 'Axes', type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }),
+      scene({ units: labels(25, { root: 99, rootType: 'BarChart', rootClasses: ['BarChart', 'Axes', 'CoordinateSystem', 'VGroup'], type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }),
     );
     expect(axis).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { cutSides, fullyOutside, outside, outsideShare, pct, units, type Observation, type Scene, type Side } from '../scene';
+import { cutSides, fullyOutside, inCoordinateSystem, outside, outsideShare, pct, units, type Observation, type Scene, type Side } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -7,6 +7,9 @@ import type { SceneRule } from './rule';
  * close-up) a cut that lasts is a defect, wherever it began; a unit that slides
  * out of the frame while the rest stays, and is not part of something scrolling
  * through or of a camera move, is a lighter one (an exit that reads as a loss).
+ * Not cut: frame-filling structure and the numbers of a frame-filling plane (cut
+ * where the plane is), and a line or curve (a stroke whose ends do not meet: a
+ * plot, a tangent), which reads as running on out of view.
  */
 function clipping(scene: Scene): Observation[] {
   const { frame } = scene;
@@ -18,7 +21,8 @@ function clipping(scene: Scene): Observation[] {
       return (
         !!s &&
         !scene.closeUp[i] &&
-        !(!u.isText && scene.isStructure(i, id)) &&
+        !(!u.isText && (scene.isStructure(i, id) || u.open)) &&
+        !(u.isText && inCoordinateSystem(u) && scene.isStructure(i, id)) &&
         !fullyOutside(s.box, frame) &&
         cutSides(s.box, frame).length > 0
       );

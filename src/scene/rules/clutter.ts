@@ -1,5 +1,5 @@
 import { formatTimestamp } from '../../media/manifest';
-import { area, COORDINATE_SYSTEMS, fullyOutside, opacityOf, type Box, type Observation, type Scene } from '../scene';
+import { area, fullyOutside, inCoordinateSystem, opacityOf, type Box, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -37,16 +37,16 @@ function tooMany(scene: Scene): Observation[] {
 
 /** How many things to read separately in a sample: each text, a structure's texts once. */
 function readables(scene: Scene, i: number): number {
-  const byRoot = new Map<number, { type: string; boxes: Box[] }>();
+  const byRoot = new Map<number, { axes: boolean; boxes: Box[] }>();
   let n = 0;
   for (const [id, s] of scene.states[i]) {
     const u = scene.unit(id);
     if (!u.isText || opacityOf(s) < 0.5 || fullyOutside(s.box, scene.frame)) continue;
-    const group = byRoot.get(s.root) ?? byRoot.set(s.root, { type: u.rootType, boxes: [] }).get(s.root)!;
+    const group = byRoot.get(s.root) ?? byRoot.set(s.root, { axes: inCoordinateSystem(u), boxes: [] }).get(s.root)!;
     group.boxes.push(s.box);
   }
-  for (const { type, boxes } of byRoot.values()) {
-    if (COORDINATE_SYSTEMS.has(type)) {
+  for (const { axes, boxes } of byRoot.values()) {
+    if (axes) {
       n++;
       continue;
     }

@@ -1,5 +1,5 @@
 import { formatTimestamp } from '../../media/manifest';
-import { COORDINATE_SYSTEMS, type Observation, type Scene } from '../scene';
+import { inCoordinateSystem, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -18,7 +18,7 @@ function leftovers(scene: Scene): Observation[] {
   const reportedRoots = new Set<number>();
   for (const [id, s] of scene.states[last]) {
     const u = scene.unit(id);
-    if (reportedRoots.has(u.root) || COORDINATE_SYSTEMS.has(u.rootType) || scene.isStructure(last, id)) continue;
+    if (reportedRoots.has(u.root) || inCoordinateSystem(u) || scene.isStructure(last, id)) continue;
     const lastPlay = scene.timeline.plays.filter((p) => p.units.includes(id) && !p.animations.every((a) => a === 'Wait')).at(-1);
     if (!lastPlay || durationMs - lastPlay.end < SCENE_RULES.leftoverMs) continue;
     const cameIn = firstSeen.get(id)!;
