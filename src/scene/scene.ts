@@ -13,9 +13,21 @@ import { SCENE_RULES } from './thresholds';
 /** Manim's coordinate systems: every axes, plane and chart is a `CoordinateSystem`, every axis a `NumberLine`. */
 const COORDINATE_SYSTEMS = new Set(['CoordinateSystem', 'NumberLine']);
 
+/** A recording made before the inspector named a root's bases names its class alone: Manim's own coordinate systems then. */
+const MANIM_COORDINATE_SYSTEMS = new Set([
+  ...COORDINATE_SYSTEMS,
+  'Axes',
+  'NumberPlane',
+  'ComplexPlane',
+  'PolarPlane',
+  'ThreeDAxes',
+  'UnitInterval',
+  'BarChart',
+]);
+
 /** Whether a unit is part of a coordinate system (any subclass too: a `BarChart`), whose numbers are tick labels, not things to read one by one. */
 export const inCoordinateSystem = (u: Pick<SceneUnit, 'rootType' | 'rootClasses'>) =>
-  (u.rootClasses ?? [u.rootType]).some((c) => COORDINATE_SYSTEMS.has(c));
+  u.rootClasses ? u.rootClasses.some((c) => COORDINATE_SYSTEMS.has(c)) : MANIM_COORDINATE_SYSTEMS.has(u.rootType);
 
 /** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
 export type Box = [number, number, number, number];

@@ -5,6 +5,7 @@ import { contrastRatio } from '../../src/analyzers/colour';
 import { sceneFindings } from '../../src/scene/findings';
 import { legibleGlyphPx } from '../../src/scene/rules/unreadable-text';
 import type { SceneTimeline, SceneUnit, UnitState } from '../../src/scene/inspection';
+import { inCoordinateSystem } from '../../src/scene/scene';
 
 /**
  * The layout rules on hand-made recordings: what a scene records about text
@@ -314,7 +315,16 @@ describe('scene findings', () => {
     expect(crowded.map((i) => [i.category, i.severity])).toEqual([['clutter', 'MEDIUM']]);
     expect(crowded[0].description).toMatch(/^25 separate pieces of text are on screen at once/);
     const axis = all(
-      scene({ units: labels(25, { root: 99, rootType: 'BarChart', rootClasses: ['BarChart', 'Axes', 'CoordinateSystem', 'VGroup'], type: 'DecimalNumber' }), samples: [[0, states(25)]], durationMs: 3000 }),
+      scene({
+        units: labels(25, {
+          root: 99,
+          rootType: 'BarChart',
+          rootClasses: ['BarChart', 'Axes', 'CoordinateSystem', 'VGroup'],
+          type: 'DecimalNumber',
+        }),
+        samples: [[0, states(25)]],
+        durationMs: 3000,
+      }),
     );
     expect(axis).toEqual([]);
   });
@@ -357,5 +367,16 @@ describe('scene findings', () => {
         'Text "Step 1" (line 10) stays on screen to the end, 5.0 s after its last animation at 00:01.0, though Text "draw a triangle" (line 11), which came in with it, was taken away at 00:02.0.',
       ],
     ]);
+  });
+});
+
+describe('inCoordinateSystem', () => {
+  it('knows a coordinate system by its bases, and a recording that names only its class by Manim’s own', () => {
+    expect(inCoordinateSystem({ rootType: 'BarChart', rootClasses: ['BarChart', 'Axes', 'VGroup', 'CoordinateSystem'] })).toBe(true);
+    expect(inCoordinateSystem({ rootType: 'MyAxes', rootClasses: ['MyAxes', 'NumberLine', 'Line'] })).toBe(true);
+    expect(inCoordinateSystem({ rootType: 'Table', rootClasses: ['Table', 'VGroup'] })).toBe(false);
+    // Recorded before the inspector named the bases.
+    expect(inCoordinateSystem({ rootType: 'Axes' })).toBe(true);
+    expect(inCoordinateSystem({ rootType: 'MyAxes' })).toBe(false);
   });
 });
