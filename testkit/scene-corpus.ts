@@ -86,7 +86,14 @@ export async function inspectCorpus(
     const sources = files.map((f) => ({ name: path.relative(setDir, f), content: fs.readFileSync(f, 'utf8') }));
     const jobs = run.map((v) => {
       const p = probed.get(v)!;
-      return { scene: v.scene, width: p.width, height: p.height, fps: p.fps ?? 0, durationMs: p.durationMs, still: corpus.still?.(v) ?? false };
+      return {
+        scene: v.scene,
+        width: p.width,
+        height: p.height,
+        fps: p.fps ?? 0,
+        durationMs: p.durationMs,
+        still: corpus.still?.(v) ?? false,
+      };
     });
     const ran = await runInspector(sources, jobs, { ...config.scene, limits });
     if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);

@@ -201,7 +201,14 @@ describe('scene rules on real Manim', () => {
   beforeAll(async () => {
     const ran = await runInspector(
       [{ name: 'scenes.py', content: SOURCE }],
-      SCENES.map((scene) => ({ scene, width: 854, height: 480, fps: 15, durationMs: STILLS.includes(scene) ? 1000 : 0, still: STILLS.includes(scene) })),
+      SCENES.map((scene) => ({
+        scene,
+        width: 854,
+        height: 480,
+        fps: 15,
+        durationMs: STILLS.includes(scene) ? 1000 : 0,
+        still: STILLS.includes(scene),
+      })),
       { ...config.scene, limits: { ...config.scene.limits, wallMs: 600_000, cpuSeconds: 600 } },
     );
     if (!('answer' in ran)) throw new Error(`the inspector did not run: ${JSON.stringify(ran)}`);
@@ -267,7 +274,9 @@ describe('scene rules on real Manim', () => {
   it('a still is inspected as what it shows, its last frame: a caption cut by both edges', () => {
     const clipped = issues.get('StillCutLabel')!.filter((i) => i.category === 'clipped_content');
     expect(clipped.map((i) => i.severity)).toEqual(['MEDIUM']);
-    expect(clipped[0].description).toMatch(/Text "a caption wider than the frame.*" \(line \d+\) is cut by the left and right edges of the frame from 00:00\.0 to the end/);
+    expect(clipped[0].description).toMatch(
+      /Text "a caption wider than the frame.*" \(line \d+\) is cut by the left and right edges of the frame from 00:00\.0 to the end/,
+    );
   });
 
   it('a label is read against what it sits on, its own dot too: dark labels on light dots are not low contrast', () => {

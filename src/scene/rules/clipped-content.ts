@@ -1,4 +1,15 @@
-import { cutSides, fullyOutside, inCoordinateSystem, outside, outsideShare, pct, units, type Observation, type Scene, type Side } from '../scene';
+import {
+  cutSides,
+  fullyOutside,
+  inCoordinateSystem,
+  outside,
+  outsideShare,
+  pct,
+  units,
+  type Observation,
+  type Scene,
+  type Side,
+} from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
