@@ -1,4 +1,4 @@
-import type Sharp from 'sharp';
+import { sharp } from '../infra/sharp';
 import type { LoadedFrame } from '../media/manifest';
 import type { Rgb } from '../media/colour';
 import { ColourTally, rgbBucket } from './colour';
@@ -45,12 +45,6 @@ function dominant(data: Buffer, total: number): { colour: Rgb; count: number } {
   for (let o = 0; o < total * 3; o += 3) tally.add(rgbBucket(data[o], data[o + 1], data[o + 2]), data[o], data[o + 1], data[o + 2]);
   return tally.ranked()[0] ?? { colour: [0, 0, 0], count: 0 };
 }
-
-/**
- * Loaded on the first measure, not on import: the kinds' definitions reach this module, and the
- * store, the client and so `evals run` load them before its stack's servers are started.
- */
-const sharp = (input: Buffer) => (require('sharp') as typeof Sharp)(input);
 
 export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestampMs' | 'jpeg'>): Promise<FrameMeasures> {
   const image = sharp(frame.jpeg);

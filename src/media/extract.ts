@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../infra/sharp';
 import type { Config } from '../config';
 import { ACTIVITY_TIMEOUT_SECONDS } from '../domain/activity-timeouts';
 import { InfrastructureError, PermanentError } from '../errors';

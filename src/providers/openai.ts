@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import sharp from 'sharp';
+import { sharp } from '../infra/sharp';
 import type { Config } from '../config';
 import { PermanentError, RetryableError, retryAfterMs } from '../errors';
 import type { EvalKind, KindDefinition, Verdict } from '../kinds';

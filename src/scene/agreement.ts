@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../infra/sharp';
 import type { LoadedFrame } from '../media/manifest';
 import { sampleAt, type SceneTimeline } from './inspection';
 
