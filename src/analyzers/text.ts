@@ -22,6 +22,11 @@ const MAX_OVERLAPS = 3;
 const KEPT_INK = 0.9;
 /** A text whose ink changes by at most this share between two sampled frames stands unchanged (JPEG noise); more, and it is still being written or fading in. */
 const UNCHANGED_INK = 0.02;
+/**
+ * A text stands (finished, not being written or fading in) when it stays unchanged this long: a pause a
+ * viewer sees. Sampled frames of a short clip can be consecutive video frames, which a slow Write can leave alike.
+ */
+const STANDING_MS = 250;
 /** What is drawn over a text adds ink inside its box of at least this share of the text's own ink, in glyphs spanning at least its height (a dot resting on a label is not text drawn over it). */
 const NEW_INK = 0.03;
 /** What is drawn over a text is glyphs at most this many times its height (a fill behind it is not). */
@@ -171,18 +176,31 @@ function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): {
   return share > SHARED_BOX ? { box: union(box, text.box), share } : null;
 }
 
-/** Text lines that stand still and unchanged over sampled frames k and k+1 (not being written or fading in), other than those `seen` already: what a later frame is compared with. */
-function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): ScreenItem[] {
-  const [f, next] = [ctx.frames[k], ctx.frames[k + 1]];
-  if (!next) return [];
-  return f.items.filter((t) => {
-    if (t.text === null || seen.some((b) => samePlace(b, t.box)) || !next.items.some((n) => n.text !== null && samePlace(n.box, t.box)))
-      return false;
-    const maxHeight = OVER_GLYPH_HEIGHT * heightPx(f, t);
-    const region = regionOf(f, t.box);
-    const [a, b] = [inkIn(f, region, maxHeight), inkIn(next, region, maxHeight)];
-    return inkCount(newInk(a, b)) + inkCount(newInk(b, a)) <= UNCHANGED_INK * inkCount(a);
-  });
+/**
+ * Text lines that stand still and unchanged from sampled frame k for at least
+ * STANDING_MS (not being written or fading in: consecutive video frames of a
+ * slow Write can match), other than those `seen` already: what a later frame is
+ * compared with. Returns each with the last sampled frame of that stretch.
+ */
+function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): { text: ScreenItem; until: number }[] {
+  const f = ctx.frames[k];
+  let until = k + 1;
+  while (until < ctx.frames.length && ctx.frames[until].timestampMs - f.timestampMs < STANDING_MS) until++;
+  if (until >= ctx.frames.length) return [];
+  const stretch = ctx.frames.slice(k + 1, until + 1);
+  return f.items
+    .filter((t) => {
+      if (t.text === null || seen.some((b) => samePlace(b, t.box))) return false;
+      const maxHeight = OVER_GLYPH_HEIGHT * heightPx(f, t);
+      const region = regionOf(f, t.box);
+      const a = inkIn(f, region, maxHeight);
+      return stretch.every((next) => {
+        if (!next.items.some((n) => n.text !== null && samePlace(n.box, t.box))) return false;
+        const b = inkIn(next, region, maxHeight);
+        return inkCount(newInk(a, b)) + inkCount(newInk(b, a)) <= UNCHANGED_INK * inkCount(a);
+      });
+    })
+    .map((text) => ({ text, until }));
 }
 
 interface Found extends Overlap {
@@ -197,10 +215,10 @@ function drawnOverRuns(ctx: AnalysisContext): Found[] {
   const found: Found[] = [];
   const seen: Box[] = [];
   for (let k = 0; k + 1 < ctx.frames.length; k++) {
-    for (const text of standingTexts(ctx, k, seen)) {
+    for (const { text, until } of standingTexts(ctx, k, seen)) {
       seen.push(text.box);
       let run: Found | null = null;
-      for (let i = k + 2; i < ctx.frames.length; i++) {
+      for (let i = until + 1; i < ctx.frames.length; i++) {
         const over = drawnOver(ctx.frames[k], text, ctx.frames[i]);
         if (over === 'gone' || (over === null && run)) break;
         if (over && run) run.frames++;
