@@ -54,15 +54,21 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
   });
 }
 
+const within = (inner: Box, outer: Box) =>
+  inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
+
 /**
  * Items whose box reaches one edge of the frame: text, shapes, glyphs. Grids,
  * axes and linework filling the frame run to the edge by design, and over them
  * narrow slivers at the edge are their segments, unless they end a line of text.
+ * A shape flush with the edge, its whole outline in view (touching it at a
+ * point), is not cut.
  */
 export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   return f.items.filter((i) => {
     if (i.kind === 'structure' || i.pixels < MIN_CUT_AREA * f.width * f.height || !reaches(f, i.box, side)) return false;
     if (i.kind === 'text') return true;
+    if (f.touching[side].some((shape) => within(i.box, shape))) return false;
     const narrow =
       i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
     // Over a grid or axes, narrow pieces at the edge are their segments unless they end a line of text.
