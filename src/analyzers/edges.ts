@@ -3,12 +3,10 @@ import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';
 import { severityOf } from './evidence';
-import { EDGE_REACH, type Box, type ScreenItem } from './objects';
+import { EDGE_REACH, GRID_SEGMENTS, type Box, type ScreenItem } from './objects';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
-/** This many line segments on screen make a grid. */
-const GRID_SEGMENTS = 8;
 /** Items covering less than this share of the frame at an edge are specks, not cut content (30 px at 768x432). */
 const MIN_CUT_AREA = 9e-5;
 /** Objects narrower than this share of the frame height (10 px at 432), either way, at an edge over a grid are its segments, not shapes. */

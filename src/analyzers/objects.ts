@@ -95,6 +95,8 @@ const STRUCTURE_DENSITY = 0.2;
  * view is a shape cut by the edge.
  */
 const GRID_PART = 0.25;
+/** This many thin straight segments on screen make a grid (one drawn in pieces, or cut up by what crosses it). */
+export const GRID_SEGMENTS = 8;
 const STRAIGHT_RUN = 0.05;
 const STRAIGHT_SHARE = 0.6;
 /** Pieces reaching past a text line on each side, each with this share of the pixels inside it, cross it. */
@@ -496,13 +498,15 @@ function stacked(line: Component[]): boolean {
  * height), above or below. When both sides are reached (one component running
  * through, or the pieces of a curve that JPEG and colour split on either side)
  * something crosses the box, as a curve or an outline through a label does;
- * one side only is a line or arrow ending at it.
+ * one side only is a line or arrow ending at it. A grid's lines (`grid`: a
+ * plane's, its axes) are not counted: they run behind its labels by design.
  */
 function crossingPixels(
   labels: Int32Array,
   list: Component[],
   width: number,
   members: ReadonlySet<number>,
+  grid: ReadonlySet<number>,
   minX: number,
   minY: number,
   maxX: number,
@@ -513,7 +517,7 @@ function crossingPixels(
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
       const l = labels[y * width + x];
-      if (l === 0 || members.has(l)) continue;
+      if (l === 0 || members.has(l) || grid.has(l)) continue;
       const c = list[l - 1];
       const up = c.minY < minY - reach;
       const down = c.maxY > maxY + reach;
@@ -641,6 +645,9 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   const glyphs: Component[] = [];
   const small: Component[] = [];
   const shapes: { kind: ItemKind; cs: Component[] }[] = [];
+  /** A grid's linework (its parts reaching the edges, and its thin straight segments): a plane's lines and axes run behind its labels by design. */
+  const gridLabels = new Set<number>();
+  const segments = new Set<number>();
   for (const c of list) {
     if (c.count < MIN_COMPONENT_AREA * width * height) continue;
     const w = widthOf(c);
@@ -662,9 +669,16 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       (w >= GRID_PART * width || h >= GRID_PART * height) &&
       straightPixels(labels, width, c, labelOf.get(c)!, Math.round(STRAIGHT_RUN * height)) >= STRAIGHT_SHARE * c.count;
     const line = isThinLine(w, h, height);
+    if (grid) gridLabels.add(labelOf.get(c)!);
+    if (line) segments.add(labelOf.get(c)!);
     shapes.push({ kind: grid || (spans && (density < STRUCTURE_DENSITY || line)) ? 'structure' : line ? 'line' : 'object', cs: [c] });
   }
-  for (const c of small) shapes.push({ kind: isThinLine(widthOf(c), heightOf(c), height) ? 'line' : 'object', cs: [c] });
+  for (const c of small) {
+    const line = isThinLine(widthOf(c), heightOf(c), height);
+    if (line) segments.add(labelOf.get(c)!);
+    shapes.push({ kind: line ? 'line' : 'object', cs: [c] });
+  }
+  if (gridLabels.size > 0 || segments.size >= GRID_SEGMENTS) for (const l of segments) gridLabels.add(l);
   // Lines of glyphs; pieces embedded in something else (colour fringes of an outline) and lone glyphs are objects.
   const textual: Component[][] = [];
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
@@ -719,7 +733,7 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       Math.max(1, Math.round(SURROUND_RADIUS * glyphHeight)),
       background,
     );
-    const crossing = crossingPixels(labels, list, width, members, minX, minY, maxX, maxY);
+    const crossing = crossingPixels(labels, list, width, members, gridLabels, minX, minY, maxX, maxY);
     items.push(
       item('text', cs, {
         colour,
