@@ -9,6 +9,11 @@ import type { Box, ScreenItem } from './objects';
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
 /**
+ * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
+ * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
+ */
+const MIN_GLYPH_HEIGHT = 0.01;
+/**
  * Something crossing a text line leaves at least this many pixels per pixel of
  * line height, as a share of the frame height (1.5 px at 432: a stroke across
  * it; Manim's default stroke is about 2 px there).
@@ -289,9 +294,15 @@ export function placeOf(b: Box): string {
   return row || col ? `at the ${[row, col].filter(Boolean).join(' ')}` : 'in the middle';
 }
 
-/** A line of text (several glyphs, word-shaped) whose letters are too short for its video's height. */
+/** A line of text (several glyphs, word-shaped) whose letters are too short for its video's height, yet tall enough to be letters. */
 function tooSmall(f: FrameMeasures, i: ScreenItem): boolean {
-  return i.text !== null && i.text.glyphs >= 3 && widthPx(f, i) >= 3 * heightPx(f, i) && i.text.letterHeight < MIN_TEXT_HEIGHT;
+  return (
+    i.text !== null &&
+    i.text.glyphs >= 3 &&
+    widthPx(f, i) >= 3 * heightPx(f, i) &&
+    i.text.letterHeight < MIN_TEXT_HEIGHT &&
+    i.text.letterHeight >= MIN_GLYPH_HEIGHT
+  );
 }
 
 /**
