@@ -154,7 +154,7 @@ function newInk(earlier: InkMask, later: InkMask): InkMask {
  * colour and merge into one line. Returns the new glyphs' box and the share,
  * null when nothing is drawn over it, or 'gone' when the text is no longer there.
  */
-function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): { box: Box; share: number } | 'gone' | null {
+function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): { box: Box; glyphs: Box; share: number } | 'gone' | null {
   const maxHeight = OVER_GLYPH_HEIGHT * heightPx(before, text);
   const region = regionOf(before, text.box);
   const was = inkIn(before, region, maxHeight);
@@ -178,7 +178,7 @@ function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): {
     .reduce(union);
   if ((box.right - box.left) * f.width < heightPx(before, text)) return null;
   const share = intersection(box, text.box) / Math.min(area(box), area(text.box));
-  return share > SHARED_BOX ? { box: union(box, text.box), share } : null;
+  return share > SHARED_BOX ? { box: union(box, text.box), glyphs: box, share } : null;
 }
 
 /**
@@ -215,7 +215,10 @@ interface Found extends Overlap {
   frames: number;
 }
 
-/** Overlaps drawn over a standing text, each with the run of sampled frames that shows it; each text from the first frames it stands in, until it is gone. */
+/**
+ * Overlaps drawn over a standing text and resting there, each with the run of sampled frames that shows
+ * them in the same place; each text from the first frames it stands in, until it is gone.
+ */
 function drawnOverRuns(ctx: AnalysisContext): Found[] {
   const found: Found[] = [];
   const seen: Box[] = [];
@@ -223,11 +226,16 @@ function drawnOverRuns(ctx: AnalysisContext): Found[] {
     for (const { text, until } of standingTexts(ctx, k, seen)) {
       seen.push(text.box);
       let run: Found | null = null;
+      let glyphs: Box | null = null;
       for (let i = until + 1; i < ctx.frames.length; i++) {
         const over = drawnOver(ctx.frames[k], text, ctx.frames[i]);
         if (over === 'gone' || (over === null && run)) break;
-        if (over && run) run.frames++;
-        else if (over)
+        if (over === null) continue;
+        // What rests over the text counts; a text moving across it on its way elsewhere (a Transform) does not.
+        if (run && samePlace(glyphs!, over.glyphs)) run.frames++;
+        else if (run && run.frames >= 2) break;
+        else {
+          glyphs = over.glyphs;
           run = {
             box: over.box,
             what: 'Text is drawn over another text',
@@ -236,6 +244,7 @@ function drawnOverRuns(ctx: AnalysisContext): Found[] {
             at: i,
             frames: 1,
           };
+        }
       }
       if (run && run.frames >= 2) found.push(run);
     }

@@ -101,6 +101,13 @@ describe('overlap: a text still being written is not drawn over', () => {
     expect(medium(overlapIssues(await context(steps, 67)))).toEqual([]);
   });
 
+  it('a text moving across one that stands, on its way elsewhere (a Transform), is not an overlap', async () => {
+    const standing = word(8, () => true);
+    const passing = [0, 1, 2, 3].map((j) => [...standing, ...word(4, () => true, 13 + 60 * j, 3, YELLOW)]);
+    const steps = [standing, standing, standing, standing, standing, standing, ...passing, standing];
+    expect(medium(overlapIssues(await context(steps, 67)))).toEqual([]);
+  });
+
   it('a text written over one that stood still is still an overlap', async () => {
     const standing = word(8, () => true);
     const over = [...standing, ...word(8, () => true, 13, 3, YELLOW)];
