@@ -559,8 +559,8 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
 /** The things on screen, on a background of colour `background`, and the ink of every glyph among them. */
 /**
  * The boxes of the shapes that touch an edge without being cut by it: connected
- * content (whatever its colours) meeting the frame's outermost row or column
- * in one short contact, at most TOUCH_SHARE of the shape's extent along that
+ * content (whatever its colours) meeting one edge only, the frame's outermost
+ * row or column there in one short contact, at most TOUCH_SHARE of the shape's extent along that
  * edge, with the shape reaching past it on both sides (its outline curves away
  * from the edge, as a circle's does where it is flush with it). A line running
  * into the edge meets it at its end, with the rest on one side; a shape the
@@ -599,6 +599,8 @@ function edgeTouches(labels: Int32Array, width: number, height: number): Record<
         }
     }
     const box = { left: minX / width, top: minY / height, right: (maxX + 1) / width, bottom: (maxY + 1) / height };
+    // Flush with one edge only: a shape meeting two (a surface spilling out at a corner) is cut.
+    if ([minX === 0, minY === 0, maxX === width - 1, maxY === height - 1].filter(Boolean).length !== 1) continue;
     for (const { side, at } of edges) {
       const [from, to] = side === 'top' || side === 'bottom' ? [minX, maxX] : [minY, maxY];
       // Runs of this shape's pixels on the edge's outermost line.

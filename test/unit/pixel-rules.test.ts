@@ -89,6 +89,12 @@ describe('clipping: a shape flush with an edge is not cut by it', () => {
     expect(await clipping(disc(400, H - 40, 50))).toEqual(['bottom edge']);
   });
 
+  it('a shape meeting two edges, as a surface spilling out at a corner, is clipped', async () => {
+    // A disc flush with the bottom edge, joined to a bar running out through the left edge.
+    const bar: Paint = (x, y) => ink(RED, x < 340 ? 6 - Math.abs(y - (H - 60)) : 0);
+    expect(await clipping((x, y) => disc(400, H - 60, 60)(x, y) ?? bar(x, y))).toContain('left edge');
+  });
+
   it('a line running into the edge at a slant is clipped', async () => {
     expect(await clipping(segment(500, 200, W + 100, 400))).toEqual(['right edge']);
   });
