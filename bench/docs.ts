@@ -4,11 +4,13 @@
  * a defect), at each quality the cache holds:
  *
  *   npx tsx scripts/manim-docs.ts render [480p15|720p30|1080p60]   (once: fills the cache)
- *   npm run bench:docs [-- [480p15|720p30|1080p60 ...] [sample]]   (qualities: all; sample: the test's)
+ *   npm run bench:docs [-- [480p15|720p30|1080p60 ...] [sample] [pixels]]
+ *     (qualities: all; sample: the test's; pixels: from pixels alone only)
  *
  * Each cached render is judged from pixels alone and with its scene's source
  * (every scene inspected in the real sandbox, the scene the authority on
- * layout, as bench:local does). Printed per quality and mode: MEDIUM and HIGH
+ * layout, as bench:local does); `pixels` skips the inspection, the slow half,
+ * to re-measure the pixel judge. Printed per quality and mode: MEDIUM and HIGH
  * findings per 100 clean scenes, per category (and how many scenes carry one;
  * findings true of the clip, its length and a still's stillness, apart),
  * each such finding with its scene for a person to look at, the defects a
@@ -96,7 +98,13 @@ function print(quality: Quality, mode: string, t: DocsTally, extra: string): voi
   console.log('');
 }
 
-async function atQuality(corpus: DocsCorpus, scenes: readonly CorpusVideo[], quality: Quality, workDir: string): Promise<void> {
+async function atQuality(
+  corpus: DocsCorpus,
+  scenes: readonly CorpusVideo[],
+  quality: Quality,
+  workDir: string,
+  pixelsOnly: boolean,
+): Promise<void> {
   const videos = scenes.filter((v) => fs.existsSync(docsFile(corpus, v, quality)));
   const missing = scenes.length - videos.length;
   if (videos.length === 0) {
@@ -113,6 +121,7 @@ async function atQuality(corpus: DocsCorpus, scenes: readonly CorpusVideo[], qua
     pixels.add(video, results);
   }
   print(quality, 'from pixels alone', pixels, `${extra}; judged in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (pixelsOnly) return;
   started = performance.now();
   let inspected: Awaited<ReturnType<typeof inspectCorpus>>;
   try {
@@ -147,7 +156,7 @@ runMain('bench:docs', async () => {
     console.log(
       `Manim's documentation examples: ${corpus.examples.size}, of which ${corpus.videos.length} render outside Manim's docs build; judging ${args.includes('sample') ? `the test's sample, ${scenes.length}` : 'all of them'}\n`,
     );
-    for (const quality of only.length ? only : QUALITIES) await atQuality(corpus, scenes, quality, workDir);
+    for (const quality of only.length ? only : QUALITIES) await atQuality(corpus, scenes, quality, workDir, args.includes('pixels'));
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -3,12 +3,10 @@ import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';
 import { severityOf } from './evidence';
-import { EDGE_REACH, type Box, type ScreenItem } from './objects';
+import { EDGE_REACH, GRID_SEGMENTS, type Box, type ScreenItem } from './objects';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
-/** This many line segments on screen make a grid. */
-const GRID_SEGMENTS = 8;
 /** Items covering less than this share of the frame at an edge are specks, not cut content (30 px at 768x432). */
 const MIN_CUT_AREA = 9e-5;
 /** Objects narrower than this share of the frame height (10 px at 432), either way, at an edge over a grid are its segments, not shapes. */
@@ -54,15 +52,21 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
   });
 }
 
+const within = (inner: Box, outer: Box) =>
+  inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
+
 /**
  * Items whose box reaches one edge of the frame: text, shapes, glyphs. Grids,
  * axes and linework filling the frame run to the edge by design, and over them
  * narrow slivers at the edge are their segments, unless they end a line of text.
+ * A shape flush with the edge, its whole outline in view (touching it at a
+ * point), is not cut.
  */
 export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   return f.items.filter((i) => {
     if (i.kind === 'structure' || i.pixels < MIN_CUT_AREA * f.width * f.height || !reaches(f, i.box, side)) return false;
     if (i.kind === 'text') return true;
+    if (f.touching[side].some((shape) => within(i.box, shape))) return false;
     const narrow =
       i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
     // Over a grid or axes, narrow pieces at the edge are their segments unless they end a line of text.

@@ -28,11 +28,14 @@ export interface FrameMeasures {
   items: ScreenItem[];
   /** The ink of every glyph on screen, to tell what was drawn over a text since an earlier frame. */
   glyphInk: Ink[];
+  /** Per edge, the boxes of shapes flush with it but not cut by it (a circle's outline touching it at a point). */
+  touching: Record<Side, Box[]>;
   /** 32x18 luma thumbnail, to compare frames with each other. */
   thumbnail: Buffer;
 }
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
+const NO_TOUCHES: Record<Side, Box[]> = { top: [], right: [], bottom: [], left: [] };
 
 /** Frames are analysed at most this wide: enough to see text a viewer can barely read at 480p. */
 export const ANALYSIS_MAX_WIDTH = 768;
@@ -61,8 +64,8 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
 
   const bg = dominant(data, total);
   if (bg.count / total < BACKGROUND_SHARE)
-    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [] };
-  const { items, glyphInk } = screenItems({ data, width, height }, bg.colour);
+    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [], touching: NO_TOUCHES };
+  const { items, glyphInk, touching } = screenItems({ data, width, height }, bg.colour);
   const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
   const box = content.length
     ? {
@@ -80,6 +83,7 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
     box,
     items,
     glyphInk,
+    touching,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Rgb } from '../media/colour';
+import type { Side } from './frame-measures';
 import { ColourTally, contrastRatio, rgbBucket } from './colour';
 
 /**
@@ -94,6 +95,8 @@ const STRUCTURE_DENSITY = 0.2;
  * view is a shape cut by the edge.
  */
 const GRID_PART = 0.25;
+/** This many thin straight segments on screen make a grid (one drawn in pieces, or cut up by what crosses it). */
+export const GRID_SEGMENTS = 8;
 const STRAIGHT_RUN = 0.05;
 const STRAIGHT_SHARE = 0.6;
 /** Pieces reaching past a text line on each side, each with this share of the pixels inside it, cross it. */
@@ -117,6 +120,14 @@ const FIELD_PIECES = 100;
 const MIN_PIECE_AREA = 9e-5;
 /** Within this share of the frame height of an edge (4 px at 432), content reaches it: scaling and JPEG soften the last columns of what an edge cuts. */
 export const EDGE_REACH = 0.0093;
+
+/**
+ * A shape flush with an edge meets it along at most this share of its own extent along that edge (a
+ * circle against it: a point, drawn as the chord of its stroke, a third of its width at 480p and less for
+ * larger ones); an edge cutting a shape meets it along most of its cross-section (a circle cut by a tenth
+ * of its width, along 60% of it).
+ */
+const TOUCH_SHARE = 0.5;
 
 /** Long and at most a few pixels thick: an axis, a grid line, a piece of one. */
 function isThinLine(widthPx: number, heightPx: number, frameHeight: number): boolean {
@@ -487,13 +498,15 @@ function stacked(line: Component[]): boolean {
  * height), above or below. When both sides are reached (one component running
  * through, or the pieces of a curve that JPEG and colour split on either side)
  * something crosses the box, as a curve or an outline through a label does;
- * one side only is a line or arrow ending at it.
+ * one side only is a line or arrow ending at it. A grid's lines (`grid`: a
+ * plane's, its axes) are not counted: they run behind its labels by design.
  */
 function crossingPixels(
   labels: Int32Array,
   list: Component[],
   width: number,
   members: ReadonlySet<number>,
+  grid: ReadonlySet<number>,
   minX: number,
   minY: number,
   maxX: number,
@@ -504,7 +517,7 @@ function crossingPixels(
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
       const l = labels[y * width + x];
-      if (l === 0 || members.has(l)) continue;
+      if (l === 0 || members.has(l) || grid.has(l)) continue;
       const c = list[l - 1];
       const up = c.minY < minY - reach;
       const down = c.maxY > maxY + reach;
@@ -544,7 +557,69 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
 }
 
 /** The things on screen, on a background of colour `background`, and the ink of every glyph among them. */
-export function screenItems(raster: Raster, background: Rgb): { items: ScreenItem[]; glyphInk: Ink[] } {
+/**
+ * The boxes of the shapes that touch an edge without being cut by it: connected
+ * content (whatever its colours) meeting one edge only, the frame's outermost
+ * row or column there in one short contact, at most TOUCH_SHARE of the shape's extent along that
+ * edge, with the shape reaching past it on both sides (its outline curves away
+ * from the edge, as a circle's does where it is flush with it). A line running
+ * into the edge meets it at its end, with the rest on one side; a shape the
+ * edge cuts meets it along most of its cross-section, or in two places (a ring).
+ */
+function edgeTouches(labels: Int32Array, width: number, height: number): Record<Side, Box[]> {
+  const touches: Record<Side, Box[]> = { top: [], right: [], bottom: [], left: [] };
+  const blobOf = new Int32Array(width * height);
+  const edges: { side: Side; at: (k: number) => number; length: number }[] = [
+    { side: 'top', at: (k) => k, length: width },
+    { side: 'bottom', at: (k) => (height - 1) * width + k, length: width },
+    { side: 'left', at: (k) => k * width, length: height },
+    { side: 'right', at: (k) => k * width + width - 1, length: height },
+  ];
+  let id = 0;
+  for (const start of edges.flatMap(({ at, length }) => Array.from({ length }, (_, k) => at(k)))) {
+    if (labels[start] === 0 || blobOf[start] !== 0) continue;
+    // The connected content through this edge pixel, 8-connected across colours: one shape, however JPEG split its rim.
+    id++;
+    const queue: number[] = [start];
+    blobOf[start] = id;
+    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+    for (let n = 0; n < queue.length; n++) {
+      const p = queue[n];
+      const x = p % width;
+      const y = (p - x) / width;
+      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          const q = ny * width + nx;
+          if (nx >= 0 && ny >= 0 && nx < width && ny < height && labels[q] !== 0 && blobOf[q] === 0) {
+            blobOf[q] = id;
+            queue.push(q);
+          }
+        }
+    }
+    const box = { left: minX / width, top: minY / height, right: (maxX + 1) / width, bottom: (maxY + 1) / height };
+    // Flush with one edge only: a shape meeting two (a surface spilling out at a corner) is cut.
+    if ([minX === 0, minY === 0, maxX === width - 1, maxY === height - 1].filter(Boolean).length !== 1) continue;
+    for (const { side, at } of edges) {
+      const [from, to] = side === 'top' || side === 'bottom' ? [minX, maxX] : [minY, maxY];
+      // Runs of this shape's pixels on the edge's outermost line.
+      const runs: [number, number][] = [];
+      for (let k = from; k <= to; k++) {
+        if (blobOf[at(k)] !== id) continue;
+        if (runs.length > 0 && runs.at(-1)![1] === k - 1) runs.at(-1)![1] = k;
+        else runs.push([k, k]);
+      }
+      if (runs.length !== 1) continue;
+      const [a, b] = runs[0];
+      const contact = b - a + 1;
+      if (contact <= TOUCH_SHARE * (to - from + 1) && from < a && to > b) touches[side].push(box);
+    }
+  }
+  return touches;
+}
+
+export function screenItems(raster: Raster, background: Rgb): { items: ScreenItem[]; glyphInk: Ink[]; touching: Record<Side, Box[]> } {
   const { width, height } = raster;
   const { labels, list } = components(raster, background);
   const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({
@@ -572,6 +647,9 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   const glyphs: Component[] = [];
   const small: Component[] = [];
   const shapes: { kind: ItemKind; cs: Component[] }[] = [];
+  /** A grid's linework (its parts reaching the edges, and its thin straight segments): a plane's lines and axes run behind its labels by design. */
+  const gridLabels = new Set<number>();
+  const segments = new Set<number>();
   for (const c of list) {
     if (c.count < MIN_COMPONENT_AREA * width * height) continue;
     const w = widthOf(c);
@@ -593,9 +671,16 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       (w >= GRID_PART * width || h >= GRID_PART * height) &&
       straightPixels(labels, width, c, labelOf.get(c)!, Math.round(STRAIGHT_RUN * height)) >= STRAIGHT_SHARE * c.count;
     const line = isThinLine(w, h, height);
+    if (grid) gridLabels.add(labelOf.get(c)!);
+    if (line) segments.add(labelOf.get(c)!);
     shapes.push({ kind: grid || (spans && (density < STRUCTURE_DENSITY || line)) ? 'structure' : line ? 'line' : 'object', cs: [c] });
   }
-  for (const c of small) shapes.push({ kind: isThinLine(widthOf(c), heightOf(c), height) ? 'line' : 'object', cs: [c] });
+  for (const c of small) {
+    const line = isThinLine(widthOf(c), heightOf(c), height);
+    if (line) segments.add(labelOf.get(c)!);
+    shapes.push({ kind: line ? 'line' : 'object', cs: [c] });
+  }
+  if (gridLabels.size > 0 || segments.size >= GRID_SEGMENTS) for (const l of segments) gridLabels.add(l);
   // Lines of glyphs; pieces embedded in something else (colour fringes of an outline) and lone glyphs are objects.
   const textual: Component[][] = [];
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
@@ -650,7 +735,7 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       Math.max(1, Math.round(SURROUND_RADIUS * glyphHeight)),
       background,
     );
-    const crossing = crossingPixels(labels, list, width, members, minX, minY, maxX, maxY);
+    const crossing = crossingPixels(labels, list, width, members, gridLabels, minX, minY, maxX, maxY);
     items.push(
       item('text', cs, {
         colour,
@@ -676,7 +761,7 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       }),
     );
   }
-  return { items, glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)) };
+  return { items, glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)), touching: edgeTouches(labels, width, height) };
 }
 
 /** A component's pixels as a mask over its box. */

@@ -9,6 +9,11 @@ import type { Box, ScreenItem } from './objects';
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
 /**
+ * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
+ * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
+ */
+const MIN_GLYPH_HEIGHT = 0.01;
+/**
  * Something crossing a text line leaves at least this many pixels per pixel of
  * line height, as a share of the frame height (1.5 px at 432: a stroke across
  * it; Manim's default stroke is about 2 px there).
@@ -22,6 +27,11 @@ const MAX_OVERLAPS = 3;
 const KEPT_INK = 0.9;
 /** A text whose ink changes by at most this share between two sampled frames stands unchanged (JPEG noise); more, and it is still being written or fading in. */
 const UNCHANGED_INK = 0.02;
+/**
+ * A text stands (finished, not being written or fading in) when it stays unchanged this long: a pause a
+ * viewer sees. Sampled frames of a short clip can be consecutive video frames, which a slow Write can leave alike.
+ */
+const STANDING_MS = 250;
 /** What is drawn over a text adds ink inside its box of at least this share of the text's own ink, in glyphs spanning at least its height (a dot resting on a label is not text drawn over it). */
 const NEW_INK = 0.03;
 /** What is drawn over a text is glyphs at most this many times its height (a fill behind it is not). */
@@ -144,7 +154,7 @@ function newInk(earlier: InkMask, later: InkMask): InkMask {
  * colour and merge into one line. Returns the new glyphs' box and the share,
  * null when nothing is drawn over it, or 'gone' when the text is no longer there.
  */
-function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): { box: Box; share: number } | 'gone' | null {
+function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): { box: Box; glyphs: Box; share: number } | 'gone' | null {
   const maxHeight = OVER_GLYPH_HEIGHT * heightPx(before, text);
   const region = regionOf(before, text.box);
   const was = inkIn(before, region, maxHeight);
@@ -168,21 +178,34 @@ function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): {
     .reduce(union);
   if ((box.right - box.left) * f.width < heightPx(before, text)) return null;
   const share = intersection(box, text.box) / Math.min(area(box), area(text.box));
-  return share > SHARED_BOX ? { box: union(box, text.box), share } : null;
+  return share > SHARED_BOX ? { box: union(box, text.box), glyphs: box, share } : null;
 }
 
-/** Text lines that stand still and unchanged over sampled frames k and k+1 (not being written or fading in), other than those `seen` already: what a later frame is compared with. */
-function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): ScreenItem[] {
-  const [f, next] = [ctx.frames[k], ctx.frames[k + 1]];
-  if (!next) return [];
-  return f.items.filter((t) => {
-    if (t.text === null || seen.some((b) => samePlace(b, t.box)) || !next.items.some((n) => n.text !== null && samePlace(n.box, t.box)))
-      return false;
-    const maxHeight = OVER_GLYPH_HEIGHT * heightPx(f, t);
-    const region = regionOf(f, t.box);
-    const [a, b] = [inkIn(f, region, maxHeight), inkIn(next, region, maxHeight)];
-    return inkCount(newInk(a, b)) + inkCount(newInk(b, a)) <= UNCHANGED_INK * inkCount(a);
-  });
+/**
+ * Text lines that stand still and unchanged from sampled frame k for at least
+ * STANDING_MS (not being written or fading in: consecutive video frames of a
+ * slow Write can match), other than those `seen` already: what a later frame is
+ * compared with. Returns each with the last sampled frame of that stretch.
+ */
+function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): { text: ScreenItem; until: number }[] {
+  const f = ctx.frames[k];
+  let until = k + 1;
+  while (until < ctx.frames.length && ctx.frames[until].timestampMs - f.timestampMs < STANDING_MS) until++;
+  if (until >= ctx.frames.length) return [];
+  const stretch = ctx.frames.slice(k + 1, until + 1);
+  return f.items
+    .filter((t) => {
+      if (t.text === null || seen.some((b) => samePlace(b, t.box))) return false;
+      const maxHeight = OVER_GLYPH_HEIGHT * heightPx(f, t);
+      const region = regionOf(f, t.box);
+      const a = inkIn(f, region, maxHeight);
+      return stretch.every((next) => {
+        if (!next.items.some((n) => n.text !== null && samePlace(n.box, t.box))) return false;
+        const b = inkIn(next, region, maxHeight);
+        return inkCount(newInk(a, b)) + inkCount(newInk(b, a)) <= UNCHANGED_INK * inkCount(a);
+      });
+    })
+    .map((text) => ({ text, until }));
 }
 
 interface Found extends Overlap {
@@ -192,19 +215,27 @@ interface Found extends Overlap {
   frames: number;
 }
 
-/** Overlaps drawn over a standing text, each with the run of sampled frames that shows it; each text from the first frames it stands in, until it is gone. */
+/**
+ * Overlaps drawn over a standing text and resting there, each with the run of sampled frames that shows
+ * them in the same place; each text from the first frames it stands in, until it is gone.
+ */
 function drawnOverRuns(ctx: AnalysisContext): Found[] {
   const found: Found[] = [];
   const seen: Box[] = [];
   for (let k = 0; k + 1 < ctx.frames.length; k++) {
-    for (const text of standingTexts(ctx, k, seen)) {
+    for (const { text, until } of standingTexts(ctx, k, seen)) {
       seen.push(text.box);
       let run: Found | null = null;
-      for (let i = k + 2; i < ctx.frames.length; i++) {
+      let glyphs: Box | null = null;
+      for (let i = until + 1; i < ctx.frames.length; i++) {
         const over = drawnOver(ctx.frames[k], text, ctx.frames[i]);
         if (over === 'gone' || (over === null && run)) break;
-        if (over && run) run.frames++;
-        else if (over)
+        if (over === null) continue;
+        // What rests over the text counts; a text moving across it on its way elsewhere (a Transform) does not.
+        if (run && samePlace(glyphs!, over.glyphs)) run.frames++;
+        else if (run && run.frames >= 2) break;
+        else {
+          glyphs = over.glyphs;
           run = {
             box: over.box,
             what: 'Text is drawn over another text',
@@ -213,6 +244,7 @@ function drawnOverRuns(ctx: AnalysisContext): Found[] {
             at: i,
             frames: 1,
           };
+        }
       }
       if (run && run.frames >= 2) found.push(run);
     }
@@ -271,9 +303,15 @@ export function placeOf(b: Box): string {
   return row || col ? `at the ${[row, col].filter(Boolean).join(' ')}` : 'in the middle';
 }
 
-/** A line of text (several glyphs, word-shaped) whose letters are too short for its video's height. */
+/** A line of text (several glyphs, word-shaped) whose letters are too short for its video's height, yet tall enough to be letters. */
 function tooSmall(f: FrameMeasures, i: ScreenItem): boolean {
-  return i.text !== null && i.text.glyphs >= 3 && widthPx(f, i) >= 3 * heightPx(f, i) && i.text.letterHeight < MIN_TEXT_HEIGHT;
+  return (
+    i.text !== null &&
+    i.text.glyphs >= 3 &&
+    widthPx(f, i) >= 3 * heightPx(f, i) &&
+    i.text.letterHeight < MIN_TEXT_HEIGHT &&
+    i.text.letterHeight >= MIN_GLYPH_HEIGHT
+  );
 }
 
 /**
