@@ -575,26 +575,34 @@ function edgeTouches(labels: Int32Array, width: number, height: number): Record<
     { side: 'left', at: (k) => k * width, length: height },
     { side: 'right', at: (k) => k * width + width - 1, length: height },
   ];
+  // One queue for every flood (each pixel enters it once): this runs on every measured frame.
+  const queue = new Int32Array(width * height);
   let id = 0;
   for (const start of edges.flatMap(({ at, length }) => Array.from({ length }, (_, k) => at(k)))) {
     if (labels[start] === 0 || blobOf[start] !== 0) continue;
     // The connected content through this edge pixel, 8-connected across colours: one shape, however JPEG split its rim.
     id++;
-    const queue: number[] = [start];
+    let tail = 0;
+    queue[tail++] = start;
     blobOf[start] = id;
-    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
-    for (let n = 0; n < queue.length; n++) {
+    let minX = width;
+    let minY = height;
+    let maxX = -1;
+    let maxY = -1;
+    for (let n = 0; n < tail; n++) {
       const p = queue[n];
       const x = p % width;
       const y = (p - x) / width;
-      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const [nx, ny] = [x + dx, y + dy];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++)
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
           const q = ny * width + nx;
-          if (nx >= 0 && ny >= 0 && nx < width && ny < height && labels[q] !== 0 && blobOf[q] === 0) {
+          if (labels[q] !== 0 && blobOf[q] === 0) {
             blobOf[q] = id;
-            queue.push(q);
+            queue[tail++] = q;
           }
         }
     }
