@@ -4,8 +4,9 @@
  * a defect), at each quality the cache holds:
  *
  *   npx tsx scripts/manim-docs.ts render [480p15|720p30|1080p60]   (once: fills the cache)
- *   npm run bench:docs [-- [480p15|720p30|1080p60 ...] [sample] [pixels]]
- *     (qualities: all; sample: the test's; pixels: from pixels alone only)
+ *   npm run bench:docs [-- [480p15|720p30|1080p60 ...] [sample] [pixels] [WORD ...]]
+ *     (qualities: all; sample: the test's; pixels: from pixels alone only;
+ *      any other word: only the scenes whose id contains one of them)
  *
  * Each cached render is judged from pixels alone and with its scene's source
  * (every scene inspected in the real sandbox, the scene the authority on
@@ -151,10 +152,13 @@ runMain('bench:docs', async () => {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-bench-docs-'));
   const args = process.argv.slice(2);
   const only = args.filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
-  const scenes = args.includes('sample') ? docsSample(corpus) : corpus.videos;
+  const words = args.filter((a) => !(QUALITIES as readonly string[]).includes(a) && a !== 'sample' && a !== 'pixels');
+  const scenes = (args.includes('sample') ? docsSample(corpus) : corpus.videos).filter(
+    (v) => words.length === 0 || words.some((w) => v.animation.id.includes(w)),
+  );
   try {
     console.log(
-      `Manim's documentation examples: ${corpus.examples.size}, of which ${corpus.videos.length} render outside Manim's docs build; judging ${args.includes('sample') ? `the test's sample, ${scenes.length}` : 'all of them'}\n`,
+      `Manim's documentation examples: ${corpus.examples.size}, of which ${corpus.videos.length} render outside Manim's docs build; judging ${args.includes('sample') ? `the test's sample, ${scenes.length}` : words.length ? `${scenes.length} whose id contains ${words.join(' or ')}` : 'all of them'}\n`,
     );
     for (const quality of only.length ? only : QUALITIES) await atQuality(corpus, scenes, quality, workDir, args.includes('pixels'));
   } finally {
