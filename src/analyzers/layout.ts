@@ -167,7 +167,7 @@ export function thingsOnScreen(f: FrameMeasures): number {
       if (height !== Infinity && gap.y === 0 && gap.x <= 0.6 * height) parent[find(j)] = find(i);
     }
   }
-  // Each thing: the pieces joined into it (its operators included), and whether it holds text.
+  // Each thing: the pieces joined into it (its operators included; an operator alone is none) and its kind.
   const joined = new Map<number, Thing>();
   items.forEach((item, i) => {
     if (i >= things.length && !joined.has(find(i))) return;
