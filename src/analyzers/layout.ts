@@ -83,12 +83,74 @@ const gapBetween = (a: Box, b: Box) => ({
 
 /** A line at most this share of the frame wide is an operator, a minus or a fraction bar: it joins a formula's pieces on its row. */
 const OPERATOR_WIDTH = 0.2;
+/**
+ * Like marks (shapes of the same size and ink, or texts of the same height)
+ * this many or more, each as far from its nearest like neighbour as that one
+ * is from its own, are one pattern: a row or lattice of dots, the dashes of a
+ * dashed curve, the rays of a flash, an axis's numbers evenly spaced along it.
+ */
+const PATTERN_MARKS = 5;
+/** Like marks' box diagonals (texts': heights) differ by at most this ratio... */
+const LIKE_SIZE = 1.25;
+/** ...and their ink by at most this one (small marks' anti-aliased rims vary). */
+const LIKE_INK = 1.5;
+/** Evenly spaced: neighbours' spacings differ by at most this ratio (a hand-placed scatter's jitter is larger). */
+const EVEN_SPACING = 1.15;
+
+interface Thing {
+  box: Box;
+  ink: number;
+  /** A shape with its own label is read on its own, not as one of a pattern's marks. */
+  kind: 'text' | 'shape' | 'labelled';
+}
+
+const ratio = (a: number, b: number) => Math.max(a, b) / Math.max(Math.min(a, b), Number.EPSILON);
+
+/**
+ * The number of things the eye reads separately: each pattern of like,
+ * evenly spaced marks counts once. Distances and sizes are in pixels of the
+ * frame, so spacing means the same across and down.
+ */
+function readSeparately(things: readonly Thing[], f: Pick<FrameMeasures, 'width' | 'height'>): number {
+  const marks = things.map(({ box, ink, kind }) => {
+    const text = kind === 'text';
+    const [w, h] = [(box.right - box.left) * f.width, (box.bottom - box.top) * f.height];
+    return {
+      x: ((box.left + box.right) / 2) * f.width,
+      y: ((box.top + box.bottom) / 2) * f.height,
+      size: text ? h : Math.hypot(w, h),
+      ink,
+      kind,
+    };
+  });
+  type Mark = (typeof marks)[number];
+  const like = (a: Mark, b: Mark) =>
+    a.kind === b.kind &&
+    a.kind !== 'labelled' &&
+    ratio(a.size, b.size) <= LIKE_SIZE &&
+    (a.kind === 'text' || ratio(a.ink, b.ink) <= LIKE_INK);
+  const distance = (a: Mark, b: Mark) => Math.hypot(a.x - b.x, a.y - b.y);
+  const nearest = marks.map((a, i) => Math.min(...marks.filter((b, j) => j !== i && like(a, b)).map((b) => distance(a, b))));
+  const parent = marks.map((_, i) => i);
+  const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  for (let i = 0; i < marks.length; i++) {
+    for (let j = i + 1; j < marks.length; j++) {
+      const spacing = Math.min(nearest[i], nearest[j]);
+      const even = ratio(nearest[i], nearest[j]) <= EVEN_SPACING && distance(marks[i], marks[j]) <= EVEN_SPACING * spacing;
+      if (even && like(marks[i], marks[j])) parent[find(j)] = find(i);
+    }
+  }
+  const size = new Map<number, number>();
+  for (let i = 0; i < marks.length; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
+  return [...size.values()].reduce((n, k) => n + (k >= PATTERN_MARKS ? 1 : k), 0);
+}
 
 /**
  * The separate things on screen: text lines and objects, with pieces that sit
  * next to each other on a row (a formula split at its operators, a label and
- * its dot) counted as one. Lines (axes, grids and their pieces) are not counted;
- * short ones (operators, fraction bars) join the pieces beside them.
+ * its dot) counted as one, and a pattern of like marks evenly spaced counted
+ * once. Lines (axes, grids and their pieces) are not counted; short ones
+ * (operators, fraction bars) join the pieces beside them.
  */
 export function thingsOnScreen(f: FrameMeasures): number {
   const things = f.items.filter((i) => (i.kind === 'text' || i.kind === 'object') && i.pixels >= MIN_THING_AREA * f.width * f.height);
@@ -105,7 +167,24 @@ export function thingsOnScreen(f: FrameMeasures): number {
       if (height !== Infinity && gap.y === 0 && gap.x <= 0.6 * height) parent[find(j)] = find(i);
     }
   }
-  return new Set(things.map((_, i) => find(i))).size;
+  // Each thing: the pieces joined into it (its operators included; an operator alone is none) and its kind.
+  const joined = new Map<number, Thing>();
+  items.forEach((item, i) => {
+    if (i >= things.length && !joined.has(find(i))) return;
+    const t = joined.get(find(i));
+    if (!t) joined.set(find(i), { box: { ...item.box }, ink: item.pixels, kind: item.kind === 'text' ? 'text' : 'shape' });
+    else {
+      t.box = {
+        left: Math.min(t.box.left, item.box.left),
+        top: Math.min(t.box.top, item.box.top),
+        right: Math.max(t.box.right, item.box.right),
+        bottom: Math.max(t.box.bottom, item.box.bottom),
+      };
+      t.ink += item.pixels;
+      if (i < things.length && t.kind !== (item.kind === 'text' ? 'text' : 'shape')) t.kind = 'labelled';
+    }
+  });
+  return readSeparately([...joined.values()], f);
 }
 
 function cluttered(f: FrameMeasures): boolean {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisContext } from '../../src/analyzers/context';
 import { edgeIssues } from '../../src/analyzers/edges';
+import { clutterIssues } from '../../src/analyzers/layout';
 import { measureFrame } from '../../src/analyzers/frame-measures';
 import { overlapIssues, smallTextIssues } from '../../src/analyzers/text';
 
@@ -146,5 +147,39 @@ describe('text size: marks too small to be letters are not text', () => {
 
   it('a row of glyphs 7 px tall is', async () => {
     expect(medium(smallTextIssues(await held(row(20, 2.5, 8))))).toEqual(['unreadable_text']);
+  });
+});
+
+describe('clutter: like marks evenly spaced are one thing the eye reads as a whole', () => {
+  /** Discs of radius r on a lattice of `rows` x `columns`, `gap` px apart, nudged by `jitter` (k: the disc's number). */
+  const lattice = (rows: number, columns: number, gap: number, r: (k: number) => number, jitter = (_k: number) => [0, 0]) =>
+    Array.from({ length: rows * columns }, (_, k) => {
+      const [jx, jy] = jitter(k);
+      return disc(150 + (k % columns) * gap + jx, 100 + Math.floor(k / columns) * gap + jy, r(k), WHITE);
+    });
+  /** A reproducible scatter within ±`share` of the spacing (a hash of the disc's number, not a smooth drift). */
+  const noise = (k: number, seed: number) => (Math.abs(Math.sin(k * seed) * 43758.5453) % 1) * 2 - 1;
+  const scatter = (share: number, gap: number) => (k: number) => [noise(k, 12.9898) * share * gap, noise(k, 78.233) * share * gap];
+
+  it('a lattice of 35 like dots (a LaggedStart over a grid) is not clutter', async () => {
+    expect(medium(clutterIssues(await held(lattice(5, 7, 50, () => 7))))).toEqual([]);
+  });
+
+  it('the 32 rays of a flash round a circle are not clutter', async () => {
+    const rays = Array.from({ length: 32 }, (_, k) => {
+      const a = ((k + 0.25) * 2 * Math.PI) / 32;
+      return segment(427 + 170 * Math.cos(a), 240 + 170 * Math.sin(a), 427 + 184 * Math.cos(a), 240 + 184 * Math.sin(a));
+    });
+    expect(medium(clutterIssues(await held([ring(427, 240, 110), ...rays])))).toEqual([]);
+  });
+
+  it('35 like dots scattered by hand round the lattice are still clutter', async () => {
+    expect(medium(clutterIssues(await held(lattice(5, 7, 50, () => 7, scatter(0.2, 50)))))).toEqual(['clutter']);
+  });
+
+  it('28 dots on a lattice, each with its own label, are still clutter', async () => {
+    // Each label starts 3 px right of its dot (radius 4), on its row; its glyphs are 23 px across.
+    const labels = Array.from({ length: 28 }, (_, k) => word(2, () => true, -131 + (k % 7) * 100, -100 + Math.floor(k / 7) * 100));
+    expect(medium(clutterIssues(await held([...lattice(4, 7, 100, () => 4), ...labels.flat()])))).toEqual(['clutter']);
   });
 });
