@@ -370,6 +370,55 @@ describe('scene findings', () => {
   });
 });
 
+describe('clutter in a grid of cells', () => {
+  // 22 numbered boxes of uneven sizes in 6 columns and 4 rows (filled down, then right), the first column's boxes
+  // aligned left, the last's right, the first row's at the top and the last's at the bottom.
+  const sizes = Array.from({ length: 22 }, (_, i) => [36 + ((i * 37) % 50), 30 + ((i * 53) % 50)]);
+  const cell = (i: number, place: (i: number, w: number, h: number) => [number, number]): [number, number, number, number] => {
+    const [w, h] = sizes[i];
+    const [x, y] = place(i, w, h);
+    return [x, y, x + w, y + h];
+  };
+  const inGrid = (i: number, w: number, h: number): [number, number] => {
+    const [col, row] = [Math.floor(i / 4), i % 4];
+    const x = col === 0 ? 100 : col === 5 ? 720 - w : 230 + (col - 1) * 100 + (90 - w) / 2;
+    const y = row === 0 ? 30 : row === 3 ? 440 - h : 30 + row * 105 + (90 - h) / 2;
+    return [x, y];
+  };
+  const scattered = (i: number): [number, number] => [40 + ((i * 263) % 720), 20 + ((i * 151) % 400)];
+  const boxes = (place: (i: number, w: number, h: number) => [number, number]) =>
+    scene({
+      units: sizes.flatMap((_, i) => [
+        { id: 2 * i, root: 100, type: 'Text', text: String(i + 1) },
+        { id: 2 * i + 1, root: 100, type: 'Rectangle', text: null, isText: false },
+      ]),
+      samples: [
+        [
+          0,
+          sizes.flatMap((_, i): State[] => {
+            const c = cell(i, place);
+            const [cx, cy] = [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2];
+            return [
+              { id: 2 * i, box: [cx - 6, cy - 7, cx + 6, cy + 7] },
+              { id: 2 * i + 1, box: c, fillOpacity: 0, strokeOpacity: 1 },
+            ];
+          }),
+        ],
+      ],
+      durationMs: 3000,
+    });
+
+  it('numbered boxes of uneven sizes in rows and columns aligned at an edge are one structure', () => {
+    expect(all(boxes(inGrid)).filter((i) => i.category === 'clutter')).toEqual([]);
+  });
+
+  it('the same boxes set down apart are 22 things to read', () => {
+    const found = all(boxes(scattered)).filter((i) => i.category === 'clutter');
+    expect(found.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(found[0].description).toMatch(/^22 separate pieces of text/);
+  });
+});
+
 describe('inCoordinateSystem', () => {
   it('knows a coordinate system by its bases, and a recording that names only its class by Manim’s own', () => {
     expect(inCoordinateSystem({ rootType: 'BarChart', rootClasses: ['BarChart', 'Axes', 'VGroup', 'CoordinateSystem'] })).toBe(true);
