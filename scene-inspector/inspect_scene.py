@@ -580,13 +580,16 @@ class Recorder:
             camera.reset_rotation_matrix()
             self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
         center = camera.frame_center
+        rows, copies = self.units_on_screen(scene, camera)
         self.samples.append({
             "t": t,
             "n": round(renderer.time * self.fps),
             "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4), *orientation_of(camera)],
             "bg": background_of(camera),
-            "u": self.units_on_screen(scene, camera),
+            "u": rows,
         })
+        if copies:
+            self.samples[-1]["same"] = copies
 
     def units_on_screen(self, scene, camera):
         import numpy as np
@@ -653,6 +656,7 @@ class Recorder:
                 extents[g["highlight"]] = g["box"] if e is None else [min(e[0], g["box"][0]), min(e[1], g["box"][1]), max(e[2], g["box"][2]), max(e[3], g["box"][3])]
         for g in geometry.values():
             g["marks"] = extents.get(g["highlight"]) if g["highlight"] is not None else None
+        copies = drawn_twice(geometry)
         merged_into = {}
         if len(rows) > MAX_UNITS:
             self.notes.add(f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, with the box of them all")
@@ -669,7 +673,7 @@ class Recorder:
                         summed[other] = round(summed.get(other, 0) + length, 1)
                     crossings = [[k, v] for k, v in summed.items()]
                 row[11], row[12] = behind, crossings
-        return rows
+        return rows, copies
 
     def collect(self, mobject, root, text_unit, highlight, units):
         """Groups the leaves under their unit: a text object as a whole, any other leaf alone (with the highlight it
@@ -949,11 +953,42 @@ def inside(edges, points):
 
     (x, y), (xn, yn) = edges[0].T, edges[1].T
     dy = np.where(yn - y == 0, 1e-12, yn - y)
-    result = np.zeros(len(points), dtype=bool)
-    for i, (px, py) in enumerate(points):
-        crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
-        result[i] = bool(np.count_nonzero(crosses) % 2)
-    return result
+    px, py = np.asarray(points, dtype=float).reshape(-1, 2).T[:, :, None]
+    crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
+    return np.count_nonzero(crosses, axis=1) % 2 == 1
+
+
+# Texts whose boxes agree within this many pixels on every side may be one drawing twice; their glyphs decide.
+SAME_BOX_PX = 1
+# At most this many points a side sample the two drawings (a pixel apart, or coarser for a big text).
+SAME_GRID = 32
+# Two drawings are one when they differ on at most this share of the points either covers.
+SAME_SHARE = 0.1
+
+
+def drawn_twice(geometry):
+    """Texts drawn exactly over another (a Transform's source left showing its target's glyphs, where the target is
+    too): [[the later, the earlier in draw order], ...]. The points are what is drawn, whatever text each was made
+    from: one box within a pixel and the same pixels inside their glyphs."""
+    import numpy as np
+
+    texts = sorted((g["z"], uid) for uid, g in geometry.items() if g["text"])
+    pairs = []
+    for k, (_, later) in enumerate(texts):
+        b = geometry[later]["box"]
+        for _, earlier in texts[:k]:
+            a = geometry[earlier]["box"]
+            if max(abs(a[i] - b[i]) for i in range(4)) > SAME_BOX_PX:
+                continue
+            nx = min(SAME_GRID, max(2, int(b[2] - b[0]) + 1))
+            ny = min(SAME_GRID, max(2, int(b[3] - b[1]) + 1))
+            grid = np.array([[x, y] for y in np.linspace(b[1], b[3], ny) for x in np.linspace(b[0], b[2], nx)])
+            covered = [np.logical_or.reduce([inside(s["edges"], grid) for s in geometry[uid]["shapes"]]) for uid in (earlier, later)]
+            either = np.count_nonzero(covered[0] | covered[1])
+            if either and np.count_nonzero(covered[0] ^ covered[1]) <= SAME_SHARE * either:
+                pairs.append([later, earlier])
+                break
+    return pairs
 
 
 def near(edges, points, distance):

@@ -202,6 +202,32 @@ class InspectorTest(unittest.TestCase):
         self.assertAlmostEqual((square[1] + square[3]) / 2, 427 - 3 * 60, delta=3)
         self.assertEqual(played["durationMs"], 3000)
 
+    def test_a_transforms_source_left_showing_its_targets_glyphs_is_one_text_drawn_twice_two_digits_are_not(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Lingers(Scene):
+                def construct(self):
+                    numbers = VGroup(*[Integer(i) for i in range(4, 7)]).arrange(UP, buff=1)
+                    clash = VGroup(Integer(5), Integer(6)).shift(RIGHT * 3)
+                    self.add(numbers, clash)
+                    self.play(Transform(numbers[0], numbers[1]))
+                    self.play(Transform(numbers[1], numbers[2]))
+                    self.wait()
+        """, [job("Lingers")])
+        result = answer["results"][0]
+        ids = {result["units"][k]["line"]: [] for k in result["units"]}
+        for k, u in result["units"].items():
+            ids[u["line"]].append(int(k))
+        numbers, clash = sorted(ids[6]), sorted(ids[7])
+        first, last = result["samples"][0], result["samples"][-1]
+        # Before: no two texts share their drawing. After: 4 shows 5's glyphs where 5 is drawn no longer, and 5 shows
+        # 6's, exactly over 6; the 5 and the 6 put in one place by hand stay two texts.
+        self.assertNotIn("same", first)
+        self.assertEqual(last["same"], [[numbers[2], numbers[1]]])
+        row = {r[0]: r for r in last["u"]}
+        self.assertLess(max(abs(a - b) for a, b in zip(row[clash[0]][1:5], row[clash[1]][1:5])), 3)
+
     def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
         source = """
             from manim import *

@@ -162,6 +162,21 @@ class LabelsOnDots(Scene):
         self.wait(2)
 
 
+class LingeringTransforms(Scene):
+    def construct(self):
+        numbers = VGroup(*[Integer(i) for i in range(4, 7)]).arrange(UP, buff=1)
+        self.add(numbers)
+        self.play(Transform(numbers[0], numbers[1]))
+        self.play(Transform(numbers[1], numbers[2]))
+        self.wait()
+
+
+class DigitsOverDigits(Scene):
+    def construct(self):
+        self.add(Integer(5), Integer(6))
+        self.wait()
+
+
 class BoxesInUnevenGrid(Scene):
     def construct(self):
         rng = np.random.default_rng(3)
@@ -195,6 +210,8 @@ const SCENES = [
   'Swatches',
   'StillCutLabel',
   'LabelsOnDots',
+  'LingeringTransforms',
+  'DigitsOverDigits',
   'BoxesInUnevenGrid',
   'ScatteredBoxes',
 ] as const;
@@ -313,6 +330,13 @@ describe('scene rules on real Manim', () => {
 
   it('a label stood up along the z axis is measured as the 3D camera shows it, not by a font size that reads 0', () => {
     expect(issues.get('LabelStoodUp')!.filter((i) => i.category === 'unreadable_text')).toEqual([]);
+  });
+
+  it("a Transform's source left showing its target's glyphs, exactly over it, is one text drawn twice; two digits in one place are an overlap", () => {
+    expect(issues.get('LingeringTransforms')!.filter((i) => i.category === 'overlap')).toEqual([]);
+    const overlaps = issues.get('DigitsOverDigits')!.filter((i) => i.category === 'overlap');
+    expect(overlaps.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(overlaps[0].description).toMatch(/^Integer "5" \(line \d+\) is drawn over Integer "6"/);
   });
 
   it('numbered boxes of uneven sizes in a grid, their rows and columns aligned at an edge, are one structure; scattered, they are clutter', () => {

@@ -234,6 +234,21 @@ describe('scene findings', () => {
     expect(passing).toEqual([]);
   });
 
+  it('a text drawn exactly over another reads as one text, not an overlap', () => {
+    const units = [
+      { id: 0, type: 'Integer', text: '5' },
+      { id: 1, type: 'Integer', text: '6' },
+    ];
+    const twice = (copy: boolean): State[] => [
+      { id: 0, box: [420, 220, 434, 244] },
+      { id: 1, box: [420, 220, 434, 244], ...(copy && { copyOf: 0 }) },
+    ];
+    const drawn = (states: State[], extra: Unit[] = []) =>
+      all(scene({ units: units.map((u) => ({ ...u, ...extra.find((e) => e.id === u.id) })), samples: [[0, states]], durationMs: 2000 }));
+    expect(drawn(twice(false)).map((i) => i.category)).toEqual(['overlap']);
+    expect(drawn(twice(true))).toEqual([]);
+  });
+
   it('a stroke through a label overlaps, unless it belongs with the label or is a frame-filling grid', () => {
     const units = [
       { id: 0, text: 'y = x^2' },

@@ -1,4 +1,5 @@
 import { formatTimestamp } from '../../media/manifest';
+import type { UnitState } from '../inspection';
 import { area, fullyOutside, inCoordinateSystem, opacityOf, type Box, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
@@ -43,9 +44,11 @@ function readables(scene: Scene, i: number): number {
   let texts = 0;
   for (const [id] of scene.states[i]) if (scene.unit(id).isText) texts++;
   if (texts <= SCENE_RULES.clutter[0]) return texts;
+  const shown = (x: UnitState | undefined) => !!x && opacityOf(x) >= 0.5 && !fullyOutside(x.box, scene.frame);
   for (const [id, s] of scene.states[i]) {
     const u = scene.unit(id);
-    if (opacityOf(s) < 0.5 || fullyOutside(s.box, scene.frame)) continue;
+    // A text drawn exactly over another shown is read once.
+    if (!shown(s) || (s.copyOf !== undefined && shown(scene.states[i].get(s.copyOf)))) continue;
     const group = byRoot.get(s.root) ?? byRoot.set(s.root, { axes: inCoordinateSystem(u), boxes: [], shapes: [] }).get(s.root)!;
     (u.isText ? group.boxes : group.shapes).push(s.box);
   }
