@@ -236,7 +236,9 @@ def inspect_job(job, candidates, config):
         entry = {"name": cls.__name__}
         tried.append(entry)
         try:
+            started = time.process_time()
             run_scene(cls, recorder, config, width, height, fps, still)
+            recorder.cpu_seconds = time.process_time() - started
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -246,7 +248,10 @@ def inspect_job(job, candidates, config):
             continue
         entry["durationMs"] = round(recorder.time * 1000)
         if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
-            matches.append(recorder.answer(cls.__name__))
+            answer = recorder.answer(cls.__name__)
+            if recorder.unseeded:
+                follow_seeding(answer, cls, recorder, config, width, height, fps, still)
+            matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
     if matches:
@@ -286,9 +291,58 @@ def run_scene(cls, recorder, config, width, height, fps, still=None):
         RECORDER = recorder
         scene = cls()
         recorder.scene = scene
+        # Manim seeds Python's and NumPy's generators as the scene starts, from its seed or, without one, afresh.
+        before = random_states()
         scene.render()
+        recorder.unseeded = scene.random_seed is None and random_states() != before
         if still is not None:
             recorder.hold(scene, scene.renderer, still)
+
+
+def random_states():
+    import random
+
+    import numpy as np
+
+    state = np.random.get_state()
+    return random.getstate(), state[0], state[1].tobytes(), state[2:]
+
+
+# A second run may take at most this share of the CPU the process has left under its limit.
+SECOND_RUN_SHARE = 0.5
+
+
+def follow_seeding(answer, cls, recorder, config, width, height, fps, still):
+    """A scene that drew from generators its render did not seed (Manim's seed unset) placed what depends on them
+    as the render cannot be known to have: it runs once more, seeded afresh as Manim does, and every unit whose box
+    moves by more than a pixel in any sample (or every unit, when the two timelines differ or a second run cannot
+    be afforded) is marked `unseeded`: its layout is the pixels' to judge."""
+    import resource
+
+    started = time.process_time()
+    limit = resource.getrlimit(resource.RLIMIT_CPU)[0]
+    spent = recorder.cpu_seconds
+    moved = set(answer["units"])
+    if limit == resource.RLIM_INFINITY or spent <= (limit - started) * SECOND_RUN_SHARE:
+        again = Recorder(width, height, fps)
+        run_scene(cls, again, config, width, height, fps, still)
+        second = again.answer(cls.__name__)
+        if [s["t"] for s in second["samples"]] == [s["t"] for s in answer["samples"]]:
+            moved = set()
+            for one, two in zip(answer["samples"], second["samples"]):
+                rows = {r[0]: r[1:5] for r in two["u"]}
+                for r in one["u"]:
+                    other = rows.pop(r[0], None)
+                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other)) > SAME_BOX_PX:
+                        moved.add(str(r[0]))
+                moved.update(str(k) for k in rows if str(k) in answer["units"])
+    for uid in moved:
+        answer["units"][uid]["unseeded"] = True
+    if moved:
+        answer["notes"] = sorted(set(answer["notes"]) | {
+            f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
+            "where the video shows them is not recorded, so their layout is judged from the pixels"
+        })
 
 
 def install_line_tracking():
@@ -512,6 +566,8 @@ class Recorder:
         self.scene = None
         self.time = 0.0
         self.frames_in_play = 0
+        self.unseeded = False
+        self.cpu_seconds = 0.0
         self.notes = set()
         self.current = None
 

@@ -228,6 +228,48 @@ class InspectorTest(unittest.TestCase):
         row = {r[0]: r for r in last["u"]}
         self.assertLess(max(abs(a - b) for a, b in zip(row[clash[0]][1:5], row[clash[1]][1:5])), 3)
 
+    def test_layout_drawn_from_randomness_the_render_did_not_seed_is_marked_and_seeded_layout_is_not(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Unseeded(Scene):
+                def construct(self):
+                    title = Text("a random graph").to_edge(UP)
+                    graph = Graph([1, 2, 3, 4], [(1, 2), (2, 3), (3, 4)], layout="random", labels=True)
+                    self.add(title, graph)
+                    self.wait(0.5)
+
+            class SeededInConstruct(Scene):
+                def construct(self):
+                    np.random.seed(3)
+                    self.add(VGroup(*[Square(np.random.random() + 0.5) for _ in range(4)]).arrange())
+                    self.wait(0.5)
+
+            class SeededByManim(Scene):
+                def __init__(self, **kwargs):
+                    super().__init__(random_seed=7, **kwargs)
+
+                def construct(self):
+                    self.add(Graph([1, 2, 3], [(1, 2)], layout="random"))
+                    self.wait(0.5)
+
+            class RandomColours(Scene):
+                def construct(self):
+                    self.add(VGroup(*[Square(color=random_bright_color()) for _ in range(3)]).arrange())
+                    self.wait(0.5)
+        """, [job("Unseeded"), job("SeededInConstruct"), job("SeededByManim"), job("RandomColours")])
+        unseeded, *seeded = answer["results"]
+        # The graph's vertices, labels and edges are placed at random; the title is not.
+        graph = [u for u in unseeded["units"].values() if u["rootType"] == "Graph"]
+        self.assertEqual(len(graph), 4 + 4 + 3)
+        self.assertTrue(all(u.get("unseeded") for u in graph))
+        [title] = [u for u in unseeded["units"].values() if u["rootType"] == "Text"]
+        self.assertNotIn("unseeded", title)
+        self.assertTrue(any("randomness the render did not seed" in n for n in unseeded["notes"]))
+        for result in seeded:
+            self.assertEqual([u for u in result["units"].values() if u.get("unseeded")], [], result["scene"])
+            self.assertEqual(result["notes"], [], result["scene"])
+
     def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
         source = """
             from manim import *

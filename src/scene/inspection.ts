@@ -70,6 +70,8 @@ const Unit = z.object({
   /** A stroke without fill whose ends do not meet: a line, a plot, an arc. */
   open: z.boolean().optional(),
   placedLine: z.number().int().min(0).optional(),
+  /** Placed by randomness the render did not seed: where the video shows it is not recorded (its layout is the pixels'). */
+  unseeded: z.boolean().optional(),
 });
 
 const Play = z.object({

@@ -5,6 +5,7 @@ import { contrastRatio } from '../../src/analyzers/colour';
 import { sceneFindings } from '../../src/scene/findings';
 import { legibleGlyphPx } from '../../src/scene/rules/unreadable-text';
 import type { SceneTimeline, SceneUnit, UnitState } from '../../src/scene/inspection';
+import { layoutFromScene } from '../../src/scene/judge';
 import { inCoordinateSystem } from '../../src/scene/scene';
 
 /**
@@ -234,7 +235,7 @@ describe('scene findings', () => {
     expect(passing).toEqual([]);
   });
 
-  it('a text drawn exactly over another reads as one text, not an overlap', () => {
+  it('a text drawn exactly over another reads as one text, not an overlap; so does what unseeded randomness placed', () => {
     const units = [
       { id: 0, type: 'Integer', text: '5' },
       { id: 1, type: 'Integer', text: '6' },
@@ -247,6 +248,8 @@ describe('scene findings', () => {
       all(scene({ units: units.map((u) => ({ ...u, ...extra.find((e) => e.id === u.id) })), samples: [[0, states]], durationMs: 2000 }));
     expect(drawn(twice(false)).map((i) => i.category)).toEqual(['overlap']);
     expect(drawn(twice(true))).toEqual([]);
+    // Where the render put a unit its unseeded randomness placed is not known: no rule reads it.
+    expect(drawn(twice(false), [{ id: 1, unseeded: true }])).toEqual([]);
   });
 
   it('a stroke through a label overlaps, unless it belongs with the label or is a frame-filling grid', () => {
@@ -431,6 +434,20 @@ describe('clutter in a grid of cells', () => {
     const found = all(boxes(scattered)).filter((i) => i.category === 'clutter');
     expect(found.map((i) => i.severity)).toEqual(['MEDIUM']);
     expect(found[0].description).toMatch(/^22 separate pieces of text/);
+  });
+});
+
+describe('layoutFromScene', () => {
+  const pixels = [
+    { category: 'overlap', description: 'pixels' },
+    { category: 'static', description: 'pixels' },
+  ];
+  const scene = [{ category: 'clutter', description: 'scene' }];
+  const unit = { type: 'Text', text: 'a', file: null, line: null, root: 0, rootType: 'Graph', isText: true };
+
+  it("sets the pixels' layout guesses aside for the scene, unless unseeded randomness placed some of what it recorded", () => {
+    expect(layoutFromScene(pixels, scene, { units: { '0': unit } }).map((i) => i.description)).toEqual(['pixels', 'scene']);
+    expect(layoutFromScene(pixels, scene, { units: { '0': { ...unit, unseeded: true } } })).toEqual([...pixels, ...scene]);
   });
 });
 
