@@ -257,8 +257,21 @@ class InspectorTest(unittest.TestCase):
                 def construct(self):
                     self.add(VGroup(*[Square(color=random_bright_color()) for _ in range(3)]).arrange())
                     self.wait(0.5)
-        """, [job("Unseeded"), job("SeededInConstruct"), job("SeededByManim"), job("RandomColours")])
-        unseeded, *seeded = answer["results"]
+
+            RUNS = []
+
+            class RaisesWhenRunAgain(Scene):
+                def construct(self):
+                    RUNS.append(np.random.random())
+                    if len(RUNS) > 1:
+                        raise ValueError("drawn otherwise")
+                    self.add(Square(), Text("fixed").to_edge(UP))
+                    self.wait(0.5)
+        """, [job("Unseeded"), job("SeededInConstruct"), job("SeededByManim"), job("RandomColours"), job("RaisesWhenRunAgain")])
+        unseeded, *seeded, raised = answer["results"]
+        # Its second run raised: nothing of its layout is known to hold.
+        self.assertEqual(raised["status"], "ok")
+        self.assertTrue(all(u.get("unseeded") for u in raised["units"].values()))
         # The graph's vertices, labels and edges are placed at random; the title is not.
         graph = [u for u in unseeded["units"].values() if u["rootType"] == "Graph"]
         self.assertEqual(len(graph), 4 + 4 + 3)
