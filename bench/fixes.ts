@@ -115,7 +115,7 @@ async function judgeWithScene(
   const merged: LocalResults = new Map(
     FRAME_KINDS.map((kind) => {
       const own = pixels.get(kind)!;
-      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
+      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues, timeline) }];
     }),
   );
   return { merged, pixels };

@@ -236,7 +236,9 @@ def inspect_job(job, candidates, config):
         entry = {"name": cls.__name__}
         tried.append(entry)
         try:
+            started = time.process_time()
             run_scene(cls, recorder, config, width, height, fps, still)
+            recorder.cpu_seconds = time.process_time() - started
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -246,7 +248,10 @@ def inspect_job(job, candidates, config):
             continue
         entry["durationMs"] = round(recorder.time * 1000)
         if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
-            matches.append(recorder.answer(cls.__name__))
+            answer = recorder.answer(cls.__name__)
+            if recorder.unseeded:
+                follow_seeding(answer, cls, recorder, config, width, height, fps, still)
+            matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
     if matches:
@@ -286,9 +291,61 @@ def run_scene(cls, recorder, config, width, height, fps, still=None):
         RECORDER = recorder
         scene = cls()
         recorder.scene = scene
+        # Manim seeds Python's and NumPy's generators as the scene starts, from its seed or, without one, afresh.
+        before = random_states()
         scene.render()
+        recorder.unseeded = scene.random_seed is None and random_states() != before
         if still is not None:
             recorder.hold(scene, scene.renderer, still)
+
+
+def random_states():
+    import random
+
+    import numpy as np
+
+    state = np.random.get_state()
+    return random.getstate(), state[0], state[1].tobytes(), state[2:]
+
+
+# A second run may take at most this share of the CPU the process has left under its limit.
+SECOND_RUN_SHARE = 0.5
+
+
+def follow_seeding(answer, cls, recorder, config, width, height, fps, still):
+    """A scene that drew from generators its render did not seed (Manim's seed unset) placed what depends on them
+    as the render cannot be known to have: it runs once more, seeded afresh as Manim does, and every unit whose box
+    moves by more than a pixel in any sample (or every unit, when the two timelines differ or a second run cannot
+    be afforded) is marked `unseeded`: its layout is the pixels' to judge."""
+    import resource
+
+    started = time.process_time()
+    limit = resource.getrlimit(resource.RLIMIT_CPU)[0]
+    spent = recorder.cpu_seconds
+    moved = set(answer["units"])
+    if limit == resource.RLIM_INFINITY or spent <= (limit - started) * SECOND_RUN_SHARE:
+        again = Recorder(width, height, fps)
+        try:
+            run_scene(cls, again, config, width, height, fps, still)
+            second = again.answer(cls.__name__)
+        except Exception:  # noqa: BLE001 - drawn otherwise, the scene raised: none of its layout is known to hold
+            second = None
+        if second is not None and [s["t"] for s in second["samples"]] == [s["t"] for s in answer["samples"]]:
+            moved = set()
+            for one, two in zip(answer["samples"], second["samples"]):
+                rows = {r[0]: r[1:5] for r in two["u"]}
+                for r in one["u"]:
+                    other = rows.pop(r[0], None)
+                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other)) > SAME_BOX_PX:
+                        moved.add(str(r[0]))
+                moved.update(str(k) for k in rows if str(k) in answer["units"])
+    for uid in moved:
+        answer["units"][uid]["unseeded"] = True
+    if moved:
+        answer["notes"] = sorted(set(answer["notes"]) | {
+            f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
+            "where the video shows them is not recorded, so their layout is judged from the pixels"
+        })
 
 
 def install_line_tracking():
@@ -512,6 +569,8 @@ class Recorder:
         self.scene = None
         self.time = 0.0
         self.frames_in_play = 0
+        self.unseeded = False
+        self.cpu_seconds = 0.0
         self.notes = set()
         self.current = None
 
@@ -580,13 +639,16 @@ class Recorder:
             camera.reset_rotation_matrix()
             self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
         center = camera.frame_center
+        rows, copies = self.units_on_screen(scene, camera)
         self.samples.append({
             "t": t,
             "n": round(renderer.time * self.fps),
             "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4), *orientation_of(camera)],
             "bg": background_of(camera),
-            "u": self.units_on_screen(scene, camera),
+            "u": rows,
         })
+        if copies:
+            self.samples[-1]["same"] = copies
 
     def units_on_screen(self, scene, camera):
         import numpy as np
@@ -653,6 +715,7 @@ class Recorder:
                 extents[g["highlight"]] = g["box"] if e is None else [min(e[0], g["box"][0]), min(e[1], g["box"][1]), max(e[2], g["box"][2]), max(e[3], g["box"][3])]
         for g in geometry.values():
             g["marks"] = extents.get(g["highlight"]) if g["highlight"] is not None else None
+        copies = drawn_twice(geometry)
         merged_into = {}
         if len(rows) > MAX_UNITS:
             self.notes.add(f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, with the box of them all")
@@ -669,7 +732,7 @@ class Recorder:
                         summed[other] = round(summed.get(other, 0) + length, 1)
                     crossings = [[k, v] for k, v in summed.items()]
                 row[11], row[12] = behind, crossings
-        return rows
+        return rows, copies
 
     def collect(self, mobject, root, text_unit, highlight, units):
         """Groups the leaves under their unit: a text object as a whole, any other leaf alone (with the highlight it
@@ -949,11 +1012,42 @@ def inside(edges, points):
 
     (x, y), (xn, yn) = edges[0].T, edges[1].T
     dy = np.where(yn - y == 0, 1e-12, yn - y)
-    result = np.zeros(len(points), dtype=bool)
-    for i, (px, py) in enumerate(points):
-        crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
-        result[i] = bool(np.count_nonzero(crosses) % 2)
-    return result
+    px, py = np.asarray(points, dtype=float).reshape(-1, 2).T[:, :, None]
+    crosses = ((y > py) != (yn > py)) & (px < (xn - x) * (py - y) / dy + x)
+    return np.count_nonzero(crosses, axis=1) % 2 == 1
+
+
+# Texts whose boxes agree within this many pixels on every side may be one drawing twice; their glyphs decide.
+SAME_BOX_PX = 1
+# At most this many points a side sample the two drawings (a pixel apart, or coarser for a big text).
+SAME_GRID = 32
+# Two drawings are one when they differ on at most this share of the points either covers.
+SAME_SHARE = 0.1
+
+
+def drawn_twice(geometry):
+    """Texts drawn exactly over another (a Transform's source left showing its target's glyphs, where the target is
+    too): [[the later, the earlier in draw order], ...]. The points are what is drawn, whatever text each was made
+    from: one box within a pixel and the same pixels inside their glyphs."""
+    import numpy as np
+
+    texts = sorted((g["z"], uid) for uid, g in geometry.items() if g["text"])
+    pairs = []
+    for k, (_, later) in enumerate(texts):
+        b = geometry[later]["box"]
+        for _, earlier in texts[:k]:
+            a = geometry[earlier]["box"]
+            if max(abs(a[i] - b[i]) for i in range(4)) > SAME_BOX_PX:
+                continue
+            nx = min(SAME_GRID, max(2, int(b[2] - b[0]) + 1))
+            ny = min(SAME_GRID, max(2, int(b[3] - b[1]) + 1))
+            grid = np.array([[x, y] for y in np.linspace(b[1], b[3], ny) for x in np.linspace(b[0], b[2], nx)])
+            covered = [np.logical_or.reduce([inside(s["edges"], grid) for s in geometry[uid]["shapes"]]) for uid in (earlier, later)]
+            either = np.count_nonzero(covered[0] | covered[1])
+            if either and np.count_nonzero(covered[0] ^ covered[1]) <= SAME_SHARE * either:
+                pairs.append([later, earlier])
+                break
+    return pairs
 
 
 def near(edges, points, distance):

@@ -154,7 +154,7 @@ export function withScene(pixels: LocalResults, timeline: SceneTimeline, manifes
   return new Map(
     FRAME_KINDS.map((kind) => {
       const own = pixels.get(kind)!;
-      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues) }];
+      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues, timeline) }];
     }),
   );
 }

@@ -202,6 +202,87 @@ class InspectorTest(unittest.TestCase):
         self.assertAlmostEqual((square[1] + square[3]) / 2, 427 - 3 * 60, delta=3)
         self.assertEqual(played["durationMs"], 3000)
 
+    def test_a_transforms_source_left_showing_its_targets_glyphs_is_one_text_drawn_twice_two_digits_are_not(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Lingers(Scene):
+                def construct(self):
+                    numbers = VGroup(*[Integer(i) for i in range(4, 7)]).arrange(UP, buff=1)
+                    clash = VGroup(Integer(5), Integer(6)).shift(RIGHT * 3)
+                    self.add(numbers, clash)
+                    self.play(Transform(numbers[0], numbers[1]))
+                    self.play(Transform(numbers[1], numbers[2]))
+                    self.wait()
+        """, [job("Lingers")])
+        result = answer["results"][0]
+        ids = {result["units"][k]["line"]: [] for k in result["units"]}
+        for k, u in result["units"].items():
+            ids[u["line"]].append(int(k))
+        numbers, clash = sorted(ids[6]), sorted(ids[7])
+        first, last = result["samples"][0], result["samples"][-1]
+        # Before: no two texts share their drawing. After: 4 shows 5's glyphs where 5 is drawn no longer, and 5 shows
+        # 6's, exactly over 6; the 5 and the 6 put in one place by hand stay two texts.
+        self.assertNotIn("same", first)
+        self.assertEqual(last["same"], [[numbers[2], numbers[1]]])
+        row = {r[0]: r for r in last["u"]}
+        self.assertLess(max(abs(a - b) for a, b in zip(row[clash[0]][1:5], row[clash[1]][1:5])), 3)
+
+    def test_layout_drawn_from_randomness_the_render_did_not_seed_is_marked_and_seeded_layout_is_not(self):
+        answer, _ = inspect("""
+            from manim import *
+
+            class Unseeded(Scene):
+                def construct(self):
+                    title = Text("a random graph").to_edge(UP)
+                    graph = Graph([1, 2, 3, 4], [(1, 2), (2, 3), (3, 4)], layout="random", labels=True)
+                    self.add(title, graph)
+                    self.wait(0.5)
+
+            class SeededInConstruct(Scene):
+                def construct(self):
+                    np.random.seed(3)
+                    self.add(VGroup(*[Square(np.random.random() + 0.5) for _ in range(4)]).arrange())
+                    self.wait(0.5)
+
+            class SeededByManim(Scene):
+                def __init__(self, **kwargs):
+                    super().__init__(random_seed=7, **kwargs)
+
+                def construct(self):
+                    self.add(Graph([1, 2, 3], [(1, 2)], layout="random"))
+                    self.wait(0.5)
+
+            class RandomColours(Scene):
+                def construct(self):
+                    self.add(VGroup(*[Square(color=random_bright_color()) for _ in range(3)]).arrange())
+                    self.wait(0.5)
+
+            RUNS = []
+
+            class RaisesWhenRunAgain(Scene):
+                def construct(self):
+                    RUNS.append(np.random.random())
+                    if len(RUNS) > 1:
+                        raise ValueError("drawn otherwise")
+                    self.add(Square(), Text("fixed").to_edge(UP))
+                    self.wait(0.5)
+        """, [job("Unseeded"), job("SeededInConstruct"), job("SeededByManim"), job("RandomColours"), job("RaisesWhenRunAgain")])
+        unseeded, *seeded, raised = answer["results"]
+        # Its second run raised: nothing of its layout is known to hold.
+        self.assertEqual(raised["status"], "ok")
+        self.assertTrue(all(u.get("unseeded") for u in raised["units"].values()))
+        # The graph's vertices, labels and edges are placed at random; the title is not.
+        graph = [u for u in unseeded["units"].values() if u["rootType"] == "Graph"]
+        self.assertEqual(len(graph), 4 + 4 + 3)
+        self.assertTrue(all(u.get("unseeded") for u in graph))
+        [title] = [u for u in unseeded["units"].values() if u["rootType"] == "Text"]
+        self.assertNotIn("unseeded", title)
+        self.assertTrue(any("randomness the render did not seed" in n for n in unseeded["notes"]))
+        for result in seeded:
+            self.assertEqual([u for u in result["units"].values() if u.get("unseeded")], [], result["scene"])
+            self.assertEqual(result["notes"], [], result["scene"])
+
     def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
         source = """
             from manim import *

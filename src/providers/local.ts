@@ -13,7 +13,7 @@ export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
   const verdict = { ...pixels, issues: pixels.issues.map((i) => ({ ...i, origin: 'pixels' as const })) };
   const { definition, scene, manifest } = request;
   if (!scene || !SCENE_KINDS.has(definition.kind)) return verdict;
-  return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), definition.maxScore, true);
+  return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), scene, definition.maxScore, true);
 }
 
 /** The local judge: each kind's local scorer (its definition's `localScorer`, src/kinds/) and the scene's findings, no network. */

@@ -47,6 +47,11 @@ const Sample = z.object({
   cam: z.union([z.tuple([px, px, px, px]), z.tuple([px, px, px, px, px, px, px, px])]),
   bg: hexColour,
   u: z.array(UnitRow).max(600),
+  /** Texts drawn exactly over another (one outline, a pixel apart at most): [the later, the earlier in draw order]. */
+  same: z
+    .array(z.tuple([id, id]))
+    .max(600)
+    .optional(),
 });
 
 const Unit = z.object({
@@ -65,6 +70,8 @@ const Unit = z.object({
   /** A stroke without fill whose ends do not meet: a line, a plot, an arc. */
   open: z.boolean().optional(),
   placedLine: z.number().int().min(0).optional(),
+  /** Placed by randomness the render did not seed: where the video shows it is not recorded (its layout is the pixels'). */
+  unseeded: z.boolean().optional(),
 });
 
 const Play = z.object({
@@ -141,6 +148,8 @@ export interface UnitState {
   crossings: { unit: number; lengthPx: number }[];
   /** The mobject in the scene it is part of in this sample. */
   root: number;
+  /** A text drawn exactly over this earlier one (a Transform's source showing its target's glyphs): one text drawn twice. */
+  copyOf?: number;
 }
 
 export interface SceneSample {
@@ -171,6 +180,7 @@ export interface SceneTimeline {
 }
 
 export function toSample(raw: z.infer<typeof Sample>): SceneSample {
+  const copies = new Map(raw.same ?? []);
   return {
     timeMs: raw.t,
     camera: { x: raw.cam[0], y: raw.cam[1], width: raw.cam[2], height: raw.cam[3], orientation: raw.cam.slice(4) },
@@ -187,6 +197,7 @@ export function toSample(raw: z.infer<typeof Sample>): SceneSample {
       behind: behind && { unit: behind[0], fill: behind[1], opacity: behind[2], share: behind[3] },
       crossings: (crossings ?? []).map(([unit, lengthPx]) => ({ unit, lengthPx })),
       root,
+      ...(copies.has(uid) && { copyOf: copies.get(uid) }),
     })),
   };
 }

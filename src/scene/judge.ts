@@ -23,9 +23,25 @@ export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: Fram
   return manifest ? (sceneFindings(scene, manifest).get(kind) ?? []) : [];
 }
 
-/** A kind's issues with the scene as the authority on geometry: the pixels' guesses there dropped, the scene's findings in. */
-export function layoutFromScene<I extends { category: string }>(pixels: readonly I[], scene: readonly I[]): I[] {
-  return [...pixels.filter((i) => !GEOMETRY_CATEGORIES.has(i.category)), ...scene];
+/**
+ * Whether the recording places every object where the video shows it: not when
+ * randomness the render did not seed placed some (the inspector marks them), so
+ * the scene cannot be the authority on their layout.
+ */
+export const followsRender = (timeline: Pick<SceneTimeline, 'units'>) => !Object.values(timeline.units).some((u) => u.unseeded);
+
+/**
+ * A kind's issues with the scene as the authority on geometry: the pixels' guesses there dropped, the scene's findings
+ * in. Where the recording cannot follow the render (unseeded randomness), the pixels keep their layout findings beside
+ * the scene's about the other objects.
+ */
+export function layoutFromScene<I extends { category: string }>(
+  pixels: readonly I[],
+  scene: readonly I[],
+  timeline: Pick<SceneTimeline, 'units'>,
+): I[] {
+  const authority = followsRender(timeline);
+  return [...pixels.filter((i) => !authority || !GEOMETRY_CATEGORIES.has(i.category)), ...scene];
 }
 
 /**
@@ -33,8 +49,14 @@ export function layoutFromScene<I extends { category: string }>(pixels: readonly
  * geometry categories dropped, the scene's findings in, a validation kind's
  * score recounted from the issues (a rubric's stands).
  */
-export function sceneOverPixels(pixels: Verdict, scene: readonly IssueDraft[], maxScore: number, rescore: boolean): Verdict {
-  const issues = layoutFromScene(pixels.issues, scene);
+export function sceneOverPixels(
+  pixels: Verdict,
+  scene: readonly IssueDraft[],
+  timeline: Pick<SceneTimeline, 'units'>,
+  maxScore: number,
+  rescore: boolean,
+): Verdict {
+  const issues = layoutFromScene(pixels.issues, scene, timeline);
   const dropped = pixels.issues.length + scene.length - issues.length;
   const summary =
     issues.length === 0

@@ -160,6 +160,37 @@ class LabelsOnDots(Scene):
         dots = VGroup(LabeledDot("3"), LabeledDot(MathTex("a", color=BLACK)), LabeledDot(Text("ii", color=BLACK, font_size=24))).arrange(RIGHT)
         self.play(FadeIn(dots))
         self.wait(2)
+
+
+class LingeringTransforms(Scene):
+    def construct(self):
+        numbers = VGroup(*[Integer(i) for i in range(4, 7)]).arrange(UP, buff=1)
+        self.add(numbers)
+        self.play(Transform(numbers[0], numbers[1]))
+        self.play(Transform(numbers[1], numbers[2]))
+        self.wait()
+
+
+class DigitsOverDigits(Scene):
+    def construct(self):
+        self.add(Integer(5), Integer(6))
+        self.wait()
+
+
+class BoxesInUnevenGrid(Scene):
+    def construct(self):
+        rng = np.random.default_rng(3)
+        boxes = VGroup(*[Rectangle(WHITE, rng.random() + 0.5, rng.random() + 0.5).add(Text(str(i + 1)).scale(0.5)) for i in range(22)])
+        self.add(boxes.arrange_in_grid(buff=(0.25, 0.5), col_alignments="lccccr", row_alignments="uccd", col_widths=[2, *[None] * 4, 2], flow_order="dr"))
+        self.wait()
+
+
+class ScatteredBoxes(Scene):
+    def construct(self):
+        rng = np.random.default_rng(3)
+        boxes = VGroup(*[Rectangle(WHITE, rng.random() * 0.4 + 0.5, rng.random() * 0.4 + 0.5).add(Text(str(i + 1)).scale(0.5)).move_to([rng.uniform(-6, 6), rng.uniform(-3.3, 3.3), 0]) for i in range(24)])
+        self.add(boxes)
+        self.wait()
 `;
 
 const SCENES = [
@@ -179,6 +210,10 @@ const SCENES = [
   'Swatches',
   'StillCutLabel',
   'LabelsOnDots',
+  'LingeringTransforms',
+  'DigitsOverDigits',
+  'BoxesInUnevenGrid',
+  'ScatteredBoxes',
 ] as const;
 type SceneName = (typeof SCENES)[number];
 /** Rendered as stills (Manim's `-s`: the last frame, held 1 s), as the documentation shows some examples. */
@@ -295,6 +330,20 @@ describe('scene rules on real Manim', () => {
 
   it('a label stood up along the z axis is measured as the 3D camera shows it, not by a font size that reads 0', () => {
     expect(issues.get('LabelStoodUp')!.filter((i) => i.category === 'unreadable_text')).toEqual([]);
+  });
+
+  it("a Transform's source left showing its target's glyphs, exactly over it, is one text drawn twice; two digits in one place are an overlap", () => {
+    expect(issues.get('LingeringTransforms')!.filter((i) => i.category === 'overlap')).toEqual([]);
+    const overlaps = issues.get('DigitsOverDigits')!.filter((i) => i.category === 'overlap');
+    expect(overlaps.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(overlaps[0].description).toMatch(/^Integer "5" \(line \d+\) is drawn over Integer "6"/);
+  });
+
+  it('numbered boxes of uneven sizes in a grid, their rows and columns aligned at an edge, are one structure; scattered, they are clutter', () => {
+    expect(issues.get('BoxesInUnevenGrid')!.filter((i) => i.category === 'clutter' && i.severity !== 'LOW')).toEqual([]);
+    const clutter = issues.get('ScatteredBoxes')!.filter((i) => i.category === 'clutter');
+    expect(clutter.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(clutter[0].description).toMatch(/^24 separate pieces of text/);
   });
 
   it('a text on a stroke as wide as its letters is read against that stroke: black names on light swatches', () => {

@@ -5,6 +5,7 @@ import { contrastRatio } from '../../src/analyzers/colour';
 import { sceneFindings } from '../../src/scene/findings';
 import { legibleGlyphPx } from '../../src/scene/rules/unreadable-text';
 import type { SceneTimeline, SceneUnit, UnitState } from '../../src/scene/inspection';
+import { layoutFromScene } from '../../src/scene/judge';
 import { inCoordinateSystem } from '../../src/scene/scene';
 
 /**
@@ -234,6 +235,23 @@ describe('scene findings', () => {
     expect(passing).toEqual([]);
   });
 
+  it('a text drawn exactly over another reads as one text, not an overlap; so does what unseeded randomness placed', () => {
+    const units = [
+      { id: 0, type: 'Integer', text: '5' },
+      { id: 1, type: 'Integer', text: '6' },
+    ];
+    const twice = (copy: boolean): State[] => [
+      { id: 0, box: [420, 220, 434, 244] },
+      { id: 1, box: [420, 220, 434, 244], ...(copy && { copyOf: 0 }) },
+    ];
+    const drawn = (states: State[], extra: Unit[] = []) =>
+      all(scene({ units: units.map((u) => ({ ...u, ...extra.find((e) => e.id === u.id) })), samples: [[0, states]], durationMs: 2000 }));
+    expect(drawn(twice(false)).map((i) => i.category)).toEqual(['overlap']);
+    expect(drawn(twice(true))).toEqual([]);
+    // Where the render put a unit its unseeded randomness placed is not known: no rule reads it.
+    expect(drawn(twice(false), [{ id: 1, unseeded: true }])).toEqual([]);
+  });
+
   it('a stroke through a label overlaps, unless it belongs with the label or is a frame-filling grid', () => {
     const units = [
       { id: 0, text: 'y = x^2' },
@@ -367,6 +385,69 @@ describe('scene findings', () => {
         'Text "Step 1" (line 10) stays on screen to the end, 5.0 s after its last animation at 00:01.0, though Text "draw a triangle" (line 11), which came in with it, was taken away at 00:02.0.',
       ],
     ]);
+  });
+});
+
+describe('clutter in a grid of cells', () => {
+  // 22 numbered boxes of uneven sizes in 6 columns and 4 rows (filled down, then right), the first column's boxes
+  // aligned left, the last's right, the first row's at the top and the last's at the bottom.
+  const sizes = Array.from({ length: 22 }, (_, i) => [36 + ((i * 37) % 50), 30 + ((i * 53) % 50)]);
+  const cell = (i: number, place: (i: number, w: number, h: number) => [number, number]): [number, number, number, number] => {
+    const [w, h] = sizes[i];
+    const [x, y] = place(i, w, h);
+    return [x, y, x + w, y + h];
+  };
+  const inGrid = (i: number, w: number, h: number): [number, number] => {
+    const [col, row] = [Math.floor(i / 4), i % 4];
+    const x = col === 0 ? 100 : col === 5 ? 720 - w : 230 + (col - 1) * 100 + (90 - w) / 2;
+    const y = row === 0 ? 30 : row === 3 ? 440 - h : 30 + row * 105 + (90 - h) / 2;
+    return [x, y];
+  };
+  const scattered = (i: number): [number, number] => [40 + ((i * 263) % 720), 20 + ((i * 151) % 400)];
+  const boxes = (place: (i: number, w: number, h: number) => [number, number]) =>
+    scene({
+      units: sizes.flatMap((_, i) => [
+        { id: 2 * i, root: 100, type: 'Text', text: String(i + 1) },
+        { id: 2 * i + 1, root: 100, type: 'Rectangle', text: null, isText: false },
+      ]),
+      samples: [
+        [
+          0,
+          sizes.flatMap((_, i): State[] => {
+            const c = cell(i, place);
+            const [cx, cy] = [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2];
+            return [
+              { id: 2 * i, box: [cx - 6, cy - 7, cx + 6, cy + 7] },
+              { id: 2 * i + 1, box: c, fillOpacity: 0, strokeOpacity: 1 },
+            ];
+          }),
+        ],
+      ],
+      durationMs: 3000,
+    });
+
+  it('numbered boxes of uneven sizes in rows and columns aligned at an edge are one structure', () => {
+    expect(all(boxes(inGrid)).filter((i) => i.category === 'clutter')).toEqual([]);
+  });
+
+  it('the same boxes set down apart are 22 things to read', () => {
+    const found = all(boxes(scattered)).filter((i) => i.category === 'clutter');
+    expect(found.map((i) => i.severity)).toEqual(['MEDIUM']);
+    expect(found[0].description).toMatch(/^22 separate pieces of text/);
+  });
+});
+
+describe('layoutFromScene', () => {
+  const pixels = [
+    { category: 'overlap', description: 'pixels' },
+    { category: 'static', description: 'pixels' },
+  ];
+  const scene = [{ category: 'clutter', description: 'scene' }];
+  const unit = { type: 'Text', text: 'a', file: null, line: null, root: 0, rootType: 'Graph', isText: true };
+
+  it("sets the pixels' layout guesses aside for the scene, unless unseeded randomness placed some of what it recorded", () => {
+    expect(layoutFromScene(pixels, scene, { units: { '0': unit } }).map((i) => i.description)).toEqual(['pixels', 'scene']);
+    expect(layoutFromScene(pixels, scene, { units: { '0': { ...unit, unseeded: true } } })).toEqual([...pixels, ...scene]);
   });
 });
 

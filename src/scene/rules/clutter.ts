@@ -1,4 +1,5 @@
 import { formatTimestamp } from '../../media/manifest';
+import type { UnitState } from '../inspection';
 import { area, fullyOutside, inCoordinateSystem, opacityOf, type Box, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
@@ -37,17 +38,30 @@ function tooMany(scene: Scene): Observation[] {
 
 /** How many things to read separately in a sample: each text, a structure's texts once. */
 function readables(scene: Scene, i: number): number {
-  const byRoot = new Map<number, { axes: boolean; boxes: Box[] }>();
+  const byRoot = new Map<number, { axes: boolean; boxes: Box[]; shapes: Box[] }>();
   let n = 0;
+  // Fewer texts than the limit are never too many, however they are read.
+  let texts = 0;
+  for (const [id] of scene.states[i]) if (scene.unit(id).isText) texts++;
+  if (texts <= SCENE_RULES.clutter[0]) return texts;
+  const shown = (x: UnitState | undefined) => !!x && opacityOf(x) >= 0.5 && !fullyOutside(x.box, scene.frame);
   for (const [id, s] of scene.states[i]) {
     const u = scene.unit(id);
-    if (!u.isText || opacityOf(s) < 0.5 || fullyOutside(s.box, scene.frame)) continue;
-    const group = byRoot.get(s.root) ?? byRoot.set(s.root, { axes: inCoordinateSystem(u), boxes: [] }).get(s.root)!;
-    group.boxes.push(s.box);
+    // A text drawn exactly over another shown is read once.
+    if (!shown(s) || (s.copyOf !== undefined && shown(scene.states[i].get(s.copyOf)))) continue;
+    const group = byRoot.get(s.root) ?? byRoot.set(s.root, { axes: inCoordinateSystem(u), boxes: [], shapes: [] }).get(s.root)!;
+    (u.isText ? group.boxes : group.shapes).push(s.box);
   }
-  for (const { axes, boxes } of byRoot.values()) {
+  for (const { axes, boxes, shapes } of byRoot.values()) {
+    if (boxes.length === 0) continue;
     if (axes) {
       n++;
+      continue;
+    }
+    const framed = inCellGrid(boxes.map((b) => cellOf(b, shapes)));
+    const inGrid = framed.filter(Boolean).length;
+    if (inGrid >= Math.max(4, boxes.length * SCENE_RULES.laidOut)) {
+      n += boxes.length - inGrid + 1;
       continue;
     }
     for (const part of clusters(boxes)) {
@@ -56,6 +70,61 @@ function readables(scene: Scene, i: number): number {
     }
   }
   return n;
+}
+
+/** The cell a text sits in: the smallest shape of its group whose box holds the text's (a numbered box's frame), or none. */
+function cellOf(text: Box, shapes: readonly Box[]): Box | null {
+  let best: Box | null = null;
+  for (const b of shapes)
+    if (b[0] <= text[0] + 1 && b[1] <= text[1] + 1 && b[2] >= text[2] - 1 && b[3] >= text[3] - 1 && (!best || area(b) < area(best)))
+      best = b;
+  return best;
+}
+
+/**
+ * Which texts sit in a grid of cells (boxes arranged in rows and columns,
+ * however uneven their sizes and however each row and column aligns them):
+ * the cells' extents make R rows and C columns, every cell of a row crossing
+ * one horizontal line and of a column one vertical line, one cell to each
+ * row and column, R x C close to their number. The frames show the grid
+ * whatever the gaps between its columns; cells set down by hand rarely line
+ * up so, and two in one row and column never do.
+ */
+export function inCellGrid(cells: readonly (Box | null)[]): boolean[] {
+  const framed = cells.flatMap((c, k) => (c ? [k] : []));
+  const none = cells.map(() => false);
+  if (framed.length < 4) return none;
+  const [rows, columns] = ([1, 0] as const).map((axis) =>
+    bands(
+      framed.map((k) => cells[k]!),
+      axis,
+    ),
+  );
+  if (!rows || !columns) return none;
+  const [r, c] = [new Set(rows).size, new Set(columns).size];
+  const slots = new Set(rows.map((row, k) => `${row},${columns[k]}`));
+  if (r < 2 || c < 2 || slots.size < framed.length || r * c > framed.length * SCENE_RULES.gridFill) return none;
+  const inGrid = [...none];
+  for (const k of framed) inGrid[k] = true;
+  return inGrid;
+}
+
+/** The band (row for axis 1, column for axis 0) of each box: boxes whose extents along `axis` overlap, in chains; null when a band's boxes do not all cross one line. */
+function bands(boxes: readonly Box[], axis: 0 | 1): number[] | null {
+  const order = boxes.map((_, k) => k).sort((x, y) => boxes[x][axis] - boxes[y][axis]);
+  const band = boxes.map(() => -1);
+  let current = -1;
+  let [start, end, reach] = [-Infinity, Infinity, -Infinity];
+  for (const k of order) {
+    const [lo, hi] = [boxes[k][axis], boxes[k][axis + 2]];
+    if (lo >= reach) {
+      if (current >= 0 && start > end) return null;
+      current++;
+      [start, end, reach] = [lo, hi, hi];
+    } else [start, end, reach] = [Math.max(start, lo), Math.min(end, hi), Math.max(reach, hi)];
+    band[k] = current;
+  }
+  return start > end ? null : band;
 }
 
 /** A group's texts in clusters: those within a few text heights of each other (a group may hold several matrices). */

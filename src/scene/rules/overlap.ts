@@ -4,7 +4,8 @@ import type { SceneRule } from './rule';
 
 /**
  * Text drawn over text, across another object's stroke, or straddling a filled
- * shape it does not belong to, for a while at rest. Parts of one group (an
+ * shape it does not belong to, for a while at rest. A text drawn exactly over
+ * another (the same glyphs in the same place) reads as one text, not two. Parts of one group (an
  * axis and its numbers) belong together; a frame-filling structure (a grid)
  * is meant to run behind labels; a highlight (a frame, a backing, a brace, an
  * underline, a cross) marks its target: the inspector counts strokes only
@@ -22,7 +23,8 @@ function overlaps(scene: Scene): Observation[] {
       for (const otherId of texts) {
         if (otherId <= id) continue;
         const o = scene.states[i].get(otherId);
-        if (!o || opacityOf(o) < 0.5) continue;
+        // One text drawn twice, exactly over itself, reads as one text.
+        if (!o || opacityOf(o) < 0.5 || s.copyOf === otherId || o.copyOf === id) continue;
         const shared = intersection(s.box, o.box) / Math.max(1, Math.min(area(s.box), area(o.box)));
         if (shared > SCENE_RULES.textOverlap) add(pairs, `t${otherId}`, otherId, 'text', i);
       }
