@@ -14,6 +14,13 @@ const CUT_MERGE_MS = 1_000;
 const FAST_CUTS_PER_MINUTE = 40;
 /** A jump changing this share (percent) of the picture, within one motion step, between still frames is a hard cut. */
 const HARD_CUT_MOTION = 2;
+/**
+ * A grid cell whose luma or colour moved more than this from the first frame is
+ * a visible change even alone (a small dot drawn, a thin stroke recoloured):
+ * codec noise moves a held still's cells by at most 5 levels, the least an
+ * animated Manim documentation example moves one is 13 (docs/local-judge.md).
+ */
+const NOISE_LEVELS = 8;
 export const DURATION_RANGE_MS = { short: 3_000, idealMin: 10_000, idealMax: 180_000 };
 
 export interface StillStretch {
@@ -45,15 +52,16 @@ export function stillStretches(ctx: Timeline, blanks: readonly BlankStretch[]): 
 }
 
 /**
- * Unchanged stretches that lose the viewer: the whole animation (HIGH), a long
- * hold, or the whole picture frozen for FROZEN_MS or more between moving parts
- * (MEDIUM). Measured on every decoded frame, so the rule needs no evidence
+ * Unchanged stretches that lose the viewer: the whole animation (HIGH: no more
+ * than a few cells of noise ever change, and no cell anywhere moves beyond
+ * noise from the first frame), a long hold, or the whole picture frozen for
+ * FROZEN_MS or more between moving parts (MEDIUM). Measured on every decoded frame, so the rule needs no evidence
  * grading (src/analyzers/evidence.ts is for guesses from the sampled frames).
  */
 export function stillIssues(ctx: AnalysisContext, stills: readonly StillStretch[], frameNear: (ms: number) => number | null): IssueDraft[] {
   return stills.flatMap((s) => {
     const length = s.endMs - s.startMs;
-    const whole = length >= ctx.durationMs * 0.9;
+    const whole = length >= ctx.durationMs * 0.9 && (ctx.signal?.peakChange ?? 0) <= NOISE_LEVELS;
     const frozen = length >= FROZEN_MS && s.startMs > 0 && s.endMs < ctx.durationMs;
     if (!whole && !frozen && length < LONG_STILL_MS) return [];
     const span = `${seconds(length)} (${formatTimestamp(s.startMs)} to ${formatTimestamp(s.endMs)})`;

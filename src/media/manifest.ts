@@ -71,10 +71,12 @@ export interface VideoSignal {
   frameTimesMs: number[];
   /** Mean luma (full range, 0-255) of every decoded frame, aligned with frameTimesMs. */
   luma: number[];
-  /** Share (percent, 0-100) of the luma grid that changed visibly since the previous decoded frame, aligned with frameTimesMs. */
+  /** Share (percent, 0-100) of the grid whose luma or colour changed visibly since the frame one motion step before (src/media/signal.ts), aligned with frameTimesMs. */
   motion: number[];
   /** Times of detected scene changes (new content appearing), ms. */
   sceneChangesMs: number[];
   /** Flashing by area (src/media/flashing.ts); absent from signals stored before it was measured (local-analyzers/v4 and earlier). */
   flashing?: FlashingSignal;
+  /** The most any grid cell's luma or colour moved from the first frame, in levels (0-255): a change too small in area for `motion`; absent from signals stored before it was measured. */
+  peakChange?: number;
 }

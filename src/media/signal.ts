@@ -4,15 +4,16 @@ import type { VideoProbe } from './probe';
 
 /**
  * The whole-video signal, measured while the single decode pass streams a small
- * YCbCr grid of every frame: mean luma, motion (share of the grid that changed)
- * and ffmpeg's scene score, computed on the grid instead of full RGB frames
+ * YCbCr grid of every frame: mean luma, motion (share of the grid whose luma or
+ * colour changed), the most any cell moved from the first frame, and ffmpeg's
+ * scene score, computed on the grid instead of full RGB frames
  * (which in ffmpeg 4.1 cost a full-size colour conversion per frame), and
  * flashing by area (src/media/flashing.ts), whose area rule sets the grid.
  */
 
 /** A hard cut on a dark background scores only 0.12-0.18 (docs/frames.md). */
 export const SCENE_THRESHOLD = 0.1;
-/** A grid cell whose luma moves this much between frames has changed (codec noise stays below). */
+/** A grid cell whose luma or colour (Cb, Cr) moves this much between frames has changed (codec noise stays below). */
 const MOTION_LEVELS = 3;
 /**
  * Motion compares each frame with the latest one at least this long before it
@@ -76,14 +77,18 @@ export function motionReference(frameTimesMs: readonly number[], i: number): num
 }
 
 /**
- * Mean luma, motion (against the frame `motionReference` names) and scene score
- * (against the previous frame) of each frame's luma grid, as it arrives (only
- * the grids of the last motion step are kept).
+ * Mean luma and scene score (against the previous frame) of each frame's luma
+ * grid, and motion (against the frame `motionReference` names) and the peak
+ * change from the first frame over all of its planes, as it arrives (only the
+ * first grid and those of the last motion step are kept).
  */
 export class LumaMeasures {
   readonly luma: number[] = [];
   readonly motion: number[] = [];
   readonly scene: number[] = [];
+  /** The most any cell of any plane moved from the first frame, in the grid's levels. */
+  readonly fromFirst: number[] = [];
+  private first: Buffer | null = null;
   /** Grids of the frames from `firstKept` on. */
   private kept: Buffer[] = [];
   private firstKept = 0;
@@ -97,25 +102,37 @@ export class LumaMeasures {
     this.toFullRange = fullRange ? (y) => y : (y) => Math.min(255, Math.max(0, ((y - 16) * 255) / 219));
   }
 
-  add(grid: Buffer): void {
+  /** `grid`: the frame's planes back to back, luma first, each `plane` bytes (the luma plane alone by default). */
+  add(grid: Buffer, plane = grid.length): void {
     const n = this.luma.length;
     // A frame past the index (a decoder may yield one more) is measured against the one before it.
     const reference = n < this.frameTimesMs.length ? motionReference(this.frameTimesMs, n) : n - 1;
     const previous = this.kept.at(-1) ?? null;
     const against = this.kept[reference - this.firstKept];
     let sum = 0;
-    let changed = 0;
     let sad = 0;
-    for (let i = 0; i < grid.length; i++) {
+    for (let i = 0; i < plane; i++) {
       sum += grid[i];
-      if (!previous) continue;
-      sad += Math.abs(grid[i] - previous[i]);
-      if (Math.abs(grid[i] - against[i]) >= MOTION_LEVELS) changed++;
+      if (previous) sad += Math.abs(grid[i] - previous[i]);
     }
-    this.luma.push(this.toFullRange(sum / grid.length));
-    this.motion.push((100 * changed) / grid.length);
+    let changed = 0;
+    let fromFirst = 0;
+    if (previous) {
+      // A cell changed when any of its planes did: a change of colour is a change, however little it moves the luma.
+      for (let cell = 0; cell < plane; cell++)
+        for (let i = cell; i < grid.length; i += plane)
+          if (Math.abs(grid[i] - against[i]) >= MOTION_LEVELS) {
+            changed++;
+            break;
+          }
+      const first = this.first!;
+      for (let i = 0; i < grid.length; i++) fromFirst = Math.max(fromFirst, Math.abs(grid[i] - first[i]));
+    }
+    this.luma.push(this.toFullRange(sum / plane));
+    this.motion.push((100 * changed) / plane);
+    this.fromFirst.push(fromFirst);
     // ffmpeg's select scene score: the mean absolute difference, damped by how much it differs from the last one.
-    const mafd = previous ? sad / grid.length : 0;
+    const mafd = previous ? sad / plane : 0;
     this.scene.push(Math.min(1, Math.max(0, Math.min(mafd, Math.abs(mafd - this.previousMafd)) / 100)));
     this.previousMafd = mafd;
     // Later frames' references are never earlier than this one's.
@@ -123,7 +140,9 @@ export class LumaMeasures {
       this.kept = this.kept.slice(reference - this.firstKept);
       this.firstKept = reference;
     }
-    this.kept.push(Buffer.from(grid));
+    const copy = Buffer.from(grid);
+    this.first ??= copy;
+    this.kept.push(copy);
   }
 
   sceneFrames(decoded: number): number[] {
@@ -136,6 +155,7 @@ export class LumaMeasures {
       luma: this.luma.slice(0, decoded).map(round2),
       motion: this.motion.slice(0, decoded).map(round2),
       sceneChangesMs: this.sceneFrames(decoded).map((n) => Math.round(frameTimesMs[n])),
+      peakChange: this.fromFirst.slice(0, decoded).reduce((a, b) => Math.max(a, b), 0),
     };
   }
 }
@@ -155,9 +175,8 @@ class SignalMeter implements SignalMeasure {
     this.flash = new FlashMeter({ width, height }, { fullRange, bt709: probe.planarYuv && probe.bt709 }, probe.frameTimesMs);
     const plane = width * height;
     this.push = frameSplitter(3 * plane, (frame) => {
-      const y = frame.subarray(0, plane);
-      this.flash.push(this.frames, y, frame.subarray(plane, 2 * plane), frame.subarray(2 * plane));
-      this.lumaMeasures.add(y);
+      this.flash.push(this.frames, frame.subarray(0, plane), frame.subarray(plane, 2 * plane), frame.subarray(2 * plane));
+      this.lumaMeasures.add(frame, plane);
     });
   }
 
