@@ -74,6 +74,19 @@ const GLYPH_MAX_HEIGHT = 0.14;
 const GLYPH_MAX_WIDTH = 0.2;
 /** Glyphs put ink on at least this share of their box; sparser small things are pieces of lines. */
 const GLYPH_MIN_DENSITY = 0.12;
+/**
+ * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
+ * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
+ */
+export const MIN_GLYPH_HEIGHT = 0.01;
+/**
+ * A streak's ink, about its main direction, is at most this share as wide as it is long (the ratio of
+ * its spreads across and along it): a stroke, a dash, an arrow with its head, a piece of a stream line.
+ * A letter's bowls, arms and crossbars spread its ink wider; l, 1, I and brackets are upright streaks.
+ */
+const STREAK_SPREAD = 0.3;
+/** A streak within this many degrees of vertical is an upright stroke (l, 1, I, a bracket; math italics lean about 14 degrees): a letter. */
+const UPRIGHT_DEGREES = 15;
 /** A solid block (ink on this share of its box, thicker than a line) is a fill, such as a highlighted table cell, not a letter. */
 const SOLID_DENSITY = 0.8;
 /** Text lines this close on one row (in line heights) are one text. */
@@ -333,6 +346,45 @@ function straightPixels(labels: Int32Array, width: number, c: Component, label: 
     }
   }
   return straight.reduce((n, v) => n + v, 0);
+}
+
+/**
+ * What a glyph-sized mark's shape says: too small to carry a letter's shape (a
+ * speck); its ink spread across its main direction (a letter's bowls, arms,
+ * crossbars); or along it, a streak: upright (l, 1, I, a bracket) or slanted
+ * (a field's arrow, a piece of a stream line, a dash). The spread is the square
+ * root of the ratio of the eigenvalues of its pixels' covariance: near 0 for a
+ * straight stroke, near 1 for a round or square mark.
+ */
+function markShape(
+  labels: Int32Array,
+  width: number,
+  height: number,
+  c: Component,
+  label: number,
+): 'speck' | 'letter' | 'upright' | 'streak' {
+  if (heightOf(c) < MIN_GLYPH_HEIGHT * height) return 'speck';
+  let [n, sx, sy, sxx, syy, sxy] = [0, 0, 0, 0, 0, 0];
+  for (let y = c.minY; y <= c.maxY; y++) {
+    for (let x = c.minX; x <= c.maxX; x++) {
+      if (labels[y * width + x] !== label) continue;
+      const [u, v] = [x - c.minX, y - c.minY];
+      n++;
+      sx += u;
+      sy += v;
+      sxx += u * u;
+      syy += v * v;
+      sxy += u * v;
+    }
+  }
+  const [mx, my] = [sx / n, sy / n];
+  const [vx, vy, cxy] = [sxx / n - mx * mx, syy / n - my * my, sxy / n - mx * my];
+  const mean = (vx + vy) / 2;
+  const half = Math.hypot((vx - vy) / 2, cxy);
+  if (Math.sqrt(Math.max(0, mean - half) / (mean + half)) > STREAK_SPREAD) return 'letter';
+  // The main direction's angle from the horizontal.
+  const angle = Math.abs(0.5 * Math.atan2(2 * cxy, vx - vy)) * (180 / Math.PI);
+  return angle >= 90 - UPRIGHT_DEGREES ? 'upright' : 'streak';
 }
 
 /**
@@ -690,7 +742,7 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   }
   if (gridLabels.size > 0 || segments.size >= GRID_SEGMENTS) for (const l of segments) gridLabels.add(l);
   // Lines of glyphs; pieces embedded in something else (colour fringes of an outline) and lone glyphs are objects.
-  const textual: Component[][] = [];
+  const textual: { line: Component[]; letters: number }[] = [];
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
   const operators = small.filter((c) => isThinLine(widthOf(c), heightOf(c), height) && widthOf(c) > heightOf(c));
   for (const line of textLines(glyphs, operators)) {
@@ -699,17 +751,18 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const h = maxY - minY + 1;
     const members = new Set(line.map((c) => labelOf.get(c)!));
     const touching = line.reduce((s, c) => s + c.contact, 0) / line.reduce((s, c) => s + c.count, 0);
+    const marks = line.map((c) => markShape(labels, width, height, c, labelOf.get(c)!));
+    const letters = marks.filter((m) => m === 'letter').length;
+    // A row of slanted streaks and specks holds no letter: a dashed line, a field's arrows or stream pieces.
     const isText =
       line.length >= 2 &&
+      marks.some((m) => m === 'letter' || m === 'upright') &&
       w >= 1.8 * h &&
       touching <= MAX_CONTACT_SHARE &&
       foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
-    if (isText) textual.push(line);
+    if (isText) textual.push({ line, letters });
     else shapes.push({ kind: 'object', cs: line });
   }
-  // Lines on one row with a small gap are one text, even when a curve drawn through it splits it in two.
-  const rows = textRows(textual);
-  const textMembers = new Set(rows.flat(2).map((c) => labelOf.get(c)!));
   // In a frame that linework fills, its pieces (sparse, stroke-thin or cell-sized) are that structure, not shapes.
   const cell = { w: width / FILL_GRID.columns, h: height / FILL_GRID.rows };
   const linework = (cs: Component[]) => {
@@ -724,7 +777,16 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   const pieces = shapes.filter(
     ({ kind, cs }) => kind !== 'structure' && cs.reduce((n, c) => n + c.count, 0) >= MIN_PIECE_AREA * width * height,
   );
+  const textMembers = new Set(textual.flatMap(({ line }) => line.map((c) => labelOf.get(c)!)));
   const filled = pieces.length >= FIELD_PIECES || fillsFrame(labels, width, height, textMembers);
+  // Among a field's streaks (at every slant, upright too) a chance row of them holds a tangle or two: there a word's letters outnumber its other marks.
+  const words: Component[][] = [];
+  for (const { line, letters } of textual) {
+    if (!filled || (letters >= 2 && letters > line.length / 2)) words.push(line);
+    else shapes.push({ kind: 'object', cs: line });
+  }
+  // Lines on one row with a small gap are one text, even when a curve drawn through it splits it in two.
+  const rows = textRows(words);
   const items: ScreenItem[] = shapes.map(({ kind, cs }) => item(filled && kind !== 'structure' && partOfFill(cs) ? 'structure' : kind, cs));
   for (const row of rows) {
     const cs = row.flat();

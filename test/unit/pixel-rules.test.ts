@@ -4,6 +4,7 @@ import type { AnalysisContext } from '../../src/analyzers/context';
 import { edgeIssues } from '../../src/analyzers/edges';
 import { clutterIssues } from '../../src/analyzers/layout';
 import { measureFrame } from '../../src/analyzers/frame-measures';
+import { contrastIssues } from '../../src/analyzers/layout';
 import { overlapIssues, smallTextIssues } from '../../src/analyzers/text';
 
 /**
@@ -181,5 +182,42 @@ describe('clutter: like marks evenly spaced are one thing the eye reads as a who
     // Each label starts 3 px right of its dot (radius 4), on its row; its glyphs are 23 px across.
     const labels = Array.from({ length: 28 }, (_, k) => word(2, () => true, -131 + (k % 7) * 100, -100 + Math.floor(k / 7) * 100));
     expect(medium(clutterIssues(await held([...lattice(4, 7, 100, () => 4), ...labels.flat()])))).toEqual(['clutter']);
+  });
+});
+
+describe("a field's arrows are not text", () => {
+  const GREY: Rgb = [80, 80, 80];
+  /**
+   * An ArrowVectorField: an arrow 26 px long every 30 px across and 26 px down,
+   * filling the frame (cut by its edges), its slant turning slowly across it; its heads are
+   * triangles. Rows of them sit as close as letters do, in a dim colour.
+   */
+  const field =
+    (clear: (y: number) => boolean = () => false): Paint =>
+    (x, y) => {
+      if (clear(y)) return null;
+      const [cx, cy] = [30 * Math.floor((x + 10) / 30) + 5, 26 * Math.floor((y + 10) / 26) + 3.5];
+      const slant = ((-30 + (15 * cx) / W) * Math.PI) / 180;
+      const [ux, uy] = [Math.cos(slant), Math.sin(slant)];
+      // Along the arrow from its tip back, and across it.
+      const along = (cx + 13 * ux - x) * ux + (cy + 13 * uy - y) * uy;
+      const across = Math.abs(-(x - cx) * uy + (y - cy) * ux);
+      if (along < 0 || along > 26) return null;
+      return ink(GREY, along <= 7 ? 0.5 + (4 * along) / 7 - across : 1.5 - across);
+    };
+
+  it('a field of dim arrows filling the frame is not text: not cut, crossed, too small or low in contrast', async () => {
+    const ctx = await held([field()]);
+    expect(medium([...edgeIssues(ctx), ...overlapIssues(ctx), ...smallTextIssues(ctx), ...contrastIssues(ctx)])).toEqual([]);
+  });
+
+  it('a row of slanted dashes (a dashed line) is not text too small to read', async () => {
+    const dashes = Array.from({ length: 20 }, (_, k) => segment(200 + 20 * k, 244, 214 + 20 * k, 240));
+    expect(medium(smallTextIssues(await held(dashes)))).toEqual([]);
+  });
+
+  it('a dim label over the field is still text low in contrast', async () => {
+    const ctx = await held([field((y) => y > 180 && y < 220), ...word(8, () => false, 0, 0, GREY)]);
+    expect(medium(contrastIssues(ctx))).toEqual(['low_contrast']);
   });
 });
