@@ -4,15 +4,10 @@ import type { AnalysisContext } from './context';
 import { samePlace } from './edges';
 import { severityOf, type Evidence } from './evidence';
 import type { FrameMeasures } from './frame-measures';
-import type { Box, ScreenItem } from './objects';
+import { MIN_GLYPH_HEIGHT, type Box, type ScreenItem } from './objects';
 
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
-/**
- * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
- * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
- */
-const MIN_GLYPH_HEIGHT = 0.01;
 /**
  * Something crossing a text line leaves at least this many pixels per pixel of
  * line height, as a share of the frame height (1.5 px at 432: a stroke across
