@@ -3,7 +3,7 @@ import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';
 import { severityOf } from './evidence';
-import { EDGE_REACH, GRID_SEGMENTS, type Box, type ScreenItem } from './objects';
+import { EDGE_REACH, GRID_SEGMENTS, MIN_GLYPH_HEIGHT, type Box, type ScreenItem } from './objects';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
@@ -11,6 +11,8 @@ export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 const MIN_CUT_AREA = 9e-5;
 /** Objects narrower than this share of the frame height (10 px at 432), either way, at an edge over a grid are its segments, not shapes. */
 const MIN_CUT_SIDE = 0.023;
+/** Linework puts ink on less than this share of its box: strokes of a curve, no body (a filled shape, a run of glyphs). */
+const STROKE_DENSITY = 0.2;
 /** An item whose box moved less than this (fraction of the frame, every side) between two sampled frames stayed put. */
 const SAME_PLACE = 0.01;
 /** Across the direction it moves, a sliding item keeps this share of its extent from one sampled frame to the next. */
@@ -25,9 +27,9 @@ function reaches(f: FrameMeasures, box: Box, side: Side): boolean {
   return box.right >= 1 - px.x;
 }
 
-/** A frame with a grid or axes: structure spanning it, or (while a grid is drawn, or cut up by what crosses it) many line segments. */
+/** A frame with a grid or axes: structure spanning it, a plot's crossing axes, or (while a grid is drawn, or cut up by what crosses it) many line segments. */
 function gridded(f: FrameMeasures): boolean {
-  return f.items.some((i) => i.kind === 'structure') || f.items.filter((i) => i.kind === 'line').length >= GRID_SEGMENTS;
+  return f.axes || f.items.some((i) => i.kind === 'structure') || f.items.filter((i) => i.kind === 'line').length >= GRID_SEGMENTS;
 }
 
 /** A sliver at the edge that belongs to a line of text running into it (a cut glyph), not a piece of linework. */
@@ -48,29 +50,62 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
             ? t.box.top - sliver.box.bottom
             : sliver.box.top - t.box.bottom;
     const gapLimit = across ? (lineHeight * f.height) / f.width : lineHeight;
-    return shared > 0.5 * Math.min(lineHeight, sliver.box.bottom - sliver.box.top) && gap <= gapLimit;
+    // A cut glyph reaches no deeper into the frame from the edge than a line of the text is tall; a curve does.
+    const depth = across ? sliver.box.right - sliver.box.left : sliver.box.bottom - sliver.box.top;
+    return shared > 0.5 * Math.min(lineHeight, sliver.box.bottom - sliver.box.top) && gap <= gapLimit && depth <= gapLimit;
   });
 }
 
 const within = (inner: Box, outer: Box) =>
   inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
 
+/** A line of text whose letters are tall enough to be letters; a row of smaller marks is a dotted line. */
+const lettered = (i: ScreenItem) => i.text !== null && i.text.letterHeight >= MIN_GLYPH_HEIGHT;
+
+/** A stroke with no body: a thin line, a mark too small to be a letter, or a curve inking little of its box. */
+function stroke(f: FrameMeasures, i: ScreenItem): boolean {
+  const [w, h] = [(i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height];
+  return i.kind === 'line' || Math.min(w, h) < MIN_CUT_SIDE * f.height || i.pixels < STROKE_DENSITY * w * h;
+}
+
+/**
+ * Whether what reaches this edge is drawn across the frame, edge to edge: it, or the strokes on its
+ * band across the frame (sharing most of its extent: the dashes or dots of one line), reach the opposite
+ * edge too, or it is a stroke of connected linework that does (curves crossing each other). A line,
+ * curve or band running on past both edges is the view of something larger than the frame, not a thing
+ * cut off; only text loses words that way.
+ */
+function acrossFrame(f: FrameMeasures, item: ScreenItem, side: Side): boolean {
+  if (stroke(f, item) && f.across.some((drawn) => within(item.box, drawn))) return true;
+  const horizontal = side === 'left' || side === 'right';
+  const opposite: Side = side === 'left' ? 'right' : side === 'right' ? 'left' : side === 'top' ? 'bottom' : 'top';
+  const band = (b: Box) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
+  const [a0, a1] = band(item.box);
+  return f.items.some((o) => {
+    if (o.kind === 'structure' || lettered(o) || (o !== item && !stroke(f, o)) || !reaches(f, o.box, opposite)) return false;
+    const [b0, b1] = band(o.box);
+    return Math.min(a1, b1) - Math.max(a0, b0) >= SAME_EXTENT * Math.max(a1 - a0, b1 - b0);
+  });
+}
+
 /**
  * Items whose box reaches one edge of the frame: text, shapes, glyphs. Grids,
  * axes and linework filling the frame run to the edge by design, and over them
- * narrow slivers at the edge are their segments, unless they end a line of text.
- * A shape flush with the edge, its whole outline in view (touching it at a
- * point), is not cut.
+ * strokes at the edge (narrow slivers, curves with no body) are their pieces
+ * or plotted curves, unless they end a line of text. What is drawn across the
+ * frame edge to edge (a line, whole, dashed or dotted, a curve, a band), text
+ * aside, runs on past it. A shape flush with the edge, its whole outline in
+ * view (touching it at a point), is not cut.
  */
 export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   return f.items.filter((i) => {
     if (i.kind === 'structure' || i.pixels < MIN_CUT_AREA * f.width * f.height || !reaches(f, i.box, side)) return false;
-    if (i.kind === 'text') return true;
+    if (lettered(i)) return true;
     if (f.touching[side].some((shape) => within(i.box, shape))) return false;
-    const narrow =
-      i.kind === 'line' || Math.min((i.box.right - i.box.left) * f.width, (i.box.bottom - i.box.top) * f.height) < MIN_CUT_SIDE * f.height;
-    // Over a grid or axes, narrow pieces at the edge are their segments unless they end a line of text.
-    return !narrow || !gridded(f) || endsText(f, i, side);
+    if (acrossFrame(f, i, side)) return false;
+    if (!stroke(f, i)) return true;
+    // Over a grid or axes, strokes at the edge are their pieces unless they end a line of text.
+    return !gridded(f) || endsText(f, i, side);
   });
 }
 

@@ -30,6 +30,10 @@ export interface FrameMeasures {
   glyphInk: Ink[];
   /** Per edge, the boxes of shapes flush with it but not cut by it (a circle's outline touching it at a point). */
   touching: Record<Side, Box[]>;
+  /** The boxes of connected content drawn across the frame, meeting two opposite edges. */
+  across: Box[];
+  /** A plot's axes stand in the frame: a horizontal and a vertical straight line crossing. */
+  axes: boolean;
   /** 32x18 luma thumbnail, to compare frames with each other. */
   thumbnail: Buffer;
 }
@@ -64,8 +68,8 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
 
   const bg = dominant(data, total);
   if (bg.count / total < BACKGROUND_SHARE)
-    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [], touching: NO_TOUCHES };
-  const { items, glyphInk, touching } = screenItems({ data, width, height }, bg.colour);
+    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [], touching: NO_TOUCHES, across: [], axes: false };
+  const { items, glyphInk, touching, across, axes } = screenItems({ data, width, height }, bg.colour);
   const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
   const box = content.length
     ? {
@@ -84,6 +88,8 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
     items,
     glyphInk,
     touching,
+    across,
+    axes,
   };
 }
 

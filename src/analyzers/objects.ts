@@ -112,6 +112,8 @@ const GRID_PART = 0.25;
 export const GRID_SEGMENTS = 8;
 const STRAIGHT_RUN = 0.05;
 const STRAIGHT_SHARE = 0.6;
+/** Points along a long straight run at which it is checked to be stroke-thin (a tick or a bar on an axis is thicker). */
+const AXIS_PROBES = 8;
 /** Pieces reaching past a text line on each side, each with this share of the pixels inside it, cross it. */
 const CROSSING_SIDE_SHARE = 0.25;
 /** Text is read against the pixels within this share of its typical glyph's height around its glyphs. */
@@ -129,6 +131,11 @@ const THIN_LINE = 0.014;
 const FILL_SHARE = 0.75;
 const FILL_GRID = { columns: 8, rows: 6 };
 const FIELD_PIECES = 100;
+/**
+ * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
+ * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
+ */
+export const MIN_GLYPH_HEIGHT = 0.01;
 /** A piece covers at least this share of the frame (30 px at 768x432); less is a speck or an anti-aliased rim. */
 const MIN_PIECE_AREA = 9e-5;
 /** Within this share of the frame height of an edge (4 px at 432), content reaches it: scaling and JPEG soften the last columns of what an edge cuts. */
@@ -608,7 +615,49 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
   return reachesEdges && cells.reduce((n, c) => n + c, 0) >= FILL_SHARE * cells.length;
 }
 
-/** The things on screen, on a background of colour `background`, and the ink of every glyph among them. */
+/**
+ * A plot's axes: a horizontal and a vertical straight line, each at least
+ * GRID_PART of the frame long and stroke-thin along most of it, crossing inside
+ * both (not at their ends, as a rectangle's sides meet). Runs are of content of
+ * any colour but text's: a curve or a bar drawn across an axis does not break it.
+ */
+function crossingAxes(labels: Int32Array, width: number, height: number, textMembers: ReadonlySet<number>): boolean {
+  const content = (x: number, y: number) => {
+    const l = labels[y * width + x];
+    return l !== 0 && !textMembers.has(l);
+  };
+  const thin = THIN_LINE * height;
+  /** The longest run along each row (horizontal) or column, when long and thin at most of AXIS_PROBES points along it. */
+  const lines = (horizontal: boolean) => {
+    const [length, lanes] = horizontal ? [width, height] : [height, width];
+    const at = (along: number, lane: number) => (horizontal ? content(along, lane) : content(lane, along));
+    const found: { lane: number; from: number; to: number }[] = [];
+    for (let lane = 0; lane < lanes; lane++) {
+      let [best, bestFrom, run] = [0, 0, 0];
+      for (let k = 0; k < length; k++) {
+        run = at(k, lane) ? run + 1 : 0;
+        if (run > best) [best, bestFrom] = [run, k - run + 1];
+      }
+      if (best < GRID_PART * length) continue;
+      let thinPoints = 0;
+      for (let p = 1; p <= AXIS_PROBES; p++) {
+        const k = bestFrom + Math.floor((p * best) / (AXIS_PROBES + 1));
+        let across = 1;
+        for (let d = lane - 1; d >= 0 && at(k, d); d--) across++;
+        for (let d = lane + 1; d < lanes && at(k, d); d++) across++;
+        if (across <= thin) thinPoints++;
+      }
+      if (thinPoints * 2 >= AXIS_PROBES) found.push({ lane, from: bestFrom, to: bestFrom + best - 1 });
+    }
+    return found;
+  };
+  const rows = lines(true);
+  if (rows.length === 0) return false;
+  const columns = lines(false);
+  const inside = (k: number, run: { from: number; to: number }) => k > run.from + thin && k < run.to - thin;
+  return rows.some((r) => columns.some((c) => inside(c.lane, r) && inside(r.lane, c)));
+}
+
 /**
  * The boxes of the shapes that touch an edge without being cut by it: connected
  * content (whatever its colours) meeting one edge only, the frame's outermost
@@ -617,9 +666,12 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
  * from the edge, as a circle's does where it is flush with it). A line running
  * into the edge meets it at its end, with the rest on one side; a shape the
  * edge cuts meets it along most of its cross-section, or in two places (a ring).
+ * Also the boxes of connected content meeting two opposite edges: drawn across
+ * the frame, edge to edge (curves crossing each other, whatever their colours).
  */
-function edgeTouches(labels: Int32Array, width: number, height: number): Record<Side, Box[]> {
+function edgeContacts(labels: Int32Array, width: number, height: number): { touching: Record<Side, Box[]>; across: Box[] } {
   const touches: Record<Side, Box[]> = { top: [], right: [], bottom: [], left: [] };
+  const across: Box[] = [];
   const blobOf = new Int32Array(width * height);
   const edges: { side: Side; at: (k: number) => number; length: number }[] = [
     { side: 'top', at: (k) => k, length: width },
@@ -659,6 +711,7 @@ function edgeTouches(labels: Int32Array, width: number, height: number): Record<
         }
     }
     const box = { left: minX / width, top: minY / height, right: (maxX + 1) / width, bottom: (maxY + 1) / height };
+    if ((minX === 0 && maxX === width - 1) || (minY === 0 && maxY === height - 1)) across.push(box);
     // Flush with one edge only: a shape meeting two (a surface spilling out at a corner) is cut.
     if ([minX === 0, minY === 0, maxX === width - 1, maxY === height - 1].filter(Boolean).length !== 1) continue;
     for (const { side, at } of edges) {
@@ -676,10 +729,14 @@ function edgeTouches(labels: Int32Array, width: number, height: number): Record<
       if (contact <= TOUCH_SHARE * (to - from + 1) && from < a && to > b) touches[side].push(box);
     }
   }
-  return touches;
+  return { touching: touches, across };
 }
 
-export function screenItems(raster: Raster, background: Rgb): { items: ScreenItem[]; glyphInk: Ink[]; touching: Record<Side, Box[]> } {
+/** The things on screen, on a background of colour `background`, the ink of every glyph among them, and how content meets the edges. */
+export function screenItems(
+  raster: Raster,
+  background: Rgb,
+): { items: ScreenItem[]; glyphInk: Ink[]; touching: Record<Side, Box[]>; across: Box[]; axes: boolean } {
   const { width, height } = raster;
   const { labels, list } = components(raster, background);
   const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({
@@ -831,7 +888,12 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       }),
     );
   }
-  return { items, glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)), touching: edgeTouches(labels, width, height) };
+  return {
+    items,
+    glyphInk: glyphs.map((c) => inkOf(c, labels, labelOf.get(c)!, width)),
+    ...edgeContacts(labels, width, height),
+    axes: crossingAxes(labels, width, height, textMembers),
+  };
 }
 
 /** A component's pixels as a mask over its box. */

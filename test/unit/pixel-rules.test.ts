@@ -102,6 +102,61 @@ describe('clipping: a shape flush with an edge is not cut by it', () => {
   });
 });
 
+describe('clipping: what runs on past the frame is not cut by it', () => {
+  const clipping = async (paints: readonly Paint[]) => edgeIssues(await held(paints)).map((i) => i.location);
+  /** Manim's default stroke (about 2 px at 480p) along y = f(x), of slope f'. */
+  const plot =
+    (f: (x: number) => number, slope: (x: number) => number, rgb = BLUE): Paint =>
+    (x, y) =>
+      ink(rgb, 1.5 - Math.abs(y - f(x)) / Math.hypot(1, slope(x)));
+  /** A plot's axes, inside the frame: x from 60 to 790 at y = 400, y from 60 to 460 at x = 427. */
+  const axes: Paint[] = [
+    (x, y) => ink(WHITE, x >= 60 && x <= 790 ? 1.5 - Math.abs(y - 400) : 0),
+    (x, y) => ink(WHITE, y >= 60 && y <= 460 ? 1.5 - Math.abs(x - 427) : 0),
+  ];
+
+  it('a dashed or a dotted line drawn from edge to edge is not clipped', async () => {
+    const dashes: Paint = (x, y) => ink(WHITE, x % 250 < 120 ? 2 - Math.abs(y - 120) : 0);
+    expect(await clipping([dashes])).toEqual([]);
+    const dots = Array.from({ length: 143 }, (_, k) => disc(1 + 6 * k, 240, 1.5, WHITE));
+    expect(await clipping(dots)).toEqual([]);
+  });
+
+  it('a band drawn from the top edge to the bottom one is not clipped', async () => {
+    expect(await clipping([(x, y) => ink(RED, 8 - Math.abs(x - 200) + 0 * y)])).toEqual([]);
+  });
+
+  it('a line of text drawn from edge to edge is still clipped at both', async () => {
+    const line = Array.from({ length: 33 }, (_, k) => ring(8 + 26 * k, 200, 8, WHITE, 3.5));
+    expect((await clipping(line)).sort()).toEqual(['left edge', 'right edge']);
+  });
+
+  it("over a plot's axes, a plotted curve running out through the top is not clipped", async () => {
+    const parabola = plot(
+      (x) => 400 - (x - 427) ** 2 / 150,
+      (x) => (-2 * (x - 427)) / 150,
+    );
+    expect(await clipping([...axes, parabola])).toEqual([]);
+  });
+
+  it('over the same axes, a filled shape cut by the top edge is still clipped', async () => {
+    expect(await clipping([...axes, disc(200, 20, 50)])).toEqual(['top edge']);
+  });
+
+  it('curves of two colours drawn across the frame, crossing each other, are not clipped', async () => {
+    const red = plot(
+      (x) => 240 + 60 * Math.sin(x / 40),
+      (x) => 1.5 * Math.cos(x / 40),
+      RED,
+    );
+    const blue = plot(
+      (x) => 250 + 60 * Math.cos(x / 50),
+      (x) => -1.2 * Math.sin(x / 50),
+    );
+    expect(await clipping([red, blue])).toEqual([]);
+  });
+});
+
 describe('overlap: a text still being written is not drawn over', () => {
   it('letters of a Write filled one after another, two consecutive video frames alike, are not an overlap', async () => {
     // 8 letters outlined; two frames alike; then the last three filled, 1/15 s apart.
