@@ -131,11 +131,6 @@ const THIN_LINE = 0.014;
 const FILL_SHARE = 0.75;
 const FILL_GRID = { columns: 8, rows: 6 };
 const FIELD_PIECES = 100;
-/**
- * Marks less than this share of the frame height tall (4 px at 432) are too small to carry a letter's
- * shape: a row of them is the dots or dashes of a dashed line, a point cloud or a field's arrow heads, not text.
- */
-export const MIN_GLYPH_HEIGHT = 0.01;
 /** A piece covers at least this share of the frame (30 px at 768x432); less is a speck or an anti-aliased rim. */
 const MIN_PIECE_AREA = 9e-5;
 /** Within this share of the frame height of an edge (4 px at 432), content reaches it: scaling and JPEG soften the last columns of what an edge cuts. */
