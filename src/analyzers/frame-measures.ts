@@ -68,7 +68,18 @@ export async function measureFrame(frame: Pick<LoadedFrame, 'index' | 'timestamp
 
   const bg = dominant(data, total);
   if (bg.count / total < BACKGROUND_SHARE)
-    return { ...base, blank: false, background: null, coverage: 1, box: null, items: [], glyphInk: [], touching: NO_TOUCHES, across: [], axes: false };
+    return {
+      ...base,
+      blank: false,
+      background: null,
+      coverage: 1,
+      box: null,
+      items: [],
+      glyphInk: [],
+      touching: NO_TOUCHES,
+      across: [],
+      axes: false,
+    };
   const { items, glyphInk, touching, across, axes } = screenItems({ data, width, height }, bg.colour);
   const content = items.filter((i) => i.kind === 'text' || i.kind === 'object');
   const box = content.length
