@@ -84,8 +84,8 @@ const MIN_STACKED_GLYPHS = 6;
 /** Glyphs stand apart from other things: a "line" whose pixels mostly touch another region is a fringe of it (a curve's rim). */
 const MAX_CONTACT_SHARE = 0.2;
 /**
- * A glyph stands apart from lines and shapes: a piece with more than this share of its pixels next to one
- * is its rim, or a blend where two strokes meet (pieces along letters stay glyphs: two texts printed over
+ * A text's letters stand apart from lines and shapes: a piece with more than this share of its pixels next
+ * to one is its rim, or a blend where two strokes meet (pieces along letters stay: two texts printed over
  * each other cut each other's letters into such pieces).
  */
 const FRINGE_SHARE = 0.5;
@@ -720,7 +720,7 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
     const w = widthOf(c);
     const h = heightOf(c);
     if (h <= GLYPH_MAX_HEIGHT * height && w <= GLYPH_MAX_WIDTH * width) {
-      if (glyphShaped(c) && alongShapes(labels, width, height, c, labelOf.get(c)!, shapeLabels) <= FRINGE_SHARE * c.count) glyphs.push(c);
+      if (glyphShaped(c)) glyphs.push(c);
       else small.push(c);
       continue;
     }
@@ -748,7 +748,14 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   const textual: Component[][] = [];
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
   const operators = small.filter((c) => isThinLine(widthOf(c), heightOf(c), height) && widthOf(c) > heightOf(c));
-  for (const line of textLines(glyphs, operators)) {
+  const fringe = (c: Component) => alongShapes(labels, width, height, c, labelOf.get(c)!, shapeLabels) > FRINGE_SHARE * c.count;
+  for (const pieces of textLines(glyphs, operators)) {
+    // A text's letters: not the pieces lying along a line or shape next to it (its rim, or a blend where two strokes meet).
+    const line = pieces.filter((c) => !fringe(c));
+    if (line.length === 0) {
+      shapes.push({ kind: 'object', cs: pieces });
+      continue;
+    }
     const { minX, minY, maxX, maxY } = bounds(line);
     const w = maxX - minX + 1;
     const h = maxY - minY + 1;
@@ -759,8 +766,11 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
       w >= 1.8 * h &&
       touching <= MAX_CONTACT_SHARE &&
       foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
-    if (isText) textual.push(line);
-    else shapes.push({ kind: 'object', cs: line });
+    if (!isText) shapes.push({ kind: 'object', cs: pieces });
+    else {
+      textual.push(line);
+      for (const c of pieces) if (!line.includes(c)) shapes.push({ kind: 'object', cs: [c] });
+    }
   }
   // Lines on one row with a small gap are one text, even when a curve drawn through it splits it in two.
   const rows = textRows(textual);
