@@ -749,28 +749,32 @@ export function screenItems(raster: Raster, background: Rgb): { items: ScreenIte
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
   const operators = small.filter((c) => isThinLine(widthOf(c), heightOf(c), height) && widthOf(c) > heightOf(c));
   const fringe = (c: Component) => alongShapes(labels, width, height, c, labelOf.get(c)!, shapeLabels) > FRINGE_SHARE * c.count;
-  for (const pieces of textLines(glyphs, operators)) {
-    // A text's letters: not the pieces lying along a line or shape next to it (its rim, or a blend where two strokes meet).
-    const line = pieces.filter((c) => !fringe(c));
-    if (line.length === 0) {
-      shapes.push({ kind: 'object', cs: pieces });
-      continue;
-    }
+  const isText = (line: Component[]) => {
     const { minX, minY, maxX, maxY } = bounds(line);
     const w = maxX - minX + 1;
     const h = maxY - minY + 1;
     const members = new Set(line.map((c) => labelOf.get(c)!));
     const touching = line.reduce((s, c) => s + c.contact, 0) / line.reduce((s, c) => s + c.count, 0);
-    const isText =
+    return (
       line.length >= 2 &&
       w >= 1.8 * h &&
       touching <= MAX_CONTACT_SHARE &&
-      foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
-    if (!isText) shapes.push({ kind: 'object', cs: pieces });
-    else {
-      textual.push(line);
-      for (const c of pieces) if (!line.includes(c)) shapes.push({ kind: 'object', cs: [c] });
+      foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h
+    );
+  };
+  for (const pieces of textLines(glyphs, operators)) {
+    // A text's letters: not the pieces lying along a line or shape next to it (its rim, or a blend where two
+    // strokes meet), which may also have joined it to another text across that line.
+    const letters = pieces.filter((c) => !fringe(c));
+    const lines = letters.length === pieces.length ? [pieces] : textLines(letters, operators);
+    const texts = lines.filter(isText);
+    if (texts.length === 0) {
+      shapes.push({ kind: 'object', cs: pieces });
+      continue;
     }
+    textual.push(...texts);
+    for (const line of lines) if (!texts.includes(line)) shapes.push({ kind: 'object', cs: line });
+    for (const c of pieces) if (!letters.includes(c)) shapes.push({ kind: 'object', cs: [c] });
   }
   // Lines on one row with a small gap are one text, even when a curve drawn through it splits it in two.
   const rows = textRows(textual);
