@@ -96,6 +96,12 @@ const STACKED_HEIGHT = 2.0;
 const MIN_STACKED_GLYPHS = 6;
 /** Glyphs stand apart from other things: a "line" whose pixels mostly touch another region is a fringe of it (a curve's rim). */
 const MAX_CONTACT_SHARE = 0.2;
+/**
+ * A text's letters stand apart from lines and shapes: a piece with more than this share of its pixels next
+ * to one is its rim, or a blend where two strokes meet (pieces along letters stay: two texts printed over
+ * each other cut each other's letters into such pieces).
+ */
+const FRINGE_SHARE = 0.5;
 /** A text line's box may hold this much of other things (a curve crossing it); more, and its "glyphs" are pieces of those things. */
 const MAX_FOREIGN_SHARE = 0.25;
 /** Content spanning this much of the frame at a low density is structure (grid, axes, plane), not an object. */
@@ -393,7 +399,9 @@ function markShape(
  * Glyphs that belong to one line of text: side by side with overlapping rows
  * (superscripts included), a dot or accent of its colour right above or below a glyph, or
  * either side of an operator (a minus or an equals sign's bars: short flat
- * lines, not glyphs), so a formula is one line.
+ * lines, not glyphs), so a formula is one line. A small glyph on a row beside a
+ * letter (a comma, a period) is that line's punctuation, not an accent of a
+ * glyph of the line above or below: tightly set lines stay apart.
  */
 function textLines(glyphs: Component[], operators: readonly Component[]): Component[][] {
   const order = [...glyphs.keys()].sort((a, b) => glyphs[a].minX - glyphs[b].minX);
@@ -402,6 +410,8 @@ function textLines(glyphs: Component[], operators: readonly Component[]): Compon
     while (parent[x] !== x) x = parent[x] = parent[parent[x]];
     return x;
   };
+  const marks: [number, number][] = [];
+  const onRow = new Set<number>();
   for (let oi = 0; oi < order.length; oi++) {
     const a = glyphs[order[oi]];
     const ha = heightOf(a);
@@ -417,10 +427,15 @@ function textLines(glyphs: Component[], operators: readonly Component[]): Compon
       // A dot or accent: small, over the glyph's columns, just above or below it, in its colour.
       const columns = Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX) + 1;
       const vertical = Math.max(a.minY - b.maxY, b.minY - a.maxY);
-      const mark = columns > 0 && vertical <= 0.35 * tall && short <= 0.45 * tall && a.palette === b.palette;
-      if (sideBySide || mark) parent[find(order[oj])] = find(order[oi]);
+      const small = short <= 0.45 * tall;
+      const [smaller, larger] = ha <= hb ? [order[oi], order[oj]] : [order[oj], order[oi]];
+      if (sideBySide) {
+        parent[find(order[oj])] = find(order[oi]);
+        if (small) onRow.add(smaller);
+      } else if (columns > 0 && vertical <= 0.35 * tall && small && a.palette === b.palette) marks.push([smaller, larger]);
     }
   }
+  for (const [smaller, larger] of marks) if (!onRow.has(smaller)) parent[find(smaller)] = find(larger);
   for (const o of operators) {
     const middle = (o.minY + o.maxY) / 2;
     const beside = (g: Component, gap: number) => middle >= g.minY && middle <= g.maxY && gap >= 0 && gap <= 0.75 * heightOf(g);
@@ -508,6 +523,25 @@ function textRows(lines: Component[][]): Component[][][] {
   return [...rows.values()];
 }
 
+/** Pixels of component `c` (region `label`) next to a line or a shape (a region of `shapes`): what it lies along. */
+function alongShapes(labels: Int32Array, width: number, height: number, c: Component, label: number, shapes: ReadonlySet<number>): number {
+  let n = 0;
+  for (let y = c.minY; y <= c.maxY; y++) {
+    for (let x = c.minX; x <= c.maxX; x++) {
+      const p = y * width + x;
+      if (labels[p] !== label) continue;
+      if (
+        (x > 0 && shapes.has(labels[p - 1])) ||
+        (x + 1 < width && shapes.has(labels[p + 1])) ||
+        (y > 0 && shapes.has(labels[p - width])) ||
+        (y + 1 < height && shapes.has(labels[p + width]))
+      )
+        n++;
+    }
+  }
+  return n;
+}
+
 /** Pixels of other components inside a box: something drawn across it. */
 function foreignPixels(
   labels: Int32Array,
@@ -528,10 +562,17 @@ function foreignPixels(
   return n;
 }
 
-/** The glyphs of a line that are letters at its typical size: not tall signs (brackets, integrals, sums, glyphs two texts merged into) or small ones (limits, sub- and superscripts, dots). */
+/**
+ * The glyphs of a line that are letters at its typical size: not tall signs (brackets, integrals, sums,
+ * glyphs two texts merged into) or small ones (limits, sub- and superscripts, dots). The typical glyph is
+ * the one at the middle of the line's ink, not of its pieces: the specks a gradient's or a glow's colour
+ * seams cut from the letters are many but hold little ink, and are not what a reader reads.
+ */
 function letters(line: Component[]): { body: Component[]; typical: number } {
-  const heights = line.map(heightOf).sort((a, b) => a - b);
-  const typical = heights[Math.floor(heights.length / 2)];
+  const bySize = [...line].sort((a, b) => heightOf(a) - heightOf(b));
+  const half = line.reduce((n, g) => n + g.count, 0) / 2;
+  let ink = 0;
+  const typical = heightOf(bySize.find((g) => (ink += g.count) >= half)!);
   return { body: line.filter((g) => heightOf(g) >= 0.75 * typical && heightOf(g) <= 1.5 * typical), typical };
 }
 
@@ -762,14 +803,28 @@ export function screenItems(
   /** A grid's linework (its parts reaching the edges, and its thin straight segments): a plane's lines and axes run behind its labels by design. */
   const gridLabels = new Set<number>();
   const segments = new Set<number>();
+  // Letters and digits: glyph-sized, not a flat bar, a thin line or a solid block, and ink on a fair part of their box.
+  const glyphShaped = (c: Component) => {
+    const [w, h] = [widthOf(c), heightOf(c)];
+    const solid = c.count >= SOLID_DENSITY * w * h && Math.min(w, h) > THIN_LINE * height;
+    return (
+      h <= GLYPH_MAX_HEIGHT * height &&
+      w <= GLYPH_MAX_WIDTH * width &&
+      w <= 3 * h &&
+      !isThinLine(w, h, height) &&
+      c.count >= GLYPH_MIN_DENSITY * w * h &&
+      !solid
+    );
+  };
+  const shapeLabels = new Set(
+    list.filter((c) => c.count >= MIN_COMPONENT_AREA * width * height && !glyphShaped(c)).map((c) => labelOf.get(c)!),
+  );
   for (const c of list) {
     if (c.count < MIN_COMPONENT_AREA * width * height) continue;
     const w = widthOf(c);
     const h = heightOf(c);
     if (h <= GLYPH_MAX_HEIGHT * height && w <= GLYPH_MAX_WIDTH * width) {
-      // Letters and digits: not a flat bar, a thin line or a solid block, and ink on a fair part of their box.
-      const solid = c.count >= SOLID_DENSITY * w * h && Math.min(w, h) > THIN_LINE * height;
-      if (w <= 3 * h && !isThinLine(w, h, height) && c.count >= GLYPH_MIN_DENSITY * w * h && !solid) glyphs.push(c);
+      if (glyphShaped(c)) glyphs.push(c);
       else small.push(c);
       continue;
     }
@@ -797,23 +852,40 @@ export function screenItems(
   const textual: { line: Component[]; letters: number }[] = [];
   // Short flat lines between glyphs: operators, whose bars are too thin to be glyphs.
   const operators = small.filter((c) => isThinLine(widthOf(c), heightOf(c), height) && widthOf(c) > heightOf(c));
-  for (const line of textLines(glyphs, operators)) {
+  const fringe = (c: Component) => alongShapes(labels, width, height, c, labelOf.get(c)!, shapeLabels) > FRINGE_SHARE * c.count;
+  /** How many of a line's glyphs have a letter's shape when the line is text; null when it is not (see markShape). */
+  const textLetters = (line: Component[]): number | null => {
     const { minX, minY, maxX, maxY } = bounds(line);
     const w = maxX - minX + 1;
     const h = maxY - minY + 1;
     const members = new Set(line.map((c) => labelOf.get(c)!));
     const touching = line.reduce((s, c) => s + c.contact, 0) / line.reduce((s, c) => s + c.count, 0);
     const marks = line.map((c) => markShape(labels, width, height, c, labelOf.get(c)!));
-    const letters = marks.filter((m) => m === 'letter').length;
     // A row of slanted streaks and specks holds no letter: a dashed line, a field's arrows or stream pieces.
-    const isText =
+    const text =
       line.length >= 2 &&
       marks.some((m) => m === 'letter' || m === 'upright') &&
       w >= 1.8 * h &&
       touching <= MAX_CONTACT_SHARE &&
       foreignPixels(labels, width, members, minX, minY, maxX, maxY) <= MAX_FOREIGN_SHARE * w * h;
-    if (isText) textual.push({ line, letters });
-    else shapes.push({ kind: 'object', cs: line });
+    return text ? marks.filter((m) => m === 'letter').length : null;
+  };
+  for (const pieces of textLines(glyphs, operators)) {
+    // A text's letters: not the pieces lying along a line or shape next to it (its rim, or a blend where two
+    // strokes meet), which may also have joined it to another text across that line.
+    const kept = pieces.filter((c) => !fringe(c));
+    const lines = kept.length === pieces.length ? [pieces] : textLines(kept, operators);
+    const texts = lines.flatMap((line) => {
+      const letters = textLetters(line);
+      return letters === null ? [] : [{ line, letters }];
+    });
+    if (texts.length === 0) {
+      shapes.push({ kind: 'object', cs: pieces });
+      continue;
+    }
+    textual.push(...texts);
+    for (const line of lines) if (!texts.some((t) => t.line === line)) shapes.push({ kind: 'object', cs: line });
+    for (const c of pieces) if (!kept.includes(c)) shapes.push({ kind: 'object', cs: [c] });
   }
   // In a frame that linework fills, its pieces (sparse, stroke-thin or cell-sized) are that structure, not shapes.
   const cell = { w: width / FILL_GRID.columns, h: height / FILL_GRID.rows };

@@ -276,3 +276,34 @@ describe("a field's arrows are not text", () => {
     expect(medium(contrastIssues(ctx))).toEqual(['low_contrast']);
   });
 });
+
+describe('overlap: one line of letters, whatever its pieces', () => {
+  it('coloured specks cut from the letters (a gradient, a glowing rim) do not make a line two texts', async () => {
+    // 8 letters 23 px tall, and specks 6 px tall in other colours in the gaps between them, at their tops and bottoms.
+    const specks = Array.from({ length: 8 }, (_, k) => [disc(300 + 26 * k - 13, 191, 3, BLUE), disc(300 + 26 * k + 13, 209, 3, RED)]);
+    expect(medium(overlapIssues(await held([...word(8, () => true), ...specks.flat()])))).toEqual([]);
+  });
+
+  it('two lines set so tightly that a comma ending the first sits over a tall letter of the second stay two lines', async () => {
+    // The second line (5 px below the first) breaks where a stem stands right under the comma; a letter resumes it.
+    const comma = [disc(497, 205, 2, WHITE), disc(497, 208, 2, WHITE)];
+    const stem: Paint = (x, y) => ink(WHITE, x > 495 && x < 499 && y > 213 && y < 236 ? 1 : 0);
+    const second = [...word(7, () => true, 0, 28), stem, ...word(3, () => true, 221, 28)];
+    expect(medium(overlapIssues(await held([...word(8, () => true), ...comma, ...second])))).toEqual([]);
+  });
+});
+
+describe('overlap: a stroke beside a label does not cross it', () => {
+  /** A red stroke slanting down 6 px clear of the label's last letter, with a thin white rim along its far side beside the label (JPEG's blend where two strokes meet). */
+  const stroke: Paint = (x, y) => ink(RED, y > 150 && y < 260 ? 2 - Math.abs(x - 502 - (y - 200) / 2) : 0);
+  const rim: Paint = (x, y) => ink(WHITE, y > 194 && y < 206 ? 1 - Math.abs(x - 505 - (y - 200) / 2) : 0);
+
+  it('a rim along the stroke is not a letter of the label, and the stroke does not cross the label', async () => {
+    expect(medium(overlapIssues(await held([...word(8, () => true), stroke, rim])))).toEqual([]);
+  });
+
+  it('the stroke drawn through the label is an overlap', async () => {
+    const through: Paint = (x, y) => ink(RED, y > 150 && y < 260 ? 2 - Math.abs(x - 420) : 0);
+    expect(medium(overlapIssues(await held([...word(8, () => true), through])))).toEqual(['overlap']);
+  });
+});
