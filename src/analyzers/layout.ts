@@ -5,7 +5,7 @@ import { stretches, type AnalysisContext } from './context';
 import { severityOf } from './evidence';
 import { itemsCutBy, SIDES } from './edges';
 import type { FrameMeasures, Side } from './frame-measures';
-import type { Box, ScreenItem } from './objects';
+import { union, type Box, type ScreenItem } from './objects';
 import { MIN_TEXT_HEIGHT } from './text';
 
 /** WCAG 1.4.3: 4.5:1 for text. */
@@ -172,14 +172,9 @@ export function thingsOnScreen(f: FrameMeasures): number {
   items.forEach((item, i) => {
     if (i >= things.length && !joined.has(find(i))) return;
     const t = joined.get(find(i));
-    if (!t) joined.set(find(i), { box: { ...item.box }, ink: item.pixels, kind: item.kind === 'text' ? 'text' : 'shape' });
+    if (!t) joined.set(find(i), { box: item.box, ink: item.pixels, kind: item.kind === 'text' ? 'text' : 'shape' });
     else {
-      t.box = {
-        left: Math.min(t.box.left, item.box.left),
-        top: Math.min(t.box.top, item.box.top),
-        right: Math.max(t.box.right, item.box.right),
-        bottom: Math.max(t.box.bottom, item.box.bottom),
-      };
+      t.box = union(t.box, item.box);
       t.ink += item.pixels;
       if (i < things.length && t.kind !== (item.kind === 'text' ? 'text' : 'shape')) t.kind = 'labelled';
     }

@@ -18,6 +18,14 @@ export interface Box {
   bottom: number;
 }
 
+/** The smallest box holding both. */
+export const union = (a: Box, b: Box): Box => ({
+  left: Math.min(a.left, b.left),
+  top: Math.min(a.top, b.top),
+  right: Math.max(a.right, b.right),
+  bottom: Math.max(a.bottom, b.bottom),
+});
+
 type ItemKind = 'text' | 'object' | 'line' | 'structure';
 
 export interface ScreenItem {
@@ -816,15 +824,14 @@ export function screenItems(
       !solid
     );
   };
-  const shapeLabels = new Set(
-    list.filter((c) => c.count >= MIN_COMPONENT_AREA * width * height && !glyphShaped(c)).map((c) => labelOf.get(c)!),
-  );
-  for (const c of list) {
-    if (c.count < MIN_COMPONENT_AREA * width * height) continue;
+  const counted = list.filter((c) => c.count >= MIN_COMPONENT_AREA * width * height);
+  const glyphLike = new Set(counted.filter(glyphShaped));
+  const shapeLabels = new Set(counted.filter((c) => !glyphLike.has(c)).map((c) => labelOf.get(c)!));
+  for (const c of counted) {
     const w = widthOf(c);
     const h = heightOf(c);
     if (h <= GLYPH_MAX_HEIGHT * height && w <= GLYPH_MAX_WIDTH * width) {
-      if (glyphShaped(c)) glyphs.push(c);
+      if (glyphLike.has(c)) glyphs.push(c);
       else small.push(c);
       continue;
     }

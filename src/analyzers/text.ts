@@ -4,7 +4,7 @@ import type { AnalysisContext } from './context';
 import { samePlace } from './edges';
 import { severityOf, type Evidence } from './evidence';
 import type { FrameMeasures } from './frame-measures';
-import { MIN_GLYPH_HEIGHT, type Box, type ScreenItem } from './objects';
+import { MIN_GLYPH_HEIGHT, union, type Box, type ScreenItem } from './objects';
 
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
@@ -41,12 +41,6 @@ function intersection(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 const area = (b: Box) => (b.right - b.left) * (b.bottom - b.top);
-const union = (a: Box, b: Box): Box => ({
-  left: Math.min(a.left, b.left),
-  top: Math.min(a.top, b.top),
-  right: Math.max(a.right, b.right),
-  bottom: Math.max(a.bottom, b.bottom),
-});
 
 interface Overlap {
   box: Box;
