@@ -84,12 +84,13 @@ export class Scene {
     this.cameraMoving = this.samples.map((_, i) => moved(i, i - 1) || moved(i, i + 1));
     this.atRest = this.samples.map((s, i) => !this.cameraMoving[i] && !active.some((p) => s.timeMs > p.start && s.timeMs < p.end));
     this.closeUp = this.samples.map((s) => s.camera.width < timeline.frameWidth * SCENE_RULES.closeUp);
-    // What randomness the render did not seed placed is not where the recording says: no rule reads it.
+    // What randomness the render did not seed placed is not where the recording says: no rule reads it. Its group's
+    // extent still counts it (a field fills the frame wherever chance put each of its lines).
     const recorded = (u: UnitState) => visible(u) && !timeline.units[String(u.id)]?.unseeded;
     this.states = this.samples.map((s) => new Map(s.units.filter(recorded).map((u) => [u.id, u])));
     this.roots = this.samples.map((s) => {
       const boxes = new Map<number, Box>();
-      for (const u of s.units.filter(recorded)) {
+      for (const u of s.units.filter(visible)) {
         const root = u.root;
         const b = boxes.get(root);
         boxes.set(
@@ -105,7 +106,7 @@ export class Scene {
     this.fillingFamilies = new Set();
     for (const s of this.samples) {
       const boxes = new Map<string, Box>();
-      for (const u of s.units.filter(recorded)) {
+      for (const u of s.units.filter(visible)) {
         const key = this.family(u.id);
         if (key === null) continue;
         const b = boxes.get(key);
