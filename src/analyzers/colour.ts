@@ -6,6 +6,33 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * Lightness contrast of text on a background, APCA-W3 0.0.98G (the method the
+ * WCAG 3 drafts adopt), as a magnitude: 0 (none) to about 108 (black on
+ * white). Unlike the WCAG 2 ratio it weighs which of the two is the text and
+ * follows perceived lightness: it does not overstate dark pairs (red text on
+ * black, 7:1 by WCAG 2, is Lc 46) nor understate mid-light ones on white
+ * (orange on white, 2.4:1, is Lc 47).
+ */
+export function lightnessContrast(text: Rgb, background: Rgb): number {
+  // Screen luminance with APCA's soft clamp of near-black (flare), then its exponents per polarity.
+  const y = ([r, g, b]: Rgb) => {
+    const lum = 0.2126729 * (r / 255) ** 2.4 + 0.7151522 * (g / 255) ** 2.4 + 0.072175 * (b / 255) ** 2.4;
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: APCA's exponent is 1.414 exactly, not √2
+    return lum < 0.022 ? lum + (0.022 - lum) ** 1.414 : lum;
+  };
+  const t = y(text);
+  const bg = y(background);
+  if (Math.abs(bg - t) < 0.0005) return 0;
+  const s = bg > t ? (bg ** 0.56 - t ** 0.57) * 1.14 : (bg ** 0.65 - t ** 0.62) * 1.14;
+  return Math.abs(s) < 0.1 ? 0 : (Math.abs(s) - 0.027) * 100;
+}
+
+/** White or black, whichever reads better as text on `behind`. */
+export function strongestText(behind: Rgb): Rgb {
+  return lightnessContrast([255, 255, 255], behind) >= lightnessContrast([0, 0, 0], behind) ? [255, 255, 255] : [0, 0, 0];
+}
+
 /** `#rrggbb`, each channel rounded and held to 0–255. */
 export function hex([r, g, b]: Rgb): string {
   return `#${[r, g, b]

@@ -23,12 +23,14 @@ export const SCENE_RULES = {
   minGlyphShare: 0.012,
   /** Below this share of the legible size, tiny text is HIGH. */
   tinyHigh: 0.6,
-  /** WCAG contrast ratios: below each, the severity beside it. */
+  /** APCA lightness contrast (Lc): below each, the severity beside it. Under 15 text is not seen, under 30 it is below APCA's minimum for any text, under 45 below its level for large text. */
   contrast: [
-    [2, 'HIGH'],
-    [3, 'MEDIUM'],
-    [4.5, 'LOW'],
+    [15, 'HIGH'],
+    [30, 'MEDIUM'],
+    [45, 'LOW'],
   ] as const,
+  /** The Lc a suggested or repaired text colour reaches: APCA's level for content text, clear of every finding. */
+  readableContrast: 60,
   /** Text counts as shown when at least this opaque (fading in or out is not its colour). */
   settledOpacity: 0.9,
   /** Texts of one group aligned to within this share of their height (plus a pixel) are placed by rule (Manim places them exactly). */

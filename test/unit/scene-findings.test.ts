@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueDraft } from '../../src/kinds';
 import type { FrameManifest } from '../../src/media/manifest';
-import { contrastRatio } from '../../src/analyzers/colour';
+import { lightnessContrast } from '../../src/analyzers/colour';
 import { sceneFindings } from '../../src/scene/findings';
 import { legibleGlyphPx } from '../../src/scene/rules/unreadable-text';
 import type { SceneTimeline, SceneUnit, UnitState } from '../../src/scene/inspection';
@@ -289,7 +289,7 @@ describe('scene findings', () => {
     expect(tiny(1080, 14)).toEqual([]);
   });
 
-  it('low contrast is the WCAG ratio of the text against what is behind it, with a colour that fixes it', () => {
+  it('low contrast is the lightness contrast (APCA) of the text against what is behind it, with a colour that fixes it', () => {
     const grey = all(
       scene({
         units: [{ id: 0, text: 'Prime numbers' }],
@@ -298,10 +298,10 @@ describe('scene findings', () => {
       }),
     );
     expect(grey.map((i) => [i.kind, i.category, i.severity])).toEqual([['DESIGN_VALIDATION_JSON', 'low_contrast', 'HIGH']]);
-    expect(grey[0].description).toMatch(/in #303030 on the background \(#000000\) has a contrast ratio of 1\.5\d:1/);
+    expect(grey[0].description).toMatch(/in #303030 on the background \(#000000\) has a lightness contrast of Lc 0 \(1\.5\d:1 by WCAG 2\)/);
     const colour = /color="(#[0-9a-f]{6})"/.exec(grey[0].suggestedFix!)![1];
     const rgb = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
-    expect(contrastRatio(rgb(colour), [0, 0, 0])).toBeGreaterThanOrEqual(4.5);
+    expect(lightnessContrast(rgb(colour), [0, 0, 0])).toBeGreaterThanOrEqual(60);
     // White text on a light fill behind it: the fill, not the background, decides.
     const onFill = all(
       scene({
@@ -320,6 +320,25 @@ describe('scene findings', () => {
     );
     expect(onFill.map((i) => [i.category, i.severity])).toEqual([['low_contrast', 'HIGH']]);
     expect(onFill[0].description).toMatch(/on the fill of Rectangle/);
+  });
+
+  it('lightness contrast, not the WCAG 2 ratio, decides: orange on a white dot reads, dark blue and pure blue on black do not', () => {
+    const on = (fill: string, background: string) =>
+      all(
+        scene({
+          units: [{ id: 0, text: '42' }],
+          samples: [[0, [{ id: 0, box: [100, 100, 300, 130], fill }]]],
+          durationMs: 3000,
+          background,
+        }),
+      ).map((i) => [i.category, i.severity]);
+    // 2.41:1 and 2.15:1 by WCAG 2 (under its 3:1 for large text), Lc 47 and 42.
+    expect(on('#ff862f', '#ffffff')).toEqual([]);
+    expect(on('#83c167', '#ffffff')).toEqual([['low_contrast', 'LOW']]);
+    // 3.57:1 by WCAG 2 (over its 3:1), Lc 23; pure blue on black, 2.44:1, Lc 16.
+    expect(on('#236b8e', '#000000')).toEqual([['low_contrast', 'MEDIUM']]);
+    expect(on('#0000ff', '#000000')).toEqual([['low_contrast', 'MEDIUM']]);
+    expect(on('#0000a0', '#000000')).toEqual([['low_contrast', 'HIGH']]);
   });
 
   it('clutter counts readable things, an axis and its numbers as one', () => {

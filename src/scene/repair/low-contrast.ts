@@ -1,17 +1,16 @@
-import { blend, contrastRatio, fromHex, hex } from '../../analyzers/colour';
-import { relativeLuminance, type Rgb } from '../../media/colour';
+import { blend, fromHex, hex, lightnessContrast, strongestText } from '../../analyzers/colour';
+import type { Rgb } from '../../media/colour';
 import type { Observation, Scene } from '../scene';
+import { SCENE_RULES } from '../thresholds';
 import { chain, madeAt, stateIn, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 
-/** WCAG's ratio for text, with a margin for the colour's rounding to 8 bits. */
-const TARGET = 4.6;
-
 /**
- * Low contrast: the text's colour moved towards white or black (whichever the
- * background is far from) just until, blended by the text's opacity over what
- * is behind it, it reaches 4.5:1; given where the text is made (`color=`), or
- * set after (`set_color`) when something else colours it.
+ * Low contrast: the text's colour moved towards white or black (whichever reads
+ * better on what is behind it) just until, blended by the text's opacity over
+ * it, it reaches the readable lightness contrast (Lc 60, `SCENE_RULES.readableContrast`);
+ * given where the text is made (`color=`), or set after (`set_color`) when
+ * something else colours it.
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const u = scene.unit(f.unit);
@@ -24,11 +23,12 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const b = s.behind;
   const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(fromHex(b.fill), b.opacity, background) : background;
   const text = fromHex(fill);
-  const towards: Rgb = relativeLuminance(behind) < 0.18 ? [255, 255, 255] : [0, 0, 0];
+  const towards = strongestText(behind);
   let colour: Rgb = towards;
   for (let t = 0; t <= 1; t += 0.02) {
     const c = blend(towards, t, text).map(Math.round) as Rgb;
-    if (contrastRatio(blend(c, s.fillOpacity, behind), behind) >= TARGET) {
+    // A margin over the target for the colour's rounding to 8 bits.
+    if (lightnessContrast(blend(c, s.fillOpacity, behind), behind) >= SCENE_RULES.readableContrast + 0.5) {
       colour = c;
       break;
     }
@@ -45,4 +45,7 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   ];
 }
 
-export const lowContrastRepair: RuleRepair = { propose, gone: 'reads at 4.5:1 or more against what is behind it' };
+export const lowContrastRepair: RuleRepair = {
+  propose,
+  gone: `reads at Lc ${SCENE_RULES.readableContrast} or more against what is behind it`,
+};

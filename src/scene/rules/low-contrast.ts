@@ -1,24 +1,28 @@
-import { blend, contrastRatio, fromHex as rgbOf, hex } from '../../analyzers/colour';
-import { relativeLuminance, type Rgb } from '../../media/colour';
+import { blend, contrastRatio, fromHex as rgbOf, hex, lightnessContrast, strongestText } from '../../analyzers/colour';
+import type { Rgb } from '../../media/colour';
 import { fullyOutside, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
-/** The text colour moved towards white or black (whichever the background is far from) until it reaches `target`. */
+/** The text colour moved towards white or black (whichever reads better on `behind`) until it reaches `target`. */
 function readableColour(text: Rgb, behind: Rgb, target: number): Rgb {
-  const towards: Rgb = relativeLuminance(behind) < 0.18 ? [255, 255, 255] : [0, 0, 0];
+  const towards = strongestText(behind);
   for (let t = 0; t <= 1.0001; t += 0.05) {
     const c = blend(towards, t, text);
-    if (contrastRatio(c, behind) >= target) return c;
+    if (lightnessContrast(c, behind) >= target) return c;
   }
   return towards;
 }
 
-/** Text whose colour is too close to the background or the fill behind it (WCAG 2.x contrast ratio). */
+/**
+ * Text whose colour is too close to the background or the fill behind it, by
+ * its lightness contrast (APCA, `lightnessContrast`): text in an animation is
+ * shown at headline sizes, so it is held to APCA's levels for large text.
+ */
 function contrast(scene: Scene): Observation[] {
   const findings: Observation[] = [];
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
-    const ratioAt = (i: number): { ratio: number; text: Rgb; behind: Rgb; on: string } | null => {
+    const contrastAt = (i: number): { lc: number; text: Rgb; behind: Rgb; on: string } | null => {
       const s = scene.states[i].get(id);
       if (!s?.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
       const background = rgbOf(scene.samples[i].background);
@@ -26,30 +30,30 @@ function contrast(scene: Scene): Observation[] {
       const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(rgbOf(b.fill), b.opacity, background) : background;
       const text = blend(rgbOf(s.fill), s.fillOpacity, behind);
       return {
-        ratio: contrastRatio(text, behind),
+        lc: lightnessContrast(text, behind),
         text,
         behind,
         on: b && b.unit >= 0 && b.share >= 0.5 ? `the fill of ${scene.name(b.unit)}` : 'the background',
       };
     };
-    const weak = (i: number) => (ratioAt(i)?.ratio ?? 99) < SCENE_RULES.contrast.at(-1)![0];
+    const weak = (i: number) => (contrastAt(i)?.lc ?? 999) < SCENE_RULES.contrast.at(-1)![0];
     const runs = scene.runs(weak).filter(([a, b]) => scene.restMs(a, b) >= 1000);
     if (runs.length === 0) continue;
     const [a] = runs[0];
     const b = runs.at(-1)![1];
     let worst = a;
-    for (const [x, y] of runs) for (let i = x; i <= y; i++) if (scene.atRest[i] && ratioAt(i)!.ratio < ratioAt(worst)!.ratio) worst = i;
-    const w = ratioAt(worst)!;
-    const severity = SCENE_RULES.contrast.find(([limit]) => w.ratio < limit)![1];
-    const better = readableColour(w.text, w.behind, 4.5);
+    for (const [x, y] of runs) for (let i = x; i <= y; i++) if (scene.atRest[i] && contrastAt(i)!.lc < contrastAt(worst)!.lc) worst = i;
+    const w = contrastAt(worst)!;
+    const severity = SCENE_RULES.contrast.find(([limit]) => w.lc < limit)![1];
+    const better = readableColour(w.text, w.behind, SCENE_RULES.readableContrast);
     findings.push({
       severity,
       unit: id,
       startMs: scene.samples[a].timeMs,
       endMs: scene.endOf(b),
       location: scene.place(scene.states[worst].get(id)!.box),
-      description: `${scene.name(id)} in ${hex(w.text)} on ${w.on} (${hex(w.behind)}) has a contrast ratio of ${w.ratio.toFixed(2)}:1 ${scene.span(scene.samples[a].timeMs, scene.endOf(b))}; WCAG asks 4.5:1 for text (3:1 for large text).`,
-      suggestedFix: `${scene.sourceLine(id, scene.unit(id).line)}: use a colour with at least 4.5:1 against ${hex(w.behind)}, e.g. \`color="${hex(better)}"\`.`,
+      description: `${scene.name(id)} in ${hex(w.text)} on ${w.on} (${hex(w.behind)}) has a lightness contrast of Lc ${w.lc.toFixed(0)} (${contrastRatio(w.text, w.behind).toFixed(2)}:1 by WCAG 2) ${scene.span(scene.samples[a].timeMs, scene.endOf(b))}; large text asks Lc 45, any text Lc 30 (APCA).`,
+      suggestedFix: `${scene.sourceLine(id, scene.unit(id).line)}: use a colour reaching Lc ${SCENE_RULES.readableContrast} against ${hex(w.behind)}, e.g. \`color="${hex(better)}"\`.`,
     });
   }
   return findings;
