@@ -78,6 +78,14 @@ export const FLASHING_SET: FlashingCase[] = [
     expect: { severity: 'HIGH', red: false, atMs: 1000, region: null },
   },
   {
+    name: 'bars-sweeping',
+    what: "white bars 20 px wide every 80 px in a 320x200 band, sweeping across it at 10 px a frame (300 px/s) from 1.0 s to 4.0 s: each place is crossed by 3.75 bars a second, but only the bars' edges change at any frame (letters sweeping out, a moving pattern, not a flash)",
+    file: video('bars-sweeping-10', 30, 5, [
+      `geq=lum='if(between(X,160,479)*between(Y,80,279)*lt(mod(X-10*min(max(N-30,0),90)+8000,80),20),235,16)':cb=128:cr=128`,
+    ]),
+    expect: null,
+  },
+  {
     name: 'red-on-grey',
     what: 'a quarter of the frame switching between saturated red and a grey of the same relative luminance 5 times a second from 1.0 s to 3.0 s',
     file: video('red-on-grey', 30, 5, [box(160, 90, 320, 180, '0x7f7f7f'), box(160, 90, 320, 180, '0xff0000', blink(30, 89, 6))]),

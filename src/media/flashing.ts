@@ -6,7 +6,8 @@ import { linearChannel } from './colour';
  * frame. Per grid cell: relative luminance and red saturation in linear light,
  * their transitions (adjacent peaks and valleys), and how many fell in the
  * trailing second. Per frame: the most transitions an area over the threshold
- * (25% of a 10-degree field) went through together in that second. Only
+ * (25% of a 10-degree field) went through together in that second, each at a
+ * frame where most of the area changed at once (see `together`). Only
  * stretches with at least MIN_TRANSITIONS are kept, so what is stored stays
  * small; the rules (how many is too many, for how long) are the analyzer's.
  */
@@ -200,6 +201,11 @@ class TrailingSecond {
     return this.head[i] - this.tail[i];
   }
 
+  /** The frames of cell i's transitions in the trailing second. */
+  forEach(i: number, visit: (frame: number) => void): void {
+    for (let j = this.tail[i]; j < this.head[i]; j++) visit(this.ring[i * RING + (j % RING)]);
+  }
+
   /** Time of the k-th most recent transition of cell i. */
   recentMs(i: number, k: number): number {
     return this.frameTimesMs[this.ring[i * RING + ((this.head[i] - k) % RING)]];
@@ -235,7 +241,8 @@ class FlashTrack {
   endFrame(frame: number, most: number): void {
     // Each cell weighs at most 1: too few busy cells cannot cover the threshold area of a field, whatever their place.
     const enough = this.trailing.busy > FIELD_AREA * this.grid.fieldWidth * this.grid.fieldHeight;
-    const level = most >= MIN_TRANSITIONS && enough ? this.level(most) : 0;
+    let level = most >= MIN_TRANSITIONS && enough ? this.level(most) : 0;
+    if (level >= MIN_TRANSITIONS) level = Math.min(level, this.together(level));
     if (level < MIN_TRANSITIONS) {
       this.close();
       return;
@@ -277,6 +284,33 @@ class FlashTrack {
       else hi = mid - 1;
     }
     return lo;
+  }
+
+  /**
+   * How many times in the trailing second the cells with at least k transitions
+   * in the worst field changed together: at one frame, most of their area (and
+   * over FIELD_AREA of the field). A flash changes its whole area at once, a
+   * pattern reversing too; a pattern travelling across the frame (letters
+   * sweeping out, bars, a pan) changes each place as its edges pass, a slice of
+   * the area at a time: motion, not flashing.
+   */
+  private together(k: number): number {
+    const { width, fieldWidth, fieldHeight } = this.grid;
+    const { x, y } = this.fieldShare(k);
+    const atFrame = new Map<number, number>();
+    let area = 0;
+    for (let row = y; row < y + fieldHeight; row++) {
+      for (let col = x; col < x + fieldWidth; col++) {
+        const i = row * width + col;
+        if (this.counts[i] < k) continue;
+        area += this.weights[i];
+        this.trailing.forEach(i, (frame) => atFrame.set(frame, (atFrame.get(frame) ?? 0) + this.weights[i]));
+      }
+    }
+    const need = Math.max(FIELD_AREA * fieldWidth * fieldHeight, area / 2);
+    let moments = 0;
+    for (const changed of atFrame.values()) if (changed > need) moments++;
+    return moments;
   }
 
   /**
