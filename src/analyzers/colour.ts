@@ -28,9 +28,18 @@ export function lightnessContrast(text: Rgb, background: Rgb): number {
   return Math.abs(s) < 0.1 ? 0 : (Math.abs(s) - 0.027) * 100;
 }
 
-/** White or black, whichever reads better as text on `behind`. */
-export function strongestText(behind: Rgb): Rgb {
-  return lightnessContrast([255, 255, 255], behind) >= lightnessContrast([0, 0, 0], behind) ? [255, 255, 255] : [0, 0, 0];
+/**
+ * A text colour that reads on `behind`: `text` moved towards white or black
+ * (whichever reads better there) just until, at `opacity` over `behind`, it
+ * reaches lightness contrast `target` (with a margin for the rounding to 8 bits).
+ */
+export function readableText(text: Rgb, behind: Rgb, target: number, opacity = 1): Rgb {
+  const towards: Rgb = lightnessContrast([255, 255, 255], behind) >= lightnessContrast([0, 0, 0], behind) ? [255, 255, 255] : [0, 0, 0];
+  for (let t = 0; t <= 1; t += 0.02) {
+    const c = blend(towards, t, text).map(Math.round) as Rgb;
+    if (lightnessContrast(blend(c, opacity, behind), behind) >= target + 0.5) return c;
+  }
+  return towards;
 }
 
 /** `#rrggbb`, each channel rounded and held to 0–255. */

@@ -1,5 +1,5 @@
-import { blend, fromHex, hex, lightnessContrast, strongestText } from '../../analyzers/colour';
-import type { Rgb } from '../../media/colour';
+import { fromHex, hex, readableText } from '../../analyzers/colour';
+import { behindText } from '../rules/low-contrast';
 import type { Observation, Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import { chain, madeAt, stateIn, type RuleRepair } from './rule-repair';
@@ -18,21 +18,8 @@ function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const made = madeAt(u);
   const fill = at?.state.fill;
   if (!at || !fill || !made) return [];
-  const s = at.state;
-  const background = fromHex(scene.samples[at.i].background);
-  const b = s.behind;
-  const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(fromHex(b.fill), b.opacity, background) : background;
   const text = fromHex(fill);
-  const towards = strongestText(behind);
-  let colour: Rgb = towards;
-  for (let t = 0; t <= 1; t += 0.02) {
-    const c = blend(towards, t, text).map(Math.round) as Rgb;
-    // A margin over the target for the colour's rounding to 8 bits.
-    if (lightnessContrast(blend(c, s.fillOpacity, behind), behind) >= SCENE_RULES.readableContrast + 0.5) {
-      colour = c;
-      break;
-    }
-  }
+  const colour = readableText(text, behindText(scene, at.i, at.state).colour, SCENE_RULES.readableContrast, at.state.fillOpacity);
   const value = `"${hex(colour).toUpperCase()}"`;
   const size = Math.hypot(...colour.map((c, k) => c - text[k])) / 255;
   return [

@@ -1,40 +1,33 @@
-import { blend, contrastRatio, fromHex as rgbOf, hex, lightnessContrast, strongestText } from '../../analyzers/colour';
+import { blend, contrastRatio, fromHex as rgbOf, hex, lightnessContrast, readableText } from '../../analyzers/colour';
 import type { Rgb } from '../../media/colour';
+import type { UnitState } from '../inspection';
 import { fullyOutside, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
-
-/** The text colour moved towards white or black (whichever reads better on `behind`) until it reaches `target`. */
-function readableColour(text: Rgb, behind: Rgb, target: number): Rgb {
-  const towards = strongestText(behind);
-  for (let t = 0; t <= 1.0001; t += 0.05) {
-    const c = blend(towards, t, text);
-    if (lightnessContrast(c, behind) >= target) return c;
-  }
-  return towards;
-}
 
 /**
  * Text whose colour is too close to the background or the fill behind it, by
  * its lightness contrast (APCA, `lightnessContrast`): text in an animation is
  * shown at headline sizes, so it is held to APCA's levels for large text.
  */
+/** What text in state `s` at sample i is read against: the fill it sits on (blended over the background), else the background. */
+export function behindText(scene: Scene, i: number, s: UnitState): { colour: Rgb; on: string } {
+  const background = rgbOf(scene.samples[i].background);
+  const b = s.behind;
+  return b && b.unit >= 0 && b.fill && b.share >= 0.5
+    ? { colour: blend(rgbOf(b.fill), b.opacity, background), on: `the fill of ${scene.name(b.unit)}` }
+    : { colour: background, on: 'the background' };
+}
+
 function contrast(scene: Scene): Observation[] {
   const findings: Observation[] = [];
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
     const contrastAt = (i: number): { lc: number; text: Rgb; behind: Rgb; on: string } | null => {
       const s = scene.states[i].get(id);
       if (!s?.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
-      const background = rgbOf(scene.samples[i].background);
-      const b = s.behind;
-      const behind = b && b.unit >= 0 && b.fill && b.share >= 0.5 ? blend(rgbOf(b.fill), b.opacity, background) : background;
+      const { colour: behind, on } = behindText(scene, i, s);
       const text = blend(rgbOf(s.fill), s.fillOpacity, behind);
-      return {
-        lc: lightnessContrast(text, behind),
-        text,
-        behind,
-        on: b && b.unit >= 0 && b.share >= 0.5 ? `the fill of ${scene.name(b.unit)}` : 'the background',
-      };
+      return { lc: lightnessContrast(text, behind), text, behind, on };
     };
     const weak = (i: number) => (contrastAt(i)?.lc ?? 999) < SCENE_RULES.contrast.at(-1)![0];
     const runs = scene.runs(weak).filter(([a, b]) => scene.restMs(a, b) >= 1000);
@@ -45,7 +38,7 @@ function contrast(scene: Scene): Observation[] {
     for (const [x, y] of runs) for (let i = x; i <= y; i++) if (scene.atRest[i] && contrastAt(i)!.lc < contrastAt(worst)!.lc) worst = i;
     const w = contrastAt(worst)!;
     const severity = SCENE_RULES.contrast.find(([limit]) => w.lc < limit)![1];
-    const better = readableColour(w.text, w.behind, SCENE_RULES.readableContrast);
+    const better = readableText(w.text, w.behind, SCENE_RULES.readableContrast);
     findings.push({
       severity,
       unit: id,
