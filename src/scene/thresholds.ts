@@ -29,8 +29,11 @@ export const SCENE_RULES = {
     [30, 'MEDIUM'],
     [45, 'LOW'],
   ] as const,
-  /** The Lc a suggested or repaired text colour reaches: APCA's level for content text, clear of every finding. */
-  readableContrast: 60,
+  /**
+   * The Lc a suggested or repaired text colour reaches: APCA's level for body text, clear of every
+   * finding, and over WCAG 2's 4.5:1 as well, which the pixel judge holds text to where there is no source.
+   */
+  readableContrast: 75,
   /** Text counts as shown when at least this opaque (fading in or out is not its colour). */
   settledOpacity: 0.9,
   /** Texts of one group aligned to within this share of their height (plus a pixel) are placed by rule (Manim places them exactly). */

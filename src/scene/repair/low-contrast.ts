@@ -8,7 +8,7 @@ import type { Candidate } from '.';
 /**
  * Low contrast: the text's colour moved towards white or black (whichever reads
  * better on what is behind it) just until, blended by the text's opacity over
- * it, it reaches the readable lightness contrast (Lc 60, `SCENE_RULES.readableContrast`);
+ * it, it reaches the readable lightness contrast (Lc 75, `SCENE_RULES.readableContrast`);
  * given where the text is made (`color=`), or set after (`set_color`) when
  * something else colours it.
  */
