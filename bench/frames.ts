@@ -24,7 +24,7 @@ import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { extractFrames } from '../src/media/extract';
 import { even, evenlySpaced, groupByKeyframe } from '../src/media/plan';
 import { probeVideo, type VideoProbe } from '../src/media/probe';
-import { frameSplitter, LumaMeasures, type SignalMeasure } from '../src/media/signal';
+import { frameSplitter, GridMeasures, type SignalMeasure } from '../src/media/signal';
 import { runMain } from '../testkit/offline-env';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -139,7 +139,7 @@ async function handWritten(file: string, times: number[], keyframes: number[], w
 function lumaOnlyMeasure(probe: VideoProbe): SignalMeasure {
   const width = 64;
   const height = even((width * probe.height) / probe.width);
-  const luma = new LumaMeasures(!probe.planarYuv || probe.fullRange, probe.frameTimesMs);
+  const luma = new GridMeasures(!probe.planarYuv || probe.fullRange, probe.frameTimesMs);
   return {
     filter: probe.planarYuv ? `extractplanes=y,scale=${width}:${height}:flags=area` : `scale=${width}:${height}:flags=area,format=gray`,
     push: frameSplitter(width * height, (grid) => luma.add(grid)),

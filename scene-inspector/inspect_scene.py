@@ -310,6 +310,8 @@ def random_states():
 
 # A second run may take at most this share of the CPU the process has left under its limit.
 SECOND_RUN_SHARE = 0.5
+# A unit whose box moved by more than this many pixels between the two runs was placed by chance.
+MOVED_PX = 1
 
 
 def follow_seeding(answer, cls, recorder, config, width, height, fps, still):
@@ -336,7 +338,7 @@ def follow_seeding(answer, cls, recorder, config, width, height, fps, still):
                 rows = {r[0]: r[1:5] for r in two["u"]}
                 for r in one["u"]:
                     other = rows.pop(r[0], None)
-                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other)) > SAME_BOX_PX:
+                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other)) > MOVED_PX:
                         moved.add(str(r[0]))
                 moved.update(str(k) for k in rows if str(k) in answer["units"])
     for uid in moved:

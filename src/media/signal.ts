@@ -82,7 +82,7 @@ export function motionReference(frameTimesMs: readonly number[], i: number): num
  * change from the first frame over all of its planes, as it arrives (only the
  * first grid and those of the last motion step are kept).
  */
-export class LumaMeasures {
+export class GridMeasures {
   readonly luma: number[] = [];
   readonly motion: number[] = [];
   readonly scene: number[] = [];
@@ -163,34 +163,34 @@ export class LumaMeasures {
 class SignalMeter implements SignalMeasure {
   readonly filter: string;
   readonly push: (chunk: Buffer) => void;
-  private readonly lumaMeasures: LumaMeasures;
+  private readonly gridMeasures: GridMeasures;
   private readonly flash: FlashMeter;
 
   constructor(probe: Parameters<typeof signalMeasure>[0]) {
     const { width, height } = flashGrid(probe.width, probe.height);
     const fullRange = !probe.planarYuv || probe.fullRange;
     this.filter = `scale=${width}:${height}:flags=area,format=${fullRange ? 'yuvj444p' : 'yuv444p'}`;
-    this.lumaMeasures = new LumaMeasures(fullRange, probe.frameTimesMs);
+    this.gridMeasures = new GridMeasures(fullRange, probe.frameTimesMs);
     // Anything not planar YUV was converted by ffmpeg, with its default BT.601 matrix.
     this.flash = new FlashMeter({ width, height }, { fullRange, bt709: probe.planarYuv && probe.bt709 }, probe.frameTimesMs);
     const plane = width * height;
     this.push = frameSplitter(3 * plane, (frame) => {
       this.flash.push(this.frames, frame.subarray(0, plane), frame.subarray(plane, 2 * plane), frame.subarray(2 * plane));
-      this.lumaMeasures.add(frame, plane);
+      this.gridMeasures.add(frame, plane);
     });
   }
 
   get frames(): number {
-    return this.lumaMeasures.luma.length;
+    return this.gridMeasures.luma.length;
   }
 
   sceneFrames(decoded: number): number[] {
-    return this.lumaMeasures.sceneFrames(decoded);
+    return this.gridMeasures.sceneFrames(decoded);
   }
 
   toSignal(frameTimesMs: readonly number[], decoded: number): VideoSignal {
     // Frames past the index are never measured for flashing; the events end where decoding did.
-    return { ...this.lumaMeasures.toSignal(frameTimesMs, decoded), flashing: this.flash.result() };
+    return { ...this.gridMeasures.toSignal(frameTimesMs, decoded), flashing: this.flash.result() };
   }
 }
 
