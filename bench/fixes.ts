@@ -30,14 +30,13 @@ import type { FrameManifest } from '../src/media/manifest';
 import { sceneFindings } from '../src/scene/findings';
 import { timelineOf, type SceneTimeline } from '../src/scene/inspection';
 import { runInspector } from '../src/scene/inspector';
-import { layoutFromScene } from '../src/scene/judge';
 import { renderScene } from '../src/scene/render';
 import { repairScene, type SceneRepair } from '../src/scene/repair';
 import { repairTargets, TARGET_CATEGORIES } from '../src/scene/repair/rules';
-import { FRAME_KINDS, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
+import { judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import { LABELLED_CORPORA, scoreCorpusVideo, type Corpus, type CorpusVideo } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
-import { inspectCorpus, sceneResults } from '../testkit/scene-corpus';
+import { inspectCorpus, sceneResults, withScene } from '../testkit/scene-corpus';
 
 const config = loadConfig({ ...process.env, EVALS_PROVIDER: 'local', OPENAI_API_KEY: '' });
 const tools = resolveMediaTools(config);
@@ -111,14 +110,7 @@ async function judgeWithScene(
   workDir: string,
 ): Promise<{ merged: LocalResults; pixels: LocalResults }> {
   const pixels = await judgeVideoLocally(file, config, workDir);
-  const layout = sceneResults(timeline, await manifestOf(file));
-  const merged: LocalResults = new Map(
-    FRAME_KINDS.map((kind) => {
-      const own = pixels.get(kind)!;
-      return [kind, { ...own, issues: layoutFromScene(own.issues, layout.get(kind)!.issues, timeline) }];
-    }),
-  );
-  return { merged, pixels };
+  return { merged: withScene(pixels, timeline, await manifestOf(file)), pixels };
 }
 
 async function benchCorpus(corpus: Corpus, totals: Totals, workDir: string): Promise<void> {

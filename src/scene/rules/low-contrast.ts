@@ -5,11 +5,9 @@ import { fullyOutside, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
-/**
- * Text whose colour is too close to the background or the fill behind it, by
- * its lightness contrast (APCA, `lightnessContrast`): text in an animation is
- * shown at headline sizes, so it is held to APCA's levels for large text.
- */
+/** The levels the description names: the LOW limit (large text) and the MEDIUM one (any text). */
+const [, [ANY_TEXT], [LARGE_TEXT]] = SCENE_RULES.contrast;
+
 /** What text in state `s` at sample i is read against: the fill it sits on (blended over the background), else the background. */
 export function behindText(scene: Scene, i: number, s: UnitState): { colour: Rgb; on: string } {
   const background = rgbOf(scene.samples[i].background);
@@ -19,6 +17,11 @@ export function behindText(scene: Scene, i: number, s: UnitState): { colour: Rgb
     : { colour: background, on: 'the background' };
 }
 
+/**
+ * Text whose colour is too close to the background or the fill behind it, by
+ * its lightness contrast (APCA, `lightnessContrast`): text in an animation is
+ * shown at headline sizes, so it is held to APCA's levels for large text.
+ */
 function contrast(scene: Scene): Observation[] {
   const findings: Observation[] = [];
   for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
@@ -45,7 +48,7 @@ function contrast(scene: Scene): Observation[] {
       startMs: scene.samples[a].timeMs,
       endMs: scene.endOf(b),
       location: scene.place(scene.states[worst].get(id)!.box),
-      description: `${scene.name(id)} in ${hex(w.text)} on ${w.on} (${hex(w.behind)}) has a lightness contrast of Lc ${w.lc.toFixed(0)} (${contrastRatio(w.text, w.behind).toFixed(2)}:1 by WCAG 2) ${scene.span(scene.samples[a].timeMs, scene.endOf(b))}; large text asks Lc 45, any text Lc 30 (APCA).`,
+      description: `${scene.name(id)} in ${hex(w.text)} on ${w.on} (${hex(w.behind)}) has a lightness contrast of Lc ${w.lc.toFixed(0)} (${contrastRatio(w.text, w.behind).toFixed(2)}:1 by WCAG 2) ${scene.span(scene.samples[a].timeMs, scene.endOf(b))}; large text asks Lc ${LARGE_TEXT}, any text Lc ${ANY_TEXT} (APCA).`,
       suggestedFix: `${scene.sourceLine(id, scene.unit(id).line)}: use a colour reaching Lc ${SCENE_RULES.readableContrast} against ${hex(w.behind)}, e.g. \`color="${hex(better)}"\`.`,
     });
   }
