@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { z } from 'zod';
+import { readLocalFile } from '../infra/local-file';
 import { bool, ConfigError, hostPort, port, secret, section, text } from './rules';
 
 /** TLS toward Temporal, in the shape both of the SDK's connections take. */
@@ -44,15 +44,19 @@ export const temporal = section({
   }),
 });
 
-/** A PEM file named by a TEMPORAL_TLS_* variable; the error names the variable and the path, never the content. */
+/** A PEM file (a certificate chain, a key) is a few KB; this bounds what a wrong path makes the worker read. */
+const MAX_PEM_BYTES = 1024 * 1024;
+
+/**
+ * A PEM file named by a TEMPORAL_TLS_* variable, read as every file a person names is (a regular file,
+ * bounded: /dev/zero or a FIFO is refused, not read); the error names the variable and the path, never the content.
+ */
 function pemFile(variable: string, file: string, what: 'CERTIFICATE' | 'PRIVATE KEY'): Buffer {
   let content: Buffer;
   try {
-    content = fs.readFileSync(file);
+    content = Buffer.from(readLocalFile(file, MAX_PEM_BYTES), 'utf8');
   } catch (err) {
-    throw new ConfigError(
-      `invalid configuration: ${variable}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    );
+    throw new ConfigError(`invalid configuration: ${variable}: ${(err as Error).message}`);
   }
   // Any PEM private key form: PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY.
   const begin = what === 'CERTIFICATE' ? /-----BEGIN CERTIFICATE-----/ : /-----BEGIN [A-Z ]*PRIVATE KEY-----/;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,11 +36,15 @@ afterAll(async () => {
 });
 
 /** Runs the real CLI: its own dev server and in-process worker, this file's database. */
-async function evals(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function evals(
+  args: string[],
+  extra: Record<string, string> = {},
+  timeout = 180_000,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], {
       env: childEnv(env, { EVALS_DATA_DIR: dataDir, ...extra }),
-      timeout: 180_000,
+      timeout,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -355,6 +359,27 @@ describe('operator mistakes', () => {
     const result = await evals(['trigger', '--fragment-id', 'f', '--project-id', 'p', '--user-id', 'u'], { TEMPORAL_ADDRESS: address });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(`TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace default)`);
+  });
+
+  it('refuses TLS files that are not regular files (a device, a FIFO) with exit 4 naming the variable, without reading them', async () => {
+    const fifo = path.join(dataDir, 'server-ca.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { TEMPORAL_TLS_CLIENT_CERT_PATH: '/dev/zero', TEMPORAL_TLS_CLIENT_KEY_PATH: '/dev/zero' },
+        /invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/dev\/zero: it is a device/,
+      ],
+      [
+        { TEMPORAL_TLS_SERVER_CA_CERT_PATH: fifo },
+        /invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .*server-ca\.fifo: it is a FIFO/,
+      ],
+    ];
+    for (const [variables, message] of cases) {
+      // Bounded: reading /dev/zero or opening a FIFO would never end; the check answers within a second or two.
+      const result = await evals(['worker'], { TEMPORAL_ADDRESS: '127.0.0.1:7233', ...variables }, 30_000);
+      expect(result.code, result.stderr).toBe(4);
+      expect(result.stderr).toMatch(message);
+    }
   });
 
   it('prints the migrations it applied on a fresh database, then that it is up to date', async () => {

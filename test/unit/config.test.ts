@@ -312,10 +312,10 @@ describe("Temporal's environment configuration (TEMPORAL_TLS_*)", () => {
   it('names the variable of a file it cannot read or that is not PEM', () => {
     const missing = path.join(dir, 'missing.pem');
     expect(() => loadConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: missing, TEMPORAL_TLS_CLIENT_KEY_PATH: key })).toThrow(
-      `invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read ${missing} (ENOENT)`,
+      `invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read ${missing}: no such file`,
     );
     expect(() => loadConfig({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: dir })).toThrow(
-      /^invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .* \(EISDIR\)/,
+      /^invalid configuration: TEMPORAL_TLS_SERVER_CA_CERT_PATH: cannot read .*: it is a directory$/,
     );
     // A key given where the certificate belongs: named, and the key's content is not in the message.
     let message = '';
