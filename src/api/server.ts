@@ -276,8 +276,15 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   const etag = `"${crypto.createHash('sha256').update(`${PACKAGE_VERSION}|${cacheKey}`).digest('base64url').slice(0, 27)}"`;
   // Private: the answer depends on the caller's key; no-cache: revalidated (a cheap 304) on every use.
   const headers = { etag, 'cache-control': 'private, no-cache' };
-  if (notModified(req, etag)) return { status: 304, body: null, html, headers };
   let body = state.cache.get(cacheKey);
+  // A 304 says the representation exists (`If-None-Match: *` matches any that does, RFC 9110 13.1.2): the JSON
+  // answers are made first (cheap, and cached), so a run without fixes is a 404 either way. The report exists
+  // for every run runVersion found, so its 304 stays free of rendering.
+  if (!body && !html) {
+    body = await produce();
+    state.cache.set(cacheKey, body);
+  }
+  if (notModified(req, etag)) return { status: 304, body: null, html, headers };
   if (!body) {
     body = await produce();
     state.cache.set(cacheKey, body);

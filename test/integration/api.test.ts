@@ -339,6 +339,26 @@ describe('ids that cannot name a run', () => {
   });
 });
 
+describe('conditional requests', () => {
+  it('answers If-None-Match with 304 only for a representation that exists: a run without fixes is a 404 with the header as without', async () => {
+    const run = `${baseUrl}/evals/pipeline-runs/${ownRunId}`;
+    const owner = { 'x-api-key': keys.owner };
+    // The run has no repair: its fixes do not exist, whatever the request's conditions.
+    expect(await expectError(get(`${run}/fixes`, owner), 404)).toMatch(/has no fixes/);
+    for (const tag of ['*', ' * ']) {
+      expect(await expectError(get(`${run}/fixes`, { ...owner, 'if-none-match': tag }), 404)).toMatch(/has no fixes/);
+    }
+    // The run itself exists: `*` matches it, and so does its own ETag.
+    const whole = await fetch(run, { headers: owner });
+    await whole.text();
+    for (const tag of ['*', whole.headers.get('etag')!]) {
+      const again = await fetch(run, { headers: { ...owner, 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+});
+
 describe('HEAD and the health endpoint', () => {
   async function head(url: string, headers: Record<string, string> = {}) {
     const response = await fetch(url, { method: 'HEAD', headers });
