@@ -43,7 +43,9 @@ function writeReplacing(target: string, text: string): void {
  * into `dir`; `sourceNames` are the fragment's files. Returns the paths written.
  */
 export function writeFixes(dir: string, fixes: FixesResponse, sourceNames: readonly string[]): string[] {
-  fs.mkdirSync(dir, { recursive: true });
+  // Not recursive: its parent was checked before the run (writableDirectory), and Node's recursive mkdir loops for
+  // ever where the kernel answers ENOENT for a parent that exists (/proc).
+  if (!fs.existsSync(dir)) fs.mkdirSync(dir);
   const root = fs.realpathSync(dir);
   const allowed = new Set(sourceNames);
   const written: string[] = [];

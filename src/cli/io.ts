@@ -87,23 +87,51 @@ export function writableFile(file: string): void {
 /**
  * A directory an option names (`--html` for several reports, `--fixes`): an
  * existing one this command can write into, or one it can make; checked before
- * anything starts.
+ * anything starts, by doing it: access bits are not enough (root passes them
+ * everywhere, and /proc refuses what its modes allow), so a file is made and
+ * removed in it, and a missing one is made and removed again.
  */
 export function writableDirectory(dir: string, option: string, forWhat: string): void {
   const resolved = path.resolve(dir);
+  const link = fs.lstatSync(resolved, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink() && !fs.existsSync(resolved))
+    throw new UsageError(
+      `${option} ${dir} is a link to ${fs.readlinkSync(resolved)}, which does not exist: give a directory for ${forWhat}`,
+    );
   if (fs.existsSync(resolved)) {
     if (!fs.statSync(resolved).isDirectory()) throw new UsageError(`${option} ${dir} is a file: give a directory for ${forWhat}`);
     try {
-      fs.accessSync(resolved, fs.constants.W_OK | fs.constants.X_OK);
-    } catch {
-      throw new UsageError(`cannot write into ${option} ${dir}: permission denied`);
+      probeWrite(resolved);
+    } catch (err) {
+      throw new UsageError(`cannot write into ${option} ${dir}: ${failure(err)}`);
     }
     return;
   }
   const parent = path.dirname(resolved);
+  if (!fs.existsSync(parent)) throw new UsageError(`cannot make ${option} ${dir}: no directory ${parent}`);
   try {
-    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
-  } catch {
-    throw new UsageError(`cannot make ${option} ${dir}: ${fs.existsSync(parent) ? 'permission denied' : `no directory ${parent}`}`);
+    fs.mkdirSync(resolved);
+  } catch (err) {
+    throw new UsageError(`cannot make ${option} ${dir}: ${failure(err)}`);
+  }
+  try {
+    probeWrite(resolved);
+  } catch (err) {
+    throw new UsageError(`cannot write into ${option} ${dir}: ${failure(err)}`);
+  } finally {
+    fs.rmSync(resolved, { recursive: true, force: true });
   }
 }
+
+/** Makes and removes a file in `dir`: what writing there will do, done once. */
+function probeWrite(dir: string): void {
+  const probe = path.join(dir, `.evals-probe-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(probe, '', { flag: 'wx' });
+  fs.rmSync(probe, { force: true });
+}
+
+/** A file system error in words: `permission denied`, or its code (`ENOENT`, `EROFS`). */
+const failure = (err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? String(err));
+};

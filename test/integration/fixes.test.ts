@@ -63,11 +63,12 @@ afterAll(async () => {
 });
 
 /** The real CLI on its own dev server and in-process worker, this file's database. */
-async function evals(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function evals(args: string[], timeout = 480_000): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [EVALS, ...args], {
       env: childEnv(env, { EVALS_DATA_DIR: path.join(scratch, 'data') }),
-      timeout: 480_000,
+      timeout,
+      killSignal: 'SIGKILL',
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -86,14 +87,20 @@ describe('evals run --fixes DIR', () => {
   it('refuses a DIR that is a file, or cannot be made, with exit 2 before anything starts', async () => {
     const file = path.join(scratch, 'a-file');
     fs.writeFileSync(file, 'x');
+    const dangling = path.join(scratch, 'dangling-link');
+    fs.symlinkSync(path.join(scratch, 'nowhere'), dangling);
     const cases: [string[], RegExp][] = [
       [['--source', source, '--fixes', file], /--fixes .*a-file is a file/],
       [['--source', source, '--fixes', path.join(scratch, 'missing', 'fixes')], /cannot make --fixes .*no directory/],
+      // A directory nothing can be made in (the kernel's /proc), and a link to nowhere: named, before anything starts.
+      [['--source', source, '--fixes', '/proc/evalsfixes'], /cannot make --fixes \/proc\/evalsfixes: /],
+      [['--source', source, '--fixes', dangling], /--fixes .*dangling-link is a link to .*nowhere, which does not exist/],
       [['--fixes', path.join(scratch, 'fixes')], /--fixes patches the scene of the --source files: give them too/],
       [['--source', source, '--render'], /--render renders the patch --fixes DIR writes: give --fixes too/],
     ];
     for (const [args, message] of cases) {
-      const result = await evals(['run', video, ...args]);
+      // Refused at once; a run that started anyway is cut short here rather than left spinning.
+      const result = await evals(['run', video, ...args], 90_000);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(message);
     }

@@ -311,7 +311,8 @@ async function deliverFixes(
 async function writeReports(pool: pg.Pool, results: readonly RunResult[], target: string): Promise<void> {
   const { pipelineRunReport } = require('../../report/report') as typeof import('../../report/report');
   const single = results.length === 1;
-  if (!single) fs.mkdirSync(target, { recursive: true });
+  // Its parent was checked before the run (writableDirectory): not recursive, which loops for ever under /proc.
+  if (!single && !fs.existsSync(target)) fs.mkdirSync(target);
   const used = new Set<string>();
   for (const r of results) {
     const run = r.response?.evalPipelineRun;
