@@ -175,6 +175,9 @@ export const SCENE_REPAIR_PATCH = 'scene-repair';
 /** Marks the workflow change that checks the input first: histories recorded before it replay without the check. */
 export const INPUT_CHECK_PATCH = 'input-check';
 
+/** Marks the workflow change that bounds the input's sizes: runs started before it replay with the check they had. */
+export const INPUT_BOUNDS_PATCH = 'input-bounds';
+
 /** Marks the workflow change that judges the kinds createPipelineRun recorded for the run, not the current list of kinds. */
 export const KINDS_PER_RUN_PATCH = 'kinds-per-run';
 
@@ -197,7 +200,7 @@ export async function evalPipeline(input: EvalPipelineInput): Promise<EvalPipeli
   // thrown here fails the workflow at once, with the fields at fault in the failure message that
   // `temporal workflow describe` and the UI show; there is no row to hold the reason without a valid fragment id.
   if (patched(INPUT_CHECK_PATCH)) {
-    const problem = pipelineInputProblem(input);
+    const problem = pipelineInputProblem(input, patched(INPUT_BOUNDS_PATCH));
     if (problem) throw ApplicationFailure.nonRetryable(problem, permanentFailureType('bad-input'));
   }
   const run = await createPipelineRun({

@@ -20,6 +20,14 @@ export const MAX_TEXT_CHARS = 32_000;
 export const MAX_ID_CHARS = 255;
 /** An animation URL is refused past this length (browsers and CDNs stop near 8 KB; ours travels in workflow input). */
 export const MAX_URL_CHARS = 4096;
+/** A text cut by boundText: MAX_TEXT_CHARS and its marker (which names the original length). */
+export const MAX_BOUNDED_TEXT_CHARS = MAX_TEXT_CHARS + 200;
+/** A fragment's scene sources (src/fragments/scene-sources.ts): at most this many files, and bytes in all. */
+export const MAX_SOURCE_FILES = 32;
+export const MAX_SOURCE_BYTES = 256 * 1024;
+/** Sentences a client adds to a run's summary (what it cut): a few, each short. */
+export const MAX_NOTES = 16;
+export const MAX_NOTE_CHARS = 1000;
 /** What the Temporal UI shows of a text (a title in a workflow's details). */
 export const MAX_DISPLAY_CHARS = 200;
 

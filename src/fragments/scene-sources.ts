@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_FILES } from '../domain/text-limits';
 import { readLocalFile } from '../infra/local-file';
 
 /**
@@ -22,7 +23,7 @@ export interface SceneSource {
  * at 20 levels, 31 s at 25): 16 is more than any project nests and costs about
  * 50 ms; 60 would never finish.
  */
-export const SOURCE_LIMITS = { files: 32, totalBytes: 256 * 1024, depth: 16 } as const;
+export const SOURCE_LIMITS = { files: MAX_SOURCE_FILES, totalBytes: MAX_SOURCE_BYTES, depth: 16 } as const;
 
 const SAFE_NAME = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]{0,199}$/;
 

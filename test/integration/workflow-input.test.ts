@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTemporalCli } from '../../src/infra/temporal';
 import { sampleAnimation } from '../../testkit/videos';
@@ -27,14 +30,23 @@ function temporal(args: string[]): Promise<{ code: number; stdout: string; stder
     execFile(
       cli,
       [...args, '--address', env.config.temporal.address!, '--namespace', env.config.temporal.namespace],
-      { timeout: 60_000, encoding: 'utf8' },
+      { timeout: 60_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
     ),
   );
 }
 
-/** Starts evalPipeline with Temporal's CLI (no --input when input is undefined), waits for its result, and describes it. */
+/**
+ * Starts evalPipeline with Temporal's CLI (no --input when input is undefined), waits for its result, and describes it.
+ * An input past what a command line may carry (128 KB an argument) goes in a file, as an operator would send it.
+ */
 async function startWithCli(workflowId: string, input: string | undefined) {
+  let given: string[] = [];
+  if (input !== undefined && input.length > 100_000) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evals-input-')), 'input.json');
+    fs.writeFileSync(file, input);
+    given = ['--input-file', file];
+  } else if (input !== undefined) given = ['--input', input];
   const started = await temporal([
     'workflow',
     'start',
@@ -44,7 +56,7 @@ async function startWithCli(workflowId: string, input: string | undefined) {
     env.taskQueue,
     '--workflow-id',
     workflowId,
-    ...(input === undefined ? [] : ['--input', input]),
+    ...given,
   ]);
   expect(started.code, started.stderr).toBe(0);
   const result = await temporal(['workflow', 'result', '--workflow-id', workflowId]);
@@ -107,6 +119,36 @@ describe("evalPipeline started by Temporal's CLI", () => {
       /userId: user id holds a control character/,
     ],
     ['a bare JSON string', JSON.stringify('frag-cli-bare'), 'frag-cli-bare', /input: expected object, got a string/],
+    // Every element wrong: an error naming each would pass Temporal's message limit, and its workflow task would be retried for ever.
+    [
+      '300,000 bad notes',
+      JSON.stringify({ fragmentId: 'frag-cli-notes', projectId: 'p', userId: 'u', notes: Array(300_000).fill(1) }),
+      'frag-cli-notes',
+      /invalid evalPipeline input: notes: at most 16 notes, got 300,000(;|$)/m,
+    ],
+    [
+      '100,000 bad sources',
+      JSON.stringify({
+        fragmentId: 'frag-cli-sources',
+        projectId: 'p',
+        userId: 'u',
+        animation: { url: 'https://example.com/a.mp4', sources: Array(100_000).fill({ a: 1 }) },
+      }),
+      'frag-cli-sources',
+      /invalid evalPipeline input: animation\.sources: at most 32 files, got 100,000(;|$)/m,
+    ],
+    [
+      'every note of sixteen wrong',
+      JSON.stringify({ fragmentId: 'frag-cli-16-notes', projectId: 'p', userId: 'u', notes: Array(16).fill({ a: 1 }) }),
+      'frag-cli-16-notes',
+      /invalid evalPipeline input: notes\[0\]: expected string, got an object(; notes\[\d\]: expected string, got an object){4}; and 11 more problems(\.|$)/m,
+    ],
+    [
+      'a 1.5 MB user message',
+      JSON.stringify({ fragmentId: 'frag-cli-long-text', projectId: 'p', userId: 'u', userInput: 'x'.repeat(1_500_000) }),
+      'frag-cli-long-text',
+      /invalid evalPipeline input: userInput: at most 32,200 characters, got 1,500,000(;|$)/m,
+    ],
     ['no input at all', undefined, 'frag-cli-none', /input: missing \(expected object\)/],
   ])('fails at once, not retried, naming the field: %s', async (_name, input, fragmentId, reason) => {
     const { result, shown, description, history } = await startWithCli(`eval-pipeline:${fragmentId}`, input);
@@ -118,6 +160,8 @@ describe("evalPipeline started by Temporal's CLI", () => {
       };
     };
     expect(failed.workflowExecutionFailedEventAttributes.failure.message).toMatch(reason);
+    // Bounded whatever the input: a few fields and a count.
+    expect(failed.workflowExecutionFailedEventAttributes.failure.message.length).toBeLessThan(2000);
     expect(failed.workflowExecutionFailedEventAttributes.failure.applicationFailureInfo).toMatchObject({
       type: 'PermanentError:bad-input',
       nonRetryable: true,
