@@ -42,14 +42,14 @@ export class RetryableError extends Error {
 
 /**
  * A component the service depends on failed (the database did not answer, this
- * worker's disk is full): retryable, and never blamed on the judge or the
+ * worker's disk is full, its ffmpeg cannot start): retryable, and never blamed on the judge or the
  * input. Its failure type names the component, so a run that still ends ERROR
  * says which.
  */
 export class InfrastructureError extends Error {
   override name = 'InfrastructureError';
   constructor(
-    readonly component: 'database' | 'disk',
+    readonly component: 'database' | 'disk' | 'ffmpeg',
     message: string,
   ) {
     super(message);

@@ -67,6 +67,12 @@ export const metrics = {
     labelNames: ['reason', 'activity'] as const,
     registers: [registry],
   }),
+  infrastructureFailures: new client.Counter({
+    name: 'evals_infrastructure_failures_total',
+    help: 'Activity attempts that failed for a fault of the worker or a service it needs (retried), by component (database, disk, ffmpeg) and activity',
+    labelNames: ['component', 'activity'] as const,
+    registers: [registry],
+  }),
 };
 
 /**

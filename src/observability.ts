@@ -1,7 +1,7 @@
 import { defaultPayloadConverter, ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Activities } from '../activities';
-import { permanentReasonOf } from './errors';
+import { infrastructureComponentOf, permanentReasonOf } from './errors';
 import type { FrameManifest } from './media/manifest';
 import { LOG_CONTEXT_HEADER, type PipelineLogFields } from '../workflows/log-context';
 import { logContext } from './logger';
@@ -35,8 +35,11 @@ function observeResult(activity: ActivityName, args: unknown[], result: unknown,
 }
 
 function observeFailure(activity: ActivityName, err: unknown): void {
-  const reason = err instanceof ApplicationFailure ? permanentReasonOf(err.type) : null;
+  const type = err instanceof ApplicationFailure ? err.type : null;
+  const reason = permanentReasonOf(type);
   if (reason) metrics.badInputs.inc({ reason, activity });
+  const component = infrastructureComponentOf(type);
+  if (component) metrics.infrastructureFailures.inc({ component, activity });
 }
 
 /** The log fields of one activity execution: its workflow, the pipeline's identity (header) and its arguments' ids and kind. */

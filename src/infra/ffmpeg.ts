@@ -1,6 +1,8 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, type Config } from '../config';
+import { InfrastructureError } from '../errors';
 import { isExecutable, onPath } from './executables';
 
 export interface MediaTools {
@@ -41,6 +43,21 @@ export class FfmpegError extends Error {
     super(`ffmpeg exited with ${code}${lastLine ? `: ${lastLine}` : ''}`);
   }
 }
+
+/**
+ * The tool did not start: not found or not executable (the spawn's error, or a
+ * shell's 126 and 127), or the loader's error when its shared libraries are
+ * missing (127). ffmpeg and ffprobe never exit with these themselves, so this
+ * is the worker's fault, never the animation's: retryable (on any worker of
+ * the fleet), counted as infrastructure, and said as such.
+ */
+function cannotStart(executable: string, why: string): InfrastructureError {
+  return new InfrastructureError(
+    'ffmpeg',
+    `${path.basename(executable)} cannot run on this worker (${why}): a fault of the worker, not of the animation`,
+  );
+}
+const CANNOT_START_CODES = new Set([126, 127]);
 
 /** Receives what a child writes to one of its output pipes, chunk by chunk. */
 export type OutputPipe = (chunk: Buffer) => void;
@@ -113,13 +130,17 @@ export function runMediaTool(
     }
     child.on('error', (err) => {
       signal.removeEventListener('abort', kill);
-      reject(err);
+      const code = (err as NodeJS.ErrnoException).code;
+      reject(code === 'ENOENT' || code === 'EACCES' ? cannotStart(executable, `${code}: ${executable}`) : err);
     });
     child.on('close', (code) => {
       signal.removeEventListener('abort', kill);
       if (signal.aborted) return reject(signal.reason);
       if (code === 0) return resolve(stderr);
-      reject(new FfmpegError(code, stderr.trim().split('\n').pop()?.replaceAll(input, 'input') ?? '', stderr));
+      const lastLine = stderr.trim().split('\n').pop()?.replaceAll(input, 'input') ?? '';
+      if (code !== null && CANNOT_START_CODES.has(code))
+        return reject(cannotStart(executable, `exit ${code}${lastLine ? `: ${lastLine}` : ''}`));
+      reject(new FfmpegError(code, lastLine, stderr));
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { PermanentError } from '../errors';
+import { InfrastructureError, PermanentError } from '../errors';
 import { FfmpegError, runMediaTool, type MediaTools } from '../infra/ffmpeg';
 import { readMp4Index } from './mp4-index';
 
@@ -113,6 +113,7 @@ export async function ffprobeIndex(tools: MediaTools, file: string, media: Confi
     );
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
+    if (err instanceof InfrastructureError) throw err;
     if (overflow.signal.aborted)
       throw new PermanentError(
         'too-large',

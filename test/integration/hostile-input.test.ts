@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { getPipelineRun } from '../../src/read-model/read-model';
+import { freePort } from '../../src/infra/temporal';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { waitFor } from '../helpers/wait';
 import { childDataDir, spawnWorker } from '../helpers/worker-process';
 import { ffmpegFixture, sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 
@@ -238,6 +241,64 @@ describe("a full disk is the worker's fault, not the animation's", () => {
       await worker.exited;
       await full.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
+
+describe("an ffmpeg that cannot start is the worker's fault, not the animation's", () => {
+  // What a system ffmpeg prints when its shared libraries are gone: the loader's error, exit 127.
+  const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evals-broken-ffmpeg-')), 'ffmpeg');
+  fs.writeFileSync(
+    broken,
+    '#!/bin/sh\necho "$0: error while loading shared libraries: libblas.so.3: cannot open shared object file: No such file or directory" >&2\nexit 127\n',
+    { mode: 0o755 },
+  );
+  const scrape = async (port: number) => {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('evals_infrastructure_failures_total{') && l.includes('component="ffmpeg"'));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
+  it('is retried as infrastructure, counted, said as such; another worker then evaluates the animation', async () => {
+    const fleet = await createTestEnv();
+    const port = await freePort();
+    const worker = await spawnWorker(fleet, { FFMPEG_PATH: broken, EVALS_METRICS_PORT: String(port) });
+    try {
+      // Alone, the broken worker takes every attempt: the run ends ERROR saying whose fault it is.
+      const alone = await runToEnd(fleet, 'frag-ffmpeg-127', server.url('/sample.mp4'));
+      expect(alone.run.status).toBe('ERROR');
+      expect(alone.run.summary).toMatch(
+        /ffmpeg cannot run on this worker \(exit 127: .*error while loading shared libraries: libblas\.so\.3/,
+      );
+      expect(alone.run.summary).toMatch(/a fault of the worker, not of the animation/);
+      expect(alone.run.summary).not.toMatch(/could not be decoded|not a readable video/);
+      expect(alone.extractAttempts).toEqual([4]);
+      expect(await scrape(port)).toBe(4);
+      // Not a bad input: nothing counted there.
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).not.toMatch(/evals_bad_inputs_total\{reason="unreadable-media"/);
+
+      // Its first attempt fails on the broken worker; the retry goes to a worker whose ffmpeg runs.
+      const handle = startEvalPipeline(fleet.client, fleet.taskQueue, {
+        fragmentId: 'frag-ffmpeg-127-retried',
+        projectId: 'project-1',
+        userId: 'user-1',
+        animation: { url: server.url('/sample.mp4') },
+      });
+      await waitFor(
+        async () => (await scrape(port)) >= 5,
+        60_000,
+        () => 'the broken worker never tried the extraction',
+      );
+      worker.kill('SIGKILL');
+      await worker.exited;
+      await fleet.startWorker({ allowLocalFiles: false });
+      const result = await (await handle).result();
+      const run = PipelineRunResponseSchema.parse(await getPipelineRun(fleet.pool, result.pipelineRunId)).evalPipelineRun;
+      expect(run.status, run.summary ?? '').toBe('COMPLETED');
+    } finally {
+      worker.kill('SIGKILL');
+      await fleet.close();
     }
   }, 300_000);
 });
