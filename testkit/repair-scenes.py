@@ -43,6 +43,14 @@ class Leftover(Scene):
         self.wait(3.5)
 
 
+class TextOffTheEdge(Scene):
+    def construct(self):
+        circle = Circle(radius=1)
+        label = Text("Off the edge").shift(10 * RIGHT)
+        self.add(circle, label)
+        self.wait(2)
+
+
 class Crowded(Scene):
     def construct(self):
         # Scattered by hand, not laid out by rule: each must be read on its own (a grid would be one structure).

@@ -29,6 +29,8 @@ const DEFECTS = {
   TinyText: 'unreadable_text',
   DarkOnDark: 'low_contrast',
   Leftover: 'clutter',
+  // Added, and never shown inside the frame: the commonest way a generated label goes missing.
+  TextOffTheEdge: 'off_screen',
 } as const;
 /** The kind of edit each defect's computed fix is (the amounts come from the geometry). */
 const EDITS: Record<keyof typeof DEFECTS, RegExp> = {
@@ -37,6 +39,7 @@ const EDITS: Record<keyof typeof DEFECTS, RegExp> = {
   TinyText: /→ `note = Text\("read me if you can", font_size=\d\d\)`$/,
   DarkOnDark: /→ `title = Text\("Dark on dark", font_size=48, color='#[0-9A-F]{6}'\)`$/,
   Leftover: /→ `self\.play\(FadeOut\(square\), FadeOut\(caption\), run_time=1\)`$/,
+  TextOffTheEdge: /→ `label = Text\("Off the edge"\)\.shift\(10 \* RIGHT\)\.shift\(\d(\.\d\d?)? \* LEFT\)`$/,
 };
 
 /** The frames a pipeline would have stored: every half second. */

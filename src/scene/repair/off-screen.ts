@@ -1,9 +1,15 @@
+import { neverInFrame } from '../rules/off-screen';
 import type { Observation, Scene } from '../scene';
+import { clippedContentRepair } from './clipped-content';
 import { BUFFS, chain, moveInside, objectLine, shiftCall, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 
-/** Slides out and does not come back: the animation's move shortened so that it ends inside the frame, with a buff. */
+/**
+ * Slides out and does not come back: the animation's move shortened so that it ends inside the frame, with a buff.
+ * Never shown at all: placed inside as a cut object is (the shift, or a scale, at the line that placed it).
+ */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
+  if (neverInFrame(scene, f.unit)) return clippedContentRepair.propose(scene, f);
   const play = scene.timeline.plays.find((p) => p.units.includes(f.unit) && p.end === f.endMs);
   if (!play?.file || !play.line) return [];
   const object = objectLine(scene.unit(f.unit), play.file);

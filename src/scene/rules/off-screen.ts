@@ -1,4 +1,5 @@
-import { cutSides, fullyOutside, opacityOf, outside, type Observation, type Scene, type Side } from '../scene';
+import { cutSides, fullyOutside, inCoordinateSystem, opacityOf, outside, units, type Observation, type Scene, type Side } from '../scene';
+import { SCENE_RULES } from '../thresholds';
 import type { UnitState } from '../inspection';
 import type { SceneRule } from './rule';
 
@@ -65,4 +66,69 @@ function slidesOut(scene: Scene): Observation[] {
   return scene.unitIds().flatMap((id) => slidesOutOf(scene, id));
 }
 
-export const offScreen: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'off_screen', observe: slidesOut };
+/** Whether the unit is outside the camera frame in every sample it is seen in: never shown. */
+export function neverInFrame(scene: Scene, id: number): boolean {
+  return scene.states.every((states) => {
+    const s = states.get(id);
+    return !s || fullyOutside(s.box, scene.frame);
+  });
+}
+
+/**
+ * Added and never shown: a unit the scene draws, wholly outside the frame
+ * wherever it is (the camera never comes to it), for a while at rest. The
+ * commonest way a generated label goes missing; a text is HIGH. Not a line or
+ * curve (a plot runs on out of view), frame-filling structure, a coordinate
+ * system's numbers (the plane goes on past the frame), nor what a close-up
+ * crops (framing). A shape counts only when nothing of its root is ever shown:
+ * a row of dots running past the edge is the clipped rule's.
+ */
+function neverShown(scene: Scene): Observation[] {
+  const { frame } = scene;
+  const findings: Observation[] = [];
+  const rootShown = new Set<number>();
+  for (const states of scene.states) for (const s of states.values()) if (!fullyOutside(s.box, frame)) rootShown.add(s.root);
+  for (const id of scene.unitIds()) {
+    const u = scene.unit(id);
+    if (!neverInFrame(scene, id) || (!u.isText && u.open) || (u.isText && inCoordinateSystem(u))) continue;
+    const outAt = (i: number) => {
+      const s = scene.states[i].get(id);
+      return !!s && !scene.closeUp[i] && !scene.isStructure(i, id) && (u.isText || !rootShown.has(s.root));
+    };
+    const runs = scene.runs(outAt).filter(([a, b]) => scene.restMs(a, b) >= SCENE_RULES.minRestMs);
+    if (runs.length === 0) continue;
+    const [a] = runs[0];
+    const b = runs[runs.length - 1][1];
+    let r = b;
+    while (r > a && !scene.atRest[r]) r--;
+    const box = scene.states[r].get(id)!.box;
+    const o = outside(box, frame);
+    const side = (Object.keys(o) as Side[]).reduce((x, y) => (o[y] > o[x] ? y : x));
+    const perPx = scene.unitsPerPx(r);
+    // How far its near edge is from the frame: what must move, plus a margin inside.
+    const gap = { left: box[2], right: frame.width - box[0], top: box[3], bottom: frame.height - box[1] }[side];
+    const move = (Math.abs(gap) + (side === 'left' || side === 'right' ? box[2] - box[0] : box[3] - box[1])) * perPx + 0.3;
+    const startMs = scene.samples[a].timeMs;
+    const endMs = scene.endOf(b);
+    findings.push({
+      severity: u.isText ? 'HIGH' : 'MEDIUM',
+      unit: id,
+      startMs,
+      endMs,
+      location: `outside the ${side} edge`,
+      edge: side,
+      description: `${scene.name(id)} is never shown: it is drawn wholly outside the frame, ${units(Math.abs(gap) * perPx)} past the ${side} edge, ${scene.span(startMs, endMs)}.`,
+      suggestedFix: `${scene.sourceLine(id)} places it outside the frame: move it ${units(move)} back inside (\`shift(${towards[side]} * ${move.toFixed(1)})\`), or \`to_edge(${side.toUpperCase()}, buff=0.5)\`.`,
+    });
+  }
+  return findings;
+}
+
+const towards = { left: 'RIGHT', right: 'LEFT', top: 'DOWN', bottom: 'UP' } as const;
+
+/** Off screen: what slides out and does not come back, and what is never shown at all. */
+export const offScreen: SceneRule = {
+  kind: 'VISUAL_VALIDATION_JSON',
+  category: 'off_screen',
+  observe: (scene) => [...slidesOut(scene), ...neverShown(scene)],
+};
