@@ -24,8 +24,18 @@ from __future__ import annotations
 
 import ast
 import difflib
+import re
 
 OBJECT = "__object__"
+BOM = "\ufeff"
+# Python's lines end at \r\n, \r and \n only: str.splitlines also breaks at U+2028, U+2029, U+0085, form feed and
+# vertical tab, which the tokenizer reads inside a line, and every line number after one would be off.
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def split_lines(text):
+    """The text's lines as Python counts them, each with its line end."""
+    return LINE.findall(text)
 # Calls on the scene that take objects as arguments: a chain at such a line goes on the object's own expression.
 SCENE_CALLS = {"play", "add", "add_foreground_mobject", "add_foreground_mobjects", "bring_to_front", "bring_to_back", "remove"}
 
@@ -50,6 +60,10 @@ def apply_edits(files, edits):
 
 
 def apply_edit(source, edit):
+    """One edit; a byte order mark stays as the file had it (the parser refuses it in text, the tokenizer reads it in bytes)."""
+    if source.startswith(BOM):
+        text, change = apply_edit(source[len(BOM) :], edit)
+        return BOM + text, change
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
@@ -196,7 +210,7 @@ def chain_target(tree, parents, line, obj):
 def splice(source, tree, target, new):
     """The source with `target`'s exact span replaced by `new` unparsed, its line count kept; parsed again. The parts of
     `new` taken from the source unchanged keep their own text (quotes, raw strings, spacing)."""
-    lines = source.splitlines(keepends=True)
+    lines = split_lines(source)
     start, end = target.lineno - 1, target.end_lineno - 1
     # Columns are UTF-8 byte offsets.
     head = lines[start].encode("utf-8")[: target.col_offset].decode("utf-8")
@@ -220,7 +234,7 @@ def splice(source, tree, target, new):
 
 def shown(text, start, end):
     """Lines start..end (0-based) as one line, for a sentence."""
-    return " ".join(x.strip() for x in text.splitlines()[start : end + 1] if x.strip())
+    return " ".join(x.strip() for x in split_lines(text)[start : end + 1] if x.strip())
 
 
 # Expressions that need no parentheses before a method call.
@@ -256,7 +270,7 @@ def unparse_keeping(source, tree, new):
 def unified_diffs(before, after):
     """A unified diff per changed file, `a/name` to `b/name`."""
     return {
-        name: "".join(difflib.unified_diff(before[name].splitlines(keepends=True), text.splitlines(keepends=True), f"a/{name}", f"b/{name}"))
+        name: "".join(difflib.unified_diff(split_lines(before[name]), split_lines(text), f"a/{name}", f"b/{name}"))
         for name, text in after.items()
         if text != before.get(name)
     }

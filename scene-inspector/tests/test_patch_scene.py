@@ -52,6 +52,19 @@ class PatchTest(unittest.TestCase):
         self.assert_only_line_changed(text, [6])
         self.assertEqual(changes, [{"file": "scene.py", "line": 6, "before": 'label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment', "after": 'label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment'}])
 
+    def test_counts_lines_as_python_does_and_keeps_a_byte_order_mark(self):
+        # str.splitlines breaks at these; Python's tokenizer does not: every later line would land one early.
+        odd = "\ufeff" + SCENE.replace("# the shape", "# the shape\u2028\u2029\x85\x0c\x0b end")
+        files, _ = apply_edits({"scene.py": odd}, [edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"})])
+        text = files["scene.py"]
+        self.assertTrue(text.startswith("\ufeff"))
+        self.assertEqual(text, odd.replace("font_size=12", "font_size=36"))
+        diff = unified_diffs({"scene.py": odd}, files)["scene.py"]
+        self.assertEqual([line for line in diff.split("\n") if line.startswith(("-", "+")) and not line.startswith(("---", "+++"))], [
+            '-        label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment',
+            '+        label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment',
+        ])
+
     def test_adds_a_keyword_to_a_call_over_several_lines_keeping_every_later_line_where_it_was(self):
         text, _ = patched(edit(7, {"kind": "keyword", "call": "MathTex", "keyword": "font_size", "value": "60"}))
         # What the call had stays as written (the raw string too); the closing parenthesis keeps the lines' count.

@@ -181,7 +181,7 @@ export function quotedLines(
   sources: readonly SceneSource[],
   results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[],
 ): Record<string, string> {
-  const files = new Map(sources.map((s) => [s.name, s.content.split('\n')]));
+  const files = new Map(sources.map((s) => [s.name, s.content.split(/\r\n|\r|\n/)]));
   const lines: Record<string, string> = {};
   const quote = (file: string | null | undefined, n: number | null | undefined) => {
     const text = file && n ? files.get(file)?.[n - 1] : undefined;

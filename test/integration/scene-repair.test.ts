@@ -184,6 +184,39 @@ describe('scene repair (real Manim, real sandbox)', () => {
   }, 300_000);
 });
 
+describe('sources the patcher reads as Python does (real Manim)', () => {
+  const label = fs.readFileSync(SCENES, 'utf8').match(/class LabelOffRight\(Scene\):\n(?: {4}.*\n|\n)*?(?=\n\nclass )/)![0];
+  // Characters str.splitlines breaks lines at and Python's tokenizer does not, in a comment and a docstring.
+  const separators = '\u2028 \u2029 \u0085 \u000c \u000b';
+  const variants: [string, string][] = [
+    ['a UTF-8 byte order mark', `\ufefffrom manim import *\n\n\n${label}`],
+    [
+      'U+2028, U+2029, U+0085, form feed and vertical tab',
+      `"""Separators:${separators}."""\nfrom manim import *\n\n# ${separators} end\n\n\n${label}`,
+    ],
+    ['CRLF line ends', `from manim import *\r\n\r\n\r\n${label.replaceAll('\n', '\r\n')}`],
+  ];
+  it.each(variants)(
+    '%s: the fix verifies, and the patched file is the original but for the changed line',
+    async (_what, content) => {
+      const files = [{ name: 'odd_source.py', content }];
+      const timeline = (await inspect(files, ['LabelOffRight'])).get('LabelOffRight')!;
+      const r = await repair(files, timeline);
+      const fix = r.fixes.find((f) => f.finding.category === 'clipped_content')!;
+      expect(fix.verdict, fix.reinspection).toBe('verified');
+      const patched = r.combined.files['odd_source.py'];
+      const lines = (text: string) => text.split(/(?<=\r\n|\r(?!\n)|\n)/);
+      const [before, after] = [lines(content), lines(patched)];
+      expect(after.length).toBe(before.length);
+      const changed = before.map((line, n) => (line === after[n] ? null : n)).filter((n) => n !== null);
+      expect(changed.map((n) => before[n])).toEqual([expect.stringContaining('label = Text("Similar triangles"')]);
+      expect(after[changed[0]]).toMatch(/\.shift\(\d\.\d\d \* LEFT\)(\r\n|\n)$/);
+      expect(patched.startsWith('\ufeff')).toBe(content.startsWith('\ufeff'));
+    },
+    300_000,
+  );
+});
+
 describe('a hostile scene during repair (real sandbox)', () => {
   const SECRET = `scene-repair-secret-${process.pid}-${Date.now()}`;
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-repair-escape-'));
