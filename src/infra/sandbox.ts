@@ -270,8 +270,9 @@ function bwrapArgs(
   out.push('--proc', '/proc', '--dev', '/dev', '--size', String(limits.scratchBytes), '--tmpfs', '/tmp');
   for (const dir of readOnly) out.push('--ro-bind', dir, dir);
   out.push('--chdir', '/tmp', '--clearenv');
+  // /dev is a tmpfs of bubblewrap's with no size: read-only, so the sized /tmp is the only place a program writes.
   for (const [name, value] of Object.entries(env)) out.push('--setenv', name, value);
-  out.push('--remount-ro', '/', '--', program, ...args);
+  out.push('--remount-ro', '/', '--remount-ro', '/dev', '--', program, ...args);
   return out;
 }
 

@@ -217,6 +217,48 @@ describe('sources the patcher reads as Python does (real Manim)', () => {
   );
 });
 
+describe('a scene that looks for traces of an earlier run (real sandbox)', () => {
+  // The caption is there on a first run only: a candidate that saw the baseline's marker would be verified against a scene
+  // without it. Every candidate must see what the first inspection saw: a fresh /tmp, home and /dev/shm.
+  const detector: SceneSource[] = [
+    {
+      name: 'rerun_scene.py',
+      content: [
+        'from manim import *',
+        'import os',
+        '',
+        '',
+        'class RerunDetector(Scene):',
+        '    def construct(self):',
+        '        places = ("/tmp/evals-seen", os.path.expanduser("~/evals-home-seen"), "/dev/shm/evals-seen", "/dev/evals-seen")',
+        '        seen = any(os.path.exists(place) for place in places)',
+        '        for place in places:',
+        '            try:',
+        '                open(place, "w").close()',
+        '            except OSError:',
+        '                pass',
+        '        caption = Text("A caption that fills the left", font_size=56).to_edge(LEFT, buff=0.1)',
+        '        label = Text("cut off here", font_size=56).next_to(caption, RIGHT, buff=0.2)',
+        '        if seen:',
+        '            caption.set_opacity(0)',
+        '        self.play(FadeIn(caption), FadeIn(label), run_time=1)',
+        '        self.wait(1)',
+        '',
+      ].join('\n'),
+    },
+  ];
+
+  it('every candidate runs as the first inspection did: the shift that lands on the caption is not verified', async () => {
+    const timeline = (await inspect(detector, ['RerunDetector'])).get('RerunDetector')!;
+    const r = await repair(detector, timeline);
+    report('RerunDetector', r);
+    const fix = r.fixes.find((f) => f.finding.category === 'clipped_content')!;
+    expect(fix.candidatesTried).toBeGreaterThan(0);
+    expect(fix.verdict, fix.reinspection).toBe('unverified');
+    expect(fix.reinspection).toMatch(/a new MEDIUM finding: Text "A caption that fills the left"/);
+  }, 300_000);
+});
+
 describe('a hostile scene during repair (real sandbox)', () => {
   const SECRET = `scene-repair-secret-${process.pid}-${Date.now()}`;
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-repair-escape-'));

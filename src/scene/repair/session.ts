@@ -86,6 +86,8 @@ export class RepairSession {
       job,
       candidateSeconds: settings.limits.wallMs / 1000,
       texCache: sceneTexCache(settings),
+      // Each candidate's fresh /tmp, as large as the sandbox's own.
+      scratchBytes: settings.limits.scratchBytes,
     });
     const line = await session.request(first);
     const ready = line === null ? null : Ready.safeParse(safeJson(line));
