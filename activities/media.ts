@@ -12,6 +12,7 @@ import { sceneFindings } from '../src/scene/findings';
 import { repairTargets } from '../src/scene/repair/rules';
 import type { SceneTimeline } from '../src/scene/inspection';
 import { inspectScene } from '../src/scene/inspector';
+import { forUser } from '../src/scene/tex-cache';
 import { enabledKindsOf, heartbeating, withCommon, type CommonDeps } from './common';
 
 export interface InspectSceneInput {
@@ -102,9 +103,12 @@ export function mediaActivities(deps: MediaDeps) {
           const frames = await Promise.all(
             manifest.frames.map(async (f) => ({ ...f, jpeg: await db(() => frameStore.get(f.key), cancel) })),
           );
+          // The run's user: its scenes read that user's TeX cache alone.
+          const user = await db(() => store.loadRunUser(pool, input.pipelineRunId), cancel);
+          const settings = user === null ? config.scene : forUser(config.scene, user);
           const outcome =
             video.fps > 0
-              ? await inspectScene(input.sources, input.scene, video, frames, config.scene, cancel)
+              ? await inspectScene(input.sources, input.scene, video, frames, settings, cancel)
               : { status: 'skipped' as const, note: "the video's frame rate is unknown: layout judged from pixels" };
           const inspected = outcome.status === 'inspected' ? outcome : null;
           // The note may quote the scene's own exception: scrubbed like every text the service stores.

@@ -4,6 +4,7 @@ import { loadSceneRepair, saveSceneRepair, type StoredSceneRepair } from '../src
 import type { SceneSource } from '../src/fragments/scene-sources';
 import { scrubJson } from '../src/secrets';
 import { repairScene } from '../src/scene/repair';
+import { forUser } from '../src/scene/tex-cache';
 import { heartbeating, withCommon, type CommonDeps } from './common';
 
 export interface RepairSceneInput {
@@ -41,9 +42,10 @@ export function repairActivities(deps: RepairDeps) {
         heartbeating(async (beat, cancel) => {
           const done = await db(() => loadSceneRepair(pool, input.pipelineRunId), cancel);
           if (done) return { note: repairNote(done) };
-          const [inspection, manifest] = await Promise.all([
+          const [inspection, manifest, user] = await Promise.all([
             db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel),
             db(() => store.loadManifest(pool, input.pipelineRunId), cancel),
+            db(() => store.loadRunUser(pool, input.pipelineRunId), cancel),
           ]);
           const timeline = inspection?.timeline;
           if (!timeline || !manifest) throw new Error('repairScene runs after inspectScene inspected the scene: the run has no timeline');
@@ -59,7 +61,8 @@ export function repairActivities(deps: RepairDeps) {
             timeline,
             manifest,
             video,
-            settings: config.scene,
+            // The run's user: its candidates read that user's TeX cache alone.
+            settings: user === null ? config.scene : forUser(config.scene, user),
             cancel,
             heartbeat: (progress) => beat({ progress }),
           });

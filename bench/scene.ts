@@ -22,6 +22,7 @@ import { startEvalPipeline } from '../src/client';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { runInspector } from '../src/scene/inspector';
+import { forUser } from '../src/scene/tex-cache';
 import { activityDeps, createWorker, installRuntime } from '../src/worker';
 import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, type Corpus } from '../testkit/manim-corpus';
 import { openOfflineStack, runMain } from '../testkit/offline-env';
@@ -52,7 +53,7 @@ async function inspectionCost(corpora: readonly Corpus[]): Promise<void> {
       const jobs = corpus.videos.map((v) => ({ scene: v.scene, width: r.width, height: r.height, fps: r.fps, durationMs: 0 }));
       // Each scene twice in one run: the first compiles its TeX (cold: an empty TeX cache), the second finds it in the run's scratch (warm).
       const texCache = emptyTexCache();
-      const ran = await runInspector([source], [...jobs, ...jobs], { ...scene, texCache });
+      const ran = await runInspector([source], [...jobs, ...jobs], forUser({ ...scene, texCache }, 'bench'));
       fs.rmSync(texCache, { recursive: true, force: true });
       if (!('answer' in ran)) throw new Error(`inspection did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
       const results = ran.answer.results;
@@ -95,7 +96,7 @@ async function texCacheCost(): Promise<void> {
     [MANIM_CORPUS, 'DefectClutterShapes'],
   ] as const) {
     const source = { name: 'scenes.py', content: fs.readFileSync(path.join(corpus.dir, 'scenes.py'), 'utf8') };
-    const scene = { ...config.scene, texCache: emptyTexCache() };
+    const scene = forUser({ ...config.scene, texCache: emptyTexCache() }, 'bench');
     for (const pass of ['cold', 'warm']) {
       const started = performance.now();
       const ran = await runInspector([source], [{ scene: name, width: 854, height: 480, fps: 15, durationMs: 0 }], scene);

@@ -24,8 +24,10 @@ export const scene = section({
     /** `unsandboxed` is the operator's explicit opt-out, for hosts without bubblewrap. */
     sandbox: e.EVALS_SCENE_SANDBOX,
     python: e.EVALS_MANIM_PYTHON ?? path.join(MANIM_VENV, 'bin', 'python'),
-    /** Compiled TeX by the sha256 of its .tex text: read-only to scenes, filled by a TeX-only sandbox (src/scene/tex-cache.ts). */
+    /** Compiled TeX by the sha256 of its .tex text, a directory per user: read-only to scenes, filled by a TeX-only sandbox (src/scene/tex-cache.ts). */
     texCache: path.join(dataDirOf(env), 'tex-cache'),
+    /** Whose scenes run with these settings (set per run, `forUser` in src/scene/tex-cache.ts): they read that user's TeX cache alone; null: none. */
+    texCacheUser: null as string | null,
     limits: {
       wallMs: e.EVALS_SCENE_TIMEOUT_SECONDS * 1000,
       cpuSeconds: e.EVALS_SCENE_CPU_SECONDS,

@@ -159,6 +159,12 @@ export async function saveFrames(
   });
 }
 
+/** The user a pipeline run belongs to (whose TeX cache its scenes read), or null for no such run. */
+export async function loadRunUser(pool: pg.Pool, pipelineRunId: string): Promise<string | null> {
+  const run = await pool.query<{ user_id: string }>('SELECT user_id FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
+  return run.rows[0]?.user_id ?? null;
+}
+
 /** The stored manifest, when an earlier attempt of the activity already extracted the frames. */
 export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promise<FrameManifest | null> {
   const run = await pool.query<{ frame_plan: FramePlan | null }>('SELECT frame_plan FROM pipeline_runs WHERE id = $1', [pipelineRunId]);

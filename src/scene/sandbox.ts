@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type SceneSettings } from '../config';
@@ -95,19 +96,25 @@ export function lastLine(text: string): string {
 }
 
 /**
- * The TeX cache scenes read, or null: only inside bubblewrap, where it is bound
+ * The TeX cache the scenes of these settings read, or null: their user's own
+ * directory of it (a scene sees the formulas its user's scenes compiled, never
+ * another user's; no user, no cache), only inside bubblewrap, where it is bound
  * read-only (unsandboxed, scene code could write it), and only where the
  * sandbox's user can reach it (a root worker runs scenes as a uid of their own).
  */
 export function sceneTexCache(settings: SceneSettings): string | null {
-  if (settings.sandbox !== 'bwrap') return null;
+  if (settings.sandbox !== 'bwrap' || settings.texCacheUser === null) return null;
+  const dir = path.join(settings.texCache, 'users', userKey(settings.texCacheUser));
   try {
-    fs.mkdirSync(settings.texCache, { recursive: true, mode: 0o755 });
-    return process.getuid?.() !== 0 || reachableByOthers(settings.texCache) ? settings.texCache : null;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    return process.getuid?.() !== 0 || reachableByOthers(dir) ? dir : null;
   } catch {
     return null;
   }
 }
+
+/** A user's directory name in the TeX cache: any id as a plain name. */
+const userKey = (userId: string) => crypto.createHash('sha256').update(`tex-cache-user:${userId}`, 'utf8').digest('hex').slice(0, 32);
 
 function reachableByOthers(dir: string): boolean {
   let current = fs.realpathSync(dir);

@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SceneSettings } from '../config';
 import { TEX_TEXT_CHARS } from './inspection';
-import { runSceneProgram } from './sandbox';
+import { runSceneProgram, sceneTexCache } from './sandbox';
 
 /**
  * The TeX cache: compiled TeX by the sha256 of its whole .tex text (Manim's
  * template and the formula), so a warm inspection or repair pays no compiler.
- * Scenes read it read-only (scene-inspector/inspect_scene.py, install_tex_cache);
- * only this module writes it, with SVGs compiled again in a sandbox of their own
- * that runs no scene code, from the texts the inspector reports it compiled.
- * Both sides check an entry before trusting it (docs/scene-inspection.md).
+ * A directory per user: a scene's sandbox binds its user's alone (sceneTexCache
+ * in ./sandbox.ts), so no scene reads another user's formulas, or learns that
+ * anyone compiled one. Scenes read it read-only (scene-inspector/inspect_scene.py,
+ * install_tex_cache); only this module writes it, with SVGs compiled again in a
+ * sandbox of their own that runs no scene code, from the texts the inspector
+ * reports it compiled. Both sides check an entry before trusting it
+ * (docs/scene-inspection.md).
  */
 
 /** Bounds of an entry and of the whole cache; past the bound the oldest entries go. */
@@ -21,6 +24,9 @@ const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 const MAX_TEXTS_PER_FILL = 64;
 
 export const texKey = (text: string): string => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The settings for scenes of one user: the TeX cache they read and fill is that user's. */
+export const forUser = (settings: SceneSettings, userId: string): SceneSettings => ({ ...settings, texCacheUser: userId });
 
 /** Whole (not cut off) SVG as dvisvgm writes it, within the size bound; inspect_scene.py's is_dvisvgm_svg is its twin. */
 export function isDvisvgmSvg(svg: Buffer): boolean {
@@ -70,7 +76,8 @@ export async function fillTexCache(
   wallMs: number,
   cancel?: AbortSignal,
 ): Promise<TexFill> {
-  const dir = settings.texCache;
+  const dir = sceneTexCache(settings);
+  if (dir === null) return { added: 0, failed: 0, wallMs: 0 };
   const wanted = [...new Set(texts)].filter((t) => t.length <= TEX_TEXT_CHARS && cachedSvg(dir, t) === null).slice(0, MAX_TEXTS_PER_FILL);
   if (wanted.length === 0 || wallMs < MIN_FILL_MS) return { added: 0, failed: wanted.length, wallMs: 0 };
   const limited = { ...settings, limits: { ...settings.limits, wallMs } };
@@ -92,7 +99,7 @@ export async function fillTexCache(
       added++;
     }
   });
-  if (added > 0) prune(dir);
+  if (added > 0) prune(settings.texCache);
   return { added, failed: wanted.length - added, wallMs: run.wallMs };
 }
 
@@ -109,19 +116,29 @@ function store(dir: string, text: string, svg: Buffer): void {
   }
 }
 
-/** Removes the least recently written entries while the cache is over its bound. */
-function prune(dir: string): void {
-  const files = fs
-    .readdirSync(dir)
-    .filter((name) => !name.startsWith('.'))
-    .map((name) => {
-      const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
-      return { name, bytes: stat?.size ?? 0, mtimeMs: stat?.mtimeMs ?? 0 };
-    });
+/**
+ * Removes the least recently written entries, of every user, while the whole cache is over its bound; and the
+ * entries kept in the root before the cache was per user, which no scene reads any more and which hold every
+ * user's formulas.
+ */
+function prune(root: string): void {
+  for (const entry of fs.readdirSync(root, { withFileTypes: true }))
+    if (entry.isFile() && !entry.name.startsWith('.')) fs.rmSync(path.join(root, entry.name), { force: true });
+  const users = path.join(root, 'users');
+  const files = fs.readdirSync(users).flatMap((user) =>
+    fs
+      .readdirSync(path.join(users, user))
+      .filter((name) => !name.startsWith('.'))
+      .map((name) => {
+        const file = path.join(users, user, name);
+        const stat = fs.statSync(file, { throwIfNoEntry: false });
+        return { file, bytes: stat?.size ?? 0, mtimeMs: stat?.mtimeMs ?? 0 };
+      }),
+  );
   let total = files.reduce((sum, f) => sum + f.bytes, 0);
   for (const f of files.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
     if (total <= MAX_CACHE_BYTES) break;
-    fs.rmSync(path.join(dir, f.name), { force: true });
+    fs.rmSync(f.file, { force: true });
     total -= f.bytes;
   }
 }

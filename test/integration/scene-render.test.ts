@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/config';
 import { resolveMediaTools } from '../../src/infra/ffmpeg';
 import { probeVideo } from '../../src/media/probe';
 import { renderScene } from '../../src/scene/render';
+import { sceneTexCache } from '../../src/scene/sandbox';
+import { forUser } from '../../src/scene/tex-cache';
 
 /** renderScene on real Manim in the real sandbox: a playable video of the asked size, rate and length, and nothing else written. */
 
@@ -14,7 +16,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-render-'));
 fs.chmodSync(dir, 0o755); // a root worker runs scenes as a uid of their own
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const config = loadConfig({ EVALS_DATA_DIR: path.join(dir, 'data') });
-const settings = config.scene;
+// A user's scenes: the render reads that user's TeX cache.
+const settings = forUser(config.scene, 'render-test-user');
 const tools = resolveMediaTools(config);
 
 const scene = (body: string) => [
@@ -55,8 +58,9 @@ it('renders a small scene to a playable mp4 of the size, rate and length asked f
 it('a hostile scene writes nothing but the output: not beside it, not the output itself, not the TeX cache', async () => {
   const output = path.join(dir, 'hostile', 'out.mp4');
   fs.mkdirSync(path.dirname(output));
-  const before = fs.readdirSync(settings.texCache);
-  const targets = [path.join(dir, 'hostile', 'beside.txt'), output, path.join(settings.texCache, 'planted.svg'), '/escaped-by-render'];
+  const cache = sceneTexCache(settings)!;
+  const before = fs.readdirSync(cache);
+  const targets = [path.join(dir, 'hostile', 'beside.txt'), output, path.join(cache, 'planted.svg'), '/escaped-by-render'];
   const rendered = await renderScene({
     sources: scene(
       [
@@ -78,7 +82,7 @@ it('a hostile scene writes nothing but the output: not beside it, not the output
   expect(rendered).toMatchObject({ ok: true });
   expect(fs.readdirSync(path.dirname(output))).toEqual(['out.mp4']);
   expect((await probeVideo(tools, output, config.media)).durationMs).toBe(1000);
-  expect(fs.readdirSync(settings.texCache)).toEqual(before);
+  expect(fs.readdirSync(cache)).toEqual(before);
   expect(fs.existsSync('/escaped-by-render')).toBe(false);
 });
 

@@ -281,6 +281,7 @@ async function deliverFixes(
   }
   const patched = sources.map((s) => ({ name: s.name, content: fixes.combined.files[s.name] ?? s.content }));
   const { renderScene } = require('../../scene/render') as typeof import('../../scene/render');
+  const { forUser } = require('../../scene/tex-cache') as typeof import('../../scene/tex-cache');
   const output = path.join(fs.realpathSync(dir), `${scene}.patched.mp4`);
   say(`rendering the patched scene ${scene} at ${manifest.width}x${manifest.height}, ${manifest.fps} fps`);
   const rendered = await renderScene({
@@ -289,7 +290,8 @@ async function deliverFixes(
     width: manifest.width,
     height: manifest.height,
     fps: manifest.fps,
-    settings,
+    // The run's user: the render reads that user's TeX cache alone.
+    settings: forUser(settings, opts.userId),
     outputPath: output,
   });
   if (!rendered.ok) {
