@@ -24,8 +24,14 @@ const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'u
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const services = compose.services;
 
-/** A value as compose resolves it with nothing set in the shell: `${X:-default}` becomes `default`. */
-const resolved = (value: string | number | undefined) => String(value ?? '').replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+/**
+ * A value as compose resolves it with nothing set in the shell but the required variables: `${X:-default}` becomes
+ * `default`, a required `${X:?why}` the placeholder `given-X`.
+ */
+const resolved = (value: string | number | undefined) =>
+  String(value ?? '')
+    .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+    .replace(/\$\{(\w+):\?[^}]*\}/g, 'given-$1');
 const env = (service: string) => Object.fromEntries(Object.entries(services[service].environment ?? {}).map(([k, v]) => [k, resolved(v)]));
 const dependsOn = (service: string) => services[service].depends_on as Record<string, { condition: string }>;
 /** The host side of a `source:target[:mode]` bind mount onto `target`. */
@@ -47,7 +53,7 @@ describe('docker-compose.yml', () => {
     expect(read(mountOf('temporal-setup', '/deploy')!.replace(/^\.\//, '') + '/setup.sh')).toContain(`--ep ${temporal.POSTGRES_SEEDS}`);
     expect(services['temporal-ui'].image).toMatch(/^temporalio\/ui:/);
     expect(env('temporal-ui').TEMPORAL_ADDRESS).toBe('temporal:7233');
-    expect(services.temporal.ports).toContain('7233:7233');
+    expect(services.temporal.ports).toContain('127.0.0.1:7233:7233');
     expect(fs.existsSync(path.join(PROJECT_ROOT, mountOf('temporal', '/etc/temporal/config/dynamicconfig/evals.yaml')!))).toBe(true);
   });
 
@@ -103,10 +109,18 @@ describe('docker-compose.yml', () => {
     expect(config.database.url).toBe(env('worker').DATABASE_URL);
     // Reachable from outside its container, on the port compose publishes.
     expect(config.api.host).toBe('0.0.0.0');
-    expect(services.serve.ports?.map((p) => p.split(':')[1])).toEqual([String(config.api.port)]);
+    expect(services.serve.ports?.map((p) => p.split(':').pop())).toEqual([String(config.api.port)]);
     expect(services.serve.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${config.api.port}/healthz`);
     // The workers migrate the database before it is read.
     expect(dependsOn('serve').worker.condition).toBe('service_healthy');
+  });
+
+  it('publishes nothing beyond loopback, and takes every password from the environment, with no default', () => {
+    for (const [name, service] of Object.entries(services))
+      for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+    expect(env('temporal-postgresql').POSTGRES_PASSWORD).toBe('given-TEMPORAL_DB_PASSWORD');
+    expect(env('evals-postgresql').POSTGRES_PASSWORD).toBe('given-EVALS_DB_PASSWORD');
+    expect(read('docker-compose.yml')).not.toMatch(/PASSWORD:-|evals-local-password|PASSWORD: temporal|PWD: temporal/);
   });
 
   it('has Prometheus scrape every worker replica on its metrics port', () => {
