@@ -1,19 +1,26 @@
 /**
- * `npm run check:deploy`: the Helm chart checked without a cluster (docs/operations.md, "Checking the
- * chart"). For the chart's defaults and each profile in deploy/helm/profiles/:
- *   1. `helm lint --strict` and `helm template` (values.schema.json applies to both);
+ * `npm run check:deploy`: the Helm chart and the compose file checked without a cluster or a Docker
+ * engine (docs/operations.md, "Checking the chart"). For the chart's defaults and each profile in
+ * deploy/helm/profiles/:
+ *   1. `helm lint --strict` and `helm template` (values.schema.json applies to both), and the defaults
+ *      rendered without --kube-version too, as an operator's helm does;
  *   2. every object validated strictly, offline, by kubeconform against Kubernetes' JSON schemas (from
  *      the PyPI package kubernetes-validate) and the CRD-derived ones vendored in deploy/schemas/;
  *   3. cross-checks with the worker: every variable set is one src/config/ reads and the rendered
  *      environment loads, terminationGracePeriodSeconds exceeds the shutdown grace, the probes are on the
  *      paths and ports the processes serve, each ScaledObject watches its pools' task queues, and the media
- *      pods can run bubblewrap.
+ *      pods can run bubblewrap;
+ *   4. the secure defaults: every pod's egress limited by a NetworkPolicy, every root file system
+ *      read-only, every emptyDir and container bounded (sizeLimit, ephemeral-storage) with room for what
+ *      the worker keeps in its data directory, every image pinned to a tag or a digest.
+ * And docker-compose.yml: nothing published beyond loopback, no password with a default.
  * Tools install on first use into .tools/ (Go and pip needed). Exit status 1 names every problem.
  *
- *   check-deploy [--chart <dir>] [--profiles <dir>]
+ *   check-deploy [--chart <dir>] [--profiles <dir>] [--compose <file>]
  *   check-deploy --import-crd <crd.yaml>...   (writes deploy/schemas/<group>/<kind>_<version>.json)
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +31,12 @@ import { pipInstallInto } from '../src/infra/executables';
 import { PROBE_PATHS } from '../src/metrics';
 
 const HELM_VERSION = '3.21.4';
+/**
+ * The Kubernetes version helm assumes without --kube-version: the one its release binaries are built with (its
+ * Makefile: one more than the major and the minor of its k8s.io/client-go, v0.36). Built from source without it, helm
+ * assumes 1.20, and a plain `helm template` of this chart (kubeVersion >=1.30) fails.
+ */
+const HELM_DEFAULT_KUBERNETES = { major: '1', minor: '36' };
 const KUBECONFORM_VERSION = '0.8.0';
 const KUBERNETES_VALIDATE_VERSION = '1.34.1';
 /** The oldest Kubernetes the chart's media pods run on without feature gates (docs/operations.md). */
@@ -57,9 +70,13 @@ function timed(what: string, install: () => void): void {
   say(`  installed ${what} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** A Go program built from its module at a pinned version (the Go module proxy) into .tools/<name>-<version>/bin. */
+/**
+ * A Go program built from its module at a pinned version (the Go module proxy) into .tools/<name>-<version>/bin
+ * (with a hash of the link flags in the name when there are any, so a change of flags builds it again).
+ */
 function ensureGoTool(name: string, version: string, pkg: string, ldflags = ''): string {
-  const bin = path.join(TOOLS_DIR, `${name}-${version}`, 'bin');
+  const flavour = ldflags ? `-${crypto.createHash('sha256').update(ldflags).digest('hex').slice(0, 8)}` : '';
+  const bin = path.join(TOOLS_DIR, `${name}-${version}${flavour}`, 'bin');
   const executable = path.join(bin, name);
   if (fs.existsSync(executable)) return executable;
   if (run('go', ['version']).status !== 0)
@@ -154,17 +171,19 @@ interface Probe {
 }
 interface Container {
   name: string;
+  image?: string;
   args?: string[];
   env?: EnvVar[];
   ports?: { name?: string; containerPort: number }[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
-  securityContext?: { procMount?: string; seccompProfile?: { type: string } };
+  securityContext?: { procMount?: string; seccompProfile?: { type: string }; readOnlyRootFilesystem?: boolean };
   volumeMounts?: { name: string; mountPath: string }[];
+  resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
 }
 interface PodSpec {
   containers: Container[];
-  volumes?: { name: string; secret?: unknown }[];
+  volumes?: { name: string; secret?: unknown; emptyDir?: { sizeLimit?: string | number } }[];
   terminationGracePeriodSeconds?: number;
   hostUsers?: boolean;
   runtimeClassName?: string;
@@ -183,6 +202,81 @@ interface Trigger {
 function podSpecOf(object: K8sObject): PodSpec | undefined {
   const template = (object.spec as { template?: { spec?: PodSpec } } | undefined)?.template;
   return template?.spec;
+}
+
+function podLabelsOf(object: K8sObject): Record<string, string> {
+  return (object.spec as { template?: { metadata?: { labels?: Record<string, string> } } } | undefined)?.template?.metadata?.labels ?? {};
+}
+
+const MI = 1024 * 1024;
+const UNITS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: MI, Gi: 1024 * MI, Ti: 1024 * 1024 * MI };
+
+/** A Kubernetes quantity of bytes (`512Mi`, `2Gi`, `1e9`…) as a number, or NaN. */
+function bytesOf(quantity: string | number | undefined): number {
+  if (typeof quantity === 'number') return quantity;
+  const m = /^([0-9]+(?:\.[0-9]+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity ?? '');
+  return m ? Number(m[1]) * UNITS[m[2] ?? ''] : Number.NaN;
+}
+const mib = (bytes: number) => `${Math.ceil(bytes / MI)} MiB`;
+
+/** An image pinned to what it runs: `repository:tag` (not latest) or `repository[:tag]@sha256:<digest>`. */
+const pinnedImage = (image: string) =>
+  /@sha256:[a-f0-9]{64}$/.test(image) || (/^[^@]+:[\w][\w.-]{0,127}$/.test(image) && !image.endsWith(':latest'));
+
+/** TeX cache's bound (src/scene/tex-cache.ts) and the raw frames an extraction writes per slot (docs/operations.md). */
+const TEX_CACHE_BYTES = 256 * MI;
+const RAW_FRAMES_BYTES = 64 * MI;
+
+/** What a container keeps in its data directory at most, by what it runs (docs/operations.md, "Retention"). */
+function dataDirNeeds(config: Config, pools: readonly string[]): number {
+  const media = pools.includes('media')
+    ? config.worker.mediaConcurrency * (config.media.maxDownloadBytes + RAW_FRAMES_BYTES) + TEX_CACHE_BYTES
+    : 0;
+  return config.worker.frameCacheBytes + media;
+}
+
+/** Whether a NetworkPolicy limiting egress selects pods with these labels. */
+function egressLimited(policies: K8sObject[], labels: Record<string, string>): boolean {
+  return policies.some((p) => {
+    const spec = p.spec as { podSelector?: { matchLabels?: Record<string, string> }; policyTypes?: string[] };
+    const wanted = spec.podSelector?.matchLabels ?? {};
+    return (spec.policyTypes ?? []).includes('Egress') && Object.entries(wanted).every(([k, v]) => labels[k] === v);
+  });
+}
+
+/**
+ * The secure defaults of one pod: its egress limited by a NetworkPolicy (the media pods run untrusted scene code),
+ * a read-only root file system, each emptyDir and the container's ephemeral storage bounded, the data directory
+ * on such a volume with room for what the process keeps there, the image pinned.
+ */
+function hardening(
+  object: K8sObject,
+  pod: PodSpec,
+  container: Container,
+  config: Config | null,
+  pools: readonly string[],
+  policies: K8sObject[],
+): string[] {
+  const problems: string[] = [];
+  if (!egressLimited(policies, podLabelsOf(object))) problems.push('no NetworkPolicy limits its egress (networkPolicy.enabled)');
+  if (container.securityContext?.readOnlyRootFilesystem !== true)
+    problems.push('its root file system is writable: set readOnlyRootFilesystem: true');
+  if (!pinnedImage(container.image ?? '')) problems.push(`image ${container.image ?? '(none)'} is not pinned to a tag or a digest`);
+  const emptyDirs = (pod.volumes ?? []).filter((v) => v.emptyDir);
+  for (const v of emptyDirs.filter((v) => !(bytesOf(v.emptyDir?.sizeLimit) > 0))) problems.push(`emptyDir ${v.name} has no sizeLimit`);
+  const scratch = emptyDirs.reduce((sum, v) => sum + (bytesOf(v.emptyDir?.sizeLimit) || 0), 0);
+  const limit = bytesOf(container.resources?.limits?.['ephemeral-storage']);
+  if (!(limit > 0)) problems.push('no ephemeral-storage limit');
+  else if (limit < scratch) problems.push(`ephemeral-storage limit ${mib(limit)} is below its emptyDir volumes' ${mib(scratch)}`);
+  if (config && (container.args?.[0] === 'worker' || container.args?.[0] === 'serve')) {
+    const mount = container.volumeMounts?.find((m) => config.dataDir === m.mountPath || config.dataDir.startsWith(`${m.mountPath}/`));
+    const volume = pod.volumes?.find((v) => v.name === mount?.name && v.emptyDir);
+    const needs = dataDirNeeds(config, pools);
+    if (!volume) problems.push(`its data directory ${config.dataDir} is on no emptyDir volume (the root file system is read-only)`);
+    else if (bytesOf(volume.emptyDir?.sizeLimit) < needs)
+      problems.push(`its data directory's volume (${volume.emptyDir?.sizeLimit}) is smaller than what it keeps there, ${mib(needs)}`);
+  }
+  return problems;
 }
 
 /** What a file of a mounted Secret (a certificate, a key) holds, as far as the loader looks. */
@@ -215,6 +309,8 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
   const grace: string[] = [];
   const workers = new Map<string, { pools: string[]; env: Record<string, string> }>();
 
+  const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+  let hardened = 0;
   for (const object of objects) {
     const pod = podSpecOf(object);
     if (!pod) continue;
@@ -237,8 +333,12 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
         problems.push(`${where}: ${err.message}`);
+        problems.push(...hardening(object, pod, container, null, pools, policies).map((p) => `${where}: ${p}`));
         continue;
       }
+      const unhardened = hardening(object, pod, container, config, command === 'serve' ? [] : pools, policies);
+      problems.push(...unhardened.map((p) => `${where}: ${p}`));
+      if (unhardened.length === 0) hardened++;
       const port = (p: Probe | undefined) => {
         const ref = p?.httpGet?.port;
         return typeof ref === 'number' ? ref : container.ports?.find((c) => c.name === ref)?.containerPort;
@@ -321,10 +421,53 @@ function crossCheck(objects: K8sObject[], scratch: string): { problems: string[]
 
   const notes = [
     `${variables.size} variables set, all read by src/config/; each container's environment loads`,
+    `${hardened} containers: egress limited by a NetworkPolicy, root file system read-only, emptyDir and ephemeral storage bounded, data directory sized, image pinned`,
     `grace: ${grace.join(', ') || 'no workers'}`,
     `probes: workers ${PROBES.worker.liveness} and ${PROBES.worker.readiness} on the metrics port, serve ${PROBES.serve.liveness}; ScaledObjects match their pools' task queues`,
   ];
   return { problems, notes };
+}
+
+interface ComposeService {
+  ports?: (string | number | { host_ip?: string; published?: string | number })[];
+  environment?: Record<string, string | number | null> | string[];
+}
+
+/** A variable compose must be given (`${EVALS_DB_PASSWORD:?…}`): no default to fall back on. */
+const REQUIRED_VARIABLE = /^\$\{\w+:\?[^}]*\}$/;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]']);
+
+/**
+ * The compose file's defaults: every published port bound to loopback (the Temporal frontend and the metrics have no
+ * authentication), and every password required from the environment rather than defaulted.
+ */
+function checkCompose(file: string): { problems: string[]; services: number } {
+  const compose = parse(fs.readFileSync(file, 'utf8')) as { services: Record<string, ComposeService> };
+  const problems: string[] = [];
+  for (const [name, service] of Object.entries(compose.services ?? {})) {
+    for (const port of service.ports ?? []) {
+      const host = typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
+      if (!host || !LOOPBACK.has(host))
+        problems.push(
+          `${name}: publishes ${typeof port === 'object' ? JSON.stringify(port) : port} on every interface (bind it to 127.0.0.1)`,
+        );
+    }
+    const environment = Array.isArray(service.environment)
+      ? Object.fromEntries(service.environment.map((e) => [e.split('=')[0], e.slice(e.indexOf('=') + 1)]))
+      : (service.environment ?? {});
+    for (const [key, raw] of Object.entries(environment)) {
+      const value = String(raw ?? '');
+      const defaulted = [...value.matchAll(/\$\{(\w+):?-([^}]+)\}/g)].filter(([, variable]) => /PASSWORD|PWD|SECRET/.test(variable));
+      for (const [whole] of defaulted)
+        problems.push(`${name}: ${key} falls back to a default password (${whole}): require it with \${…:?…}`);
+      if (/PASSWORD|PWD/.test(key) && !REQUIRED_VARIABLE.test(value))
+        problems.push(`${name}: ${key} is not a required variable (\${NAME:?why})`);
+      const userinfo = /^\w+:\/\/[^/:@]+:(.+)@/.exec(value);
+      if (userinfo && !REQUIRED_VARIABLE.test(userinfo[1]))
+        problems.push(`${name}: ${key} holds a password that is not a required variable`);
+    }
+  }
+  return { problems, services: Object.keys(compose.services ?? {}).length };
 }
 
 function checkProfile(
@@ -387,12 +530,20 @@ function main(argv: string[]): number {
   }
   const chart = option('--chart', path.join(PROJECT_ROOT, 'deploy', 'helm', 'eval-pipeline-worker'));
   const profiles = option('--profiles', path.join(PROJECT_ROOT, 'deploy', 'helm', 'profiles'));
+  const composeFile = option('--compose', path.join(PROJECT_ROOT, 'docker-compose.yml'));
 
+  const { major, minor } = HELM_DEFAULT_KUBERNETES;
   const helm = ensureGoTool(
     'helm',
     HELM_VERSION,
     'helm.sh/helm/v3/cmd/helm',
-    `-X helm.sh/helm/v3/internal/version.version=v${HELM_VERSION}`,
+    [
+      `-X helm.sh/helm/v3/internal/version.version=v${HELM_VERSION}`,
+      ...['pkg/lint/rules', 'pkg/chartutil'].flatMap((p) => [
+        `-X helm.sh/helm/v3/${p}.k8sVersionMajor=${major}`,
+        `-X helm.sh/helm/v3/${p}.k8sVersionMinor=${minor}`,
+      ]),
+    ].join(' '),
   );
   const kubeconform = ensureGoTool('kubeconform', KUBECONFORM_VERSION, 'github.com/yannh/kubeconform/cmd/kubeconform');
   const k8sSchemas = ensureKubernetesSchemas();
@@ -410,6 +561,18 @@ function main(argv: string[]): number {
           .map((f) => path.join(profiles, f))
       : [];
     const problems = [undefined, ...files].flatMap((profile) => checkProfile(helm, kubeconform, k8sSchemas, chart, profile, scratch));
+    // As an operator renders it: no --kube-version, helm's own default (a release build's).
+    const plain = run(helm, ['template', 'evals', chart, '--namespace', 'evals']);
+    if (plain.status !== 0) problems.push(`default: a plain \`helm template\` (no --kube-version) fails: ${plain.stderr.trim()}`);
+    else
+      say(
+        `default: renders without --kube-version (helm's default Kubernetes ${HELM_DEFAULT_KUBERNETES.major}.${HELM_DEFAULT_KUBERNETES.minor})`,
+      );
+    const compose = checkCompose(composeFile);
+    problems.push(...compose.problems.map((p) => `compose: ${p}`));
+    say(
+      `compose: ${compose.services} services in ${path.relative(PROJECT_ROOT, composeFile) || composeFile}, ${compose.problems.length ? 'NOT hardened' : 'published on loopback only, every password required'}`,
+    );
     for (const problem of problems) console.error(`PROBLEM ${problem}`);
     say(problems.length ? `check:deploy: ${problems.length} problem(s)` : `check:deploy: ${files.length + 1} renders checked, no problems`);
     return problems.length ? 1 : 0;

@@ -32,6 +32,15 @@ function chartWith(file: string, from: string, to: string): string {
   return dir;
 }
 
+/** A copy of docker-compose.yml with one text replaced (which it must contain). */
+function composeWith(from: string, to: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(scratch, 'compose-')), 'docker-compose.yml');
+  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8');
+  expect(text).toContain(from);
+  fs.writeFileSync(file, text.replace(from, to));
+  return file;
+}
+
 describe('npm run check:deploy', () => {
   it(
     'passes the chart with its defaults and every profile',
@@ -43,6 +52,10 @@ describe('npm run check:deploy', () => {
       for (const name of ['default', ...profiles])
         expect(result.stdout).toMatch(new RegExp(`^${name}: \\d+ objects .* valid against Kubernetes`, 'm'));
       expect(result.stdout).toContain('ScaledObject');
+      // The secure defaults, checked: every container of every render, the plain render, the compose file.
+      expect(result.stdout).toMatch(/^ {2}\d+ containers: egress limited by a NetworkPolicy, root file system read-only/m);
+      expect(result.stdout).toMatch(/^default: renders without --kube-version/m);
+      expect(result.stdout).toMatch(/^compose: \d+ services in docker-compose\.yml, published on loopback only, every password required$/m);
     },
     FIRST_RUN_MS,
   );
@@ -83,10 +96,68 @@ describe('npm run check:deploy', () => {
       '(printf "%s-medias" $queue)',
       /watches eval-pipeline-medias \(activity\), its pools poll eval-pipeline-media \(activity\)/,
     ],
+    [
+      'pods without a NetworkPolicy',
+      'values.yaml',
+      'networkPolicy:\n  enabled: true',
+      'networkPolicy:\n  enabled: false',
+      /media-0-1-0, container worker: no NetworkPolicy limits its egress/,
+    ],
+    [
+      'a writable root file system',
+      'templates/_helpers.tpl',
+      'readOnlyRootFilesystem: true',
+      'readOnlyRootFilesystem: false',
+      /media-0-1-0, container worker: its root file system is writable/,
+    ],
+    [
+      'an emptyDir without a size limit',
+      'templates/_helpers.tpl',
+      '  emptyDir:\n    sizeLimit: {{ .root.Values.tmpSizeLimit }}',
+      '  emptyDir: {}',
+      /container worker: emptyDir tmp has no sizeLimit/,
+    ],
+    [
+      'a container without an ephemeral-storage limit',
+      'values.yaml',
+      'limits: {cpu: "2", memory: 4Gi, ephemeral-storage: 3Gi}',
+      'limits: {cpu: "2", memory: 4Gi}',
+      /media-0-1-0, container worker: no ephemeral-storage limit/,
+    ],
+    [
+      'a data directory too small for two downloads',
+      'values.yaml',
+      'dataSizeLimit: 2Gi',
+      'dataSizeLimit: 512Mi',
+      /media-0-1-0, container worker: its data directory's volume \(512Mi\) is smaller than what it keeps there, 1296 MiB/,
+    ],
   ])(
     'fails %s, naming it',
     (_what, file, from, to, problem) => {
       const result = check(['--chart', chartWith(file, from, to), '--profiles', noProfiles]);
+      expect(result.stderr).toMatch(problem);
+      expect(result.status).toBe(1);
+    },
+    FIRST_RUN_MS,
+  );
+
+  it.each([
+    [
+      'a port published on every interface',
+      "'127.0.0.1:5432:5432'",
+      "'5432:5432'",
+      /compose: evals-postgresql: publishes 5432:5432 on every interface/,
+    ],
+    [
+      'a default password',
+      `POSTGRES_PASSWORD: \${EVALS_DB_PASSWORD:?set EVALS_DB_PASSWORD}`,
+      `POSTGRES_PASSWORD: \${EVALS_DB_PASSWORD:-evals-local-password}`,
+      /compose: evals-postgresql: POSTGRES_PASSWORD falls back to a default password/,
+    ],
+  ])(
+    'fails a compose file with %s, naming it',
+    (_what, from, to, problem) => {
+      const result = check(['--profiles', noProfiles, '--compose', composeWith(from, to)]);
       expect(result.stderr).toMatch(problem);
       expect(result.status).toBe(1);
     },

@@ -36,6 +36,11 @@ app.kubernetes.io/part-of: {{ include "evals.name" .root }}
 {{- .Values.image.tag | default .Chart.AppVersion }}
 {{- end }}
 
+{{/* An image reference: (dict "repository" … "tag" … "digest" …); pinned by its digest when one is given. */}}
+{{- define "evals.image" -}}
+{{- .repository }}:{{ .tag }}{{ with .digest }}@{{ . }}{{ end }}
+{{- end }}
+
 {{/* The current build's ID: versioning.buildId, else the image tag. */}}
 {{- define "evals.buildId" -}}
 {{- .Values.versioning.buildId | default (include "evals.tag" .) }}
@@ -52,7 +57,7 @@ app.kubernetes.io/part-of: {{ include "evals.name" .root }}
 
 {{/*
 The worker units: one per pool (or one for all, combinedPool) and build (the current one, then the
-draining ones). Each: name, pools, queues ({queue, type}), build ID, image tag, settings.
+draining ones). Each: name, pools, queues ({queue, type}), build ID, image tag and digest, settings.
 Returned as JSON: (include "evals.workerUnits" $ | fromJson).units
 */}}
 {{- define "evals.workerUnits" -}}
@@ -64,12 +69,12 @@ Returned as JSON: (include "evals.workerUnits" $ | fromJson).units
 {{- else }}
 {{- $groups = list (dict "name" "workflows" "pools" (list "workflows")) (dict "name" "media" "pools" (list "media")) (dict "name" "judge" "pools" (list "judge")) }}
 {{- end }}
-{{- $builds := list (dict "buildId" (include "evals.buildId" .) "tag" (include "evals.tag" .)) }}
+{{- $builds := list (dict "buildId" (include "evals.buildId" .) "tag" (include "evals.tag" .) "digest" .Values.image.digest) }}
 {{- if and .Values.versioning.draining (not .Values.versioning.enabled) }}
 {{- fail "versioning.draining needs versioning.enabled: unversioned workers have no pinned runs to drain" }}
 {{- end }}
 {{- range .Values.versioning.draining }}
-{{- $builds = append $builds (dict "buildId" (.buildId | default .tag) "tag" .tag) }}
+{{- $builds = append $builds (dict "buildId" (.buildId | default .tag) "tag" .tag "digest" (.digest | default "")) }}
 {{- end }}
 {{- $units := list }}
 {{- range $build := $builds }}
@@ -77,7 +82,7 @@ Returned as JSON: (include "evals.workerUnits" $ | fromJson).units
 {{- $unitQueues := list }}
 {{- range $group.pools }}{{ $unitQueues = append $unitQueues (get $queues .) }}{{ end }}
 {{- $name := printf "%s-%s-%s" (include "evals.fullname" $) $group.name (include "evals.buildSlug" $build.buildId) | trunc 63 | trimSuffix "-" }}
-{{- $units = append $units (dict "name" $name "group" $group.name "pools" $group.pools "queues" $unitQueues "buildId" $build.buildId "tag" $build.tag "settings" (get $.Values.pools $group.name) "media" (has "media" $group.pools)) }}
+{{- $units = append $units (dict "name" $name "group" $group.name "pools" $group.pools "queues" $unitQueues "buildId" $build.buildId "tag" $build.tag "digest" $build.digest "settings" (get $.Values.pools $group.name) "media" (has "media" $group.pools)) }}
 {{- end }}
 {{- end }}
 {{- dict "units" $units | toJson }}
@@ -162,11 +167,36 @@ Returned as JSON: (include "evals.workerUnits" $ | fromJson).units
 {{- end }}
 {{- end }}
 
-{{/* Container security of every pod but the media pools': non-root, no capabilities. */}}
+{{/* Container security of every container: no capabilities, no privilege escalation, a read-only root file system (scratch is on emptyDir volumes). */}}
 {{- define "evals.containerSecurity" -}}
 allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
 capabilities:
   drop: [ALL]
+{{- end }}
+
+{{/*
+The writable places of a container whose root file system is read-only: /tmp and the data directory
+(EVALS_DATA_DIR: extraction scratch, the frame cache, the TeX cache), each an emptyDir with a size limit.
+(dict "root" $ "dataSizeLimit" …): volumes, then mounts, then the variable.
+*/}}
+{{- define "evals.scratchVolumes" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .root.Values.tmpSizeLimit }}
+- name: data
+  emptyDir:
+    sizeLimit: {{ .dataSizeLimit }}
+{{- end }}
+{{- define "evals.scratchMounts" -}}
+- name: tmp
+  mountPath: /tmp
+- name: data
+  mountPath: /var/lib/evals
+{{- end }}
+{{- define "evals.dataDirEnv" -}}
+- name: EVALS_DATA_DIR
+  value: /var/lib/evals
 {{- end }}
 
 {{- define "evals.podSecurity" -}}
