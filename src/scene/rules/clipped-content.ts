@@ -81,6 +81,7 @@ function clipping(scene: Scene): Observation[] {
   return findings;
 }
 
-const shiftTowards = (side: Side) => ({ left: 'RIGHT', right: 'LEFT', top: 'DOWN', bottom: 'UP' })[side];
+/** The direction that brings what is past `side` back inside. */
+export const shiftTowards = (side: Side) => ({ left: 'RIGHT', right: 'LEFT', top: 'DOWN', bottom: 'UP' })[side];
 
 export const clippedContent: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'clipped_content', observe: clipping };

@@ -1,5 +1,6 @@
 import { cutSides, fullyOutside, inCoordinateSystem, opacityOf, outside, units, type Observation, type Scene, type Side } from '../scene';
 import { SCENE_RULES } from '../thresholds';
+import { shiftTowards } from './clipped-content';
 import type { UnitState } from '../inspection';
 import type { SceneRule } from './rule';
 
@@ -118,13 +119,11 @@ function neverShown(scene: Scene): Observation[] {
       location: `outside the ${side} edge`,
       edge: side,
       description: `${scene.name(id)} is never shown: it is drawn wholly outside the frame, ${units(Math.abs(gap) * perPx)} past the ${side} edge, ${scene.span(startMs, endMs)}.`,
-      suggestedFix: `${scene.sourceLine(id)} places it outside the frame: move it ${units(move)} back inside (\`shift(${towards[side]} * ${move.toFixed(1)})\`), or \`to_edge(${side.toUpperCase()}, buff=0.5)\`.`,
+      suggestedFix: `${scene.sourceLine(id)} places it outside the frame: move it ${units(move)} back inside (\`shift(${shiftTowards(side)} * ${move.toFixed(1)})\`), or \`to_edge(${side.toUpperCase()}, buff=0.5)\`.`,
     });
   }
   return findings;
 }
-
-const towards = { left: 'RIGHT', right: 'LEFT', top: 'DOWN', bottom: 'UP' } as const;
 
 /** Off screen: what slides out and does not come back, and what is never shown at all. */
 export const offScreen: SceneRule = {
