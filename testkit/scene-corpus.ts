@@ -10,6 +10,7 @@ import type { FrameManifest } from '../src/media/manifest';
 import { sceneFindings } from '../src/scene/findings';
 import { timelineOf, type SceneTimeline } from '../src/scene/inspection';
 import { runInspector } from '../src/scene/inspector';
+import { forUser } from '../src/scene/tex-cache';
 import { GEOMETRY_CATEGORIES, layoutFromScene } from '../src/scene/judge';
 import { FRAME_KINDS, type LocalResults } from './local-judge';
 import { corpusFile, type Corpus, type CorpusVideo, type Quality } from './manim-corpus';
@@ -95,7 +96,8 @@ export async function inspectCorpus(
         still: corpus.still?.(v) ?? false,
       };
     });
-    const ran = await runInspector(sources, jobs, { ...config.scene, limits });
+    // The labelled corpora are the project's own scenes: one tenant of the TeX cache, warm across runs as a fragment's user's is.
+    const ran = await runInspector(sources, jobs, forUser({ ...config.scene, limits }, 'labelled-corpora'));
     if (!('answer' in ran)) throw new Error(`the inspector did not run: ${'refused' in ran ? ran.refused : ran.failure}`);
     wallMs += ran.wallMs;
     cpuSeconds += ran.answer.importCpuSeconds ?? 0;
