@@ -50,6 +50,10 @@ import sys
 import time
 import traceback
 
+# Run isolated (-I): the programs beside this one are imported from its own folder.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_math  # noqa: E402
+
 PROTOCOL = 1
 SAMPLES_PER_SECOND = 10
 MAX_SAMPLES = 4000
@@ -251,6 +255,8 @@ def inspect_job(job, candidates, config):
             answer = recorder.answer(cls.__name__)
             if recorder.unseeded:
                 follow_seeding(answer, cls, recorder, config, width, height, fps, still)
+            if job.get("math"):
+                answer["math"] = check_math.check_scene(answer["texts"], [s[:2] for s in answer["steps"]])
             matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
@@ -362,6 +368,15 @@ def install_line_tracking():
         original_init(self, *args, **kwargs)
 
     Mobject.__init__ = init
+    original_become = Mobject.become
+
+    def become(self, mobject, *args, **kwargs):
+        result = original_become(self, mobject, *args, **kwargs)
+        if RECORDER is not None and isinstance(self, text_types()) and isinstance(mobject, text_types()):
+            RECORDER.rewritten(self, mobject)
+        return result
+
+    Mobject.become = become
     for method in ("shift", "move_to", "next_to", "to_edge", "to_corner", "align_to", "scale", "arrange", "set_x", "set_y", "rotate", "set_width", "set_height", "stretch_to_fit_width", "scale_to_fit_width", "scale_to_fit_height", "center", "surround", "match_width", "match_height"):
         original = getattr(Mobject, method, None)
         if original is None:
@@ -555,6 +570,63 @@ def text_of(mobject):
     return getattr(lines, "original_text", None)
 
 
+MAX_TEXT_CHARS = 4000
+# Different texts one recording reports at most (src/scene/inspection.ts checks it again).
+MAX_TEXTS = 10_000
+
+
+def text_mode(mobject):
+    """How a text's string is written: LaTeX math (MathTex), LaTeX text with math in it (Tex), plain text; None for
+    a number display (DecimalNumber, Integer)."""
+    from manim import DecimalNumber, SingleStringMathTex, Tex
+
+    if isinstance(mobject, DecimalNumber):
+        return None
+    if isinstance(mobject, Tex):
+        return "tex"
+    if isinstance(mobject, SingleStringMathTex):
+        return "math"
+    return "text"
+
+
+def shown_by(mobject):
+    """What a text mobject shows: (text, mode, file, line) of the text it was made as, or of what a transform or
+    `become` made it show since."""
+    shows = getattr(mobject, "_inspector_shows", None)
+    if shows is not None:
+        return shows or None
+    text = text_of(mobject)
+    mode = text_mode(mobject)
+    if text is None or mode is None:
+        return None
+    return (text, mode, getattr(mobject, "_inspector_file", None), getattr(mobject, "_inspector_line", None))
+
+
+def leaf_animations(animations):
+    """The animations of a play, groups (AnimationGroup, Succession, LaggedStart) opened."""
+    for animation in animations:
+        inner = getattr(animation, "animations", None)
+        if inner and type(animation).__name__ not in TRANSFORM_GROUPS:
+            yield from leaf_animations(inner)
+        else:
+            yield animation
+
+
+# Groups that are one transform of one mobject into another (their parts are pieces of it).
+TRANSFORM_GROUPS = {"TransformMatchingShapes", "TransformMatchingTex", "TransformMatchingAbstractBase"}
+
+
+def transform_ends(animation):
+    """The mobject a transform starts from and the one it turns into, or (None, None)."""
+    if hasattr(animation, "to_add") and hasattr(animation, "to_remove"):
+        removed = animation.to_remove[0] if animation.to_remove else None
+        return removed, animation.to_add
+    target = getattr(animation, "target_mobject", None)
+    if target is None:
+        return None, None
+    return getattr(animation, "mobject", None), target
+
+
 def hex_of(rgb):
     return "#%02x%02x%02x" % tuple(max(0, min(255, round(float(c) * 255))) for c in rgb[:3])
 
@@ -575,6 +647,11 @@ class Recorder:
         self.cpu_seconds = 0.0
         self.notes = set()
         self.current = None
+        # What texts show: every text or formula seen ({text, mode, file, line, glyphs}), and the steps of derivations
+        # (one formula turned into the next: [from, to, t, play]).
+        self.texts = []
+        self.text_ids = {}
+        self.steps = []
 
     # ---- the clock
 
@@ -596,6 +673,20 @@ class Recorder:
             if mobject is not None:
                 touched.update(self.unit_ids_below(mobject))
         play["units"] = sorted(touched)
+        texts = {}
+        for animation in leaf_animations(animations):
+            source, target = transform_ends(animation)
+            if source is not None and target is not None and isinstance(source, text_types()):
+                self.transformed(source, target, animation, play)
+            mobject = getattr(animation, "mobject", None)
+            for part in [mobject, source] if mobject is not source else [mobject]:
+                if part is None:
+                    continue
+                for m in part.get_family():
+                    if id(m) in self.ids and isinstance(m, text_types()):
+                        texts.setdefault(self.ids[id(m)], type(animation).__name__)
+        if texts:
+            play["texts"] = sorted([uid, name] for uid, name in texts.items())
         self.plays.append(play)
         self.current = None
         self.sample(scene, renderer)
@@ -613,6 +704,62 @@ class Recorder:
         renderer.time = 0
         self.sample(scene, renderer)
         self.time = seconds
+
+    # ---- what texts show
+
+    def text_index(self, shows):
+        """The index of a shown text (text, mode, file, line) in `texts`, added when new."""
+        if shows not in self.text_ids:
+            if len(self.texts) >= MAX_TEXTS:
+                self.notes.add(f"recorded at most {MAX_TEXTS} different texts")
+                return None
+            self.text_ids[shows] = len(self.texts)
+            text, mode, file, line = shows
+            self.texts.append({"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": 0})
+        return self.text_ids[shows]
+
+    def showing(self, uid, mob, glyphs):
+        """Records the text a text unit shows at this sample (its own, or what a transform or `become` made it)."""
+        shows = shown_by(mob)
+        if shows is None:
+            return
+        index = self.text_index(shows)
+        if index is None:
+            return
+        entry = self.texts[index]
+        entry["glyphs"] = max(entry["glyphs"], glyphs)
+        history = self.units[uid].setdefault("shows", [])
+        if (not history or history[-1][1] != index) and len(history) < MAX_TEXTS:
+            history.append([self.sample_t, index])
+
+    def transformed(self, source, target, animation, play):
+        """A transform turned one text into another: a derivation step; the source now shows the target's text
+        unless the target takes its place in the scene (into a shape, it shows no text)."""
+        stays = getattr(animation, "replace_mobject_with_target_in_scene", False) is False
+        after = shown_by(target) if isinstance(target, text_types()) else None
+        if after is None:
+            if stays:
+                source._inspector_shows = False
+            return
+        self.step(shown_by(source), after, play["end"], play["i"])
+        if stays:
+            source._inspector_shows = after
+
+    def rewritten(self, mob, other):
+        """`a.become(b)`: a shows b's text from now on, a step of a derivation rewritten in place."""
+        after = shown_by(other)
+        if after is None:
+            return
+        self.step(shown_by(mob), after, round(self.time * 1000), len(self.plays))
+        mob._inspector_shows = after
+
+    def step(self, before, after, t, play):
+        """One formula turned into another, once per pair."""
+        if before is None or before[0] == after[0] or len(self.steps) >= MAX_TEXTS:
+            return
+        pair = [self.text_index(before), self.text_index(after)]
+        if None not in pair and pair not in [s[:2] for s in self.steps]:
+            self.steps.append([*pair, t, play])
 
     # ---- what is on screen
 
@@ -641,6 +788,7 @@ class Recorder:
             camera.reset_rotation_matrix()
             self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
         center = camera.frame_center
+        self.sample_t = t
         rows, copies = self.units_on_screen(scene, camera)
         self.samples.append({
             "t": t,
@@ -701,6 +849,8 @@ class Recorder:
             placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
+            if is_text:
+                self.showing(uid, unit["mob"], len(visible))
             fill, fill_opacity = dominant(visible, shapes, "fill")
             stroke, stroke_opacity = dominant(visible, shapes, "stroke")
             glyph = None
@@ -767,6 +917,8 @@ class Recorder:
             "units": {str(k): v for k, v in self.units.items()},
             "samples": self.samples,
             "plays": self.plays,
+            "texts": self.texts,
+            "steps": self.steps,
             "notes": sorted(self.notes),
         }
 

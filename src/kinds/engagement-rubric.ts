@@ -1,7 +1,15 @@
 import { blankStretches } from '../analyzers/blank';
 import { frameNear, seconds } from '../analyzers/context';
 import { thumbnailChange } from '../analyzers/frame-measures';
-import { cutsPerMinute, DURATION_RANGE_MS, durationIssues, pacingIssues, stillIssues, stillStretches } from '../analyzers/motion';
+import {
+  cutsPerMinute,
+  DURATION_RANGE_MS,
+  durationIssues,
+  pacingIssues,
+  stillIssues,
+  stillStretches,
+  withoutPlaying,
+} from '../analyzers/motion';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
 import {
   criteriaTotal,
@@ -25,17 +33,25 @@ export const ENGAGEMENT_CRITERIA = [
 const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'static', 'judge_manipulation'] as const;
 
 /**
- * ENGAGEMENT_RUBRIC_JSON: pacing (unchanged share, fast cutting), progression
- * (sampled frames that differ from the previous one), focus (clutter), structure
- * (blank share), length; issues for still stretches, pacing and length.
+ * ENGAGEMENT_RUBRIC_JSON: pacing (unchanged share, fast cutting, text shown too
+ * briefly to read), progression (sampled frames that differ from the previous
+ * one), focus (clutter), structure (blank share), length; issues for still
+ * stretches, pacing and length. With the recorded scene, a stretch in which an
+ * animation plays is not a freeze (a formula transformed in place changes few
+ * pixels), and the scene's reading-time findings count as pacing.
  */
-const scoreEngagementRubric: LocalScorer = ({ ctx }) => {
+const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
   const max = (name: string) => criterion(ENGAGEMENT_CRITERIA, name);
   const blanks = blankStretches(ctx);
-  const stills = stillStretches(ctx, blanks);
+  const stills = scene ? withoutPlaying(stillStretches(ctx, blanks), scene.playing) : stillStretches(ctx, blanks);
   const near = frameNear(ctx);
-  const pacing = pacingIssues(ctx, near);
-  const issues = [...stillIssues(ctx, stills, near), ...pacing, ...durationIssues(ctx.durationMs)];
+  const pacing = [...pacingIssues(ctx, near), ...(scene?.findings.filter((i) => i.category === 'pacing') ?? [])];
+  const issues = [
+    ...stillIssues(ctx, stills, near),
+    ...pacing,
+    ...durationIssues(ctx.durationMs),
+    ...(scene?.findings.filter((i) => i.category !== 'pacing') ?? []),
+  ];
   const duration = Math.max(ctx.durationMs, 1);
   const stillShare = stills.filter((s) => s.endMs - s.startMs >= 3_000).reduce((sum, s) => sum + s.endMs - s.startMs, 0) / duration;
   const blankShare = blanks.reduce((sum, b) => sum + b.endMs - b.startMs, 0) / duration;
@@ -74,6 +90,7 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   usesFrames: true,
   usesVideoSignal: true,
   skipReason: frameKindSkip,
+  readsScene: true,
   instructions: [
     'Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description.',
     'Score each criterion with a short reason, then report the issues that cost points (category = the criterion, or static for',

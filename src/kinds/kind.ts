@@ -39,6 +39,11 @@ export interface KindDefinition<Answer = unknown> {
   toVerdict(answer: Answer): Verdict;
   /** The local judge of this kind: the analyzers' evidence (its input, the measured frames, the signal) to a verdict, no network. */
   localScorer: LocalScorer;
+  /**
+   * Its local scorer reads the recorded scene itself (when it plays, its findings), where a rubric's criteria
+   * depend on it; otherwise the scene's findings are merged over the verdict (src/scene/judge.ts).
+   */
+  readsScene?: boolean;
 }
 
 export interface FrameVision {

@@ -14,6 +14,7 @@ const CATEGORIES = [
   'unreadable_text',
   'artifact',
   'flashing',
+  'math_error',
   'judge_manipulation',
 ] as const;
 

@@ -129,6 +129,24 @@ export class Scene {
     return this.timeline.units[String(id)];
   }
 
+  /** The index in `texts` of what a text unit shows at a sample (its own text, or a transform's target), or null. */
+  textAt(i: number, id: number): number | null {
+    const shows = this.unit(id)?.shows;
+    if (!shows) return null;
+    const t = this.samples[i].timeMs;
+    let found: number | null = null;
+    for (const [from, index] of shows) if (from <= t) found = index;
+    return found ?? shows[0]?.[1] ?? null;
+  }
+
+  /** The source line that made a shown text, quoted: "line 12: `MathTex(...)`". */
+  textLine(index: number): string {
+    const t = this.timeline.texts?.[index];
+    if (!t?.line) return 'the scene';
+    const text = this.timeline.lines[`${t.file ?? ''}:${t.line}`];
+    return text ? `line ${t.line}: \`${clip(text, 90)}\`` : `line ${t.line}`;
+  }
+
   /** Every unit seen, in the order first seen. */
   unitIds(): number[] {
     const seen = new Set<number>();

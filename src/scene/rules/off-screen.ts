@@ -65,4 +65,4 @@ function slidesOut(scene: Scene): Observation[] {
   return scene.unitIds().flatMap((id) => slidesOutOf(scene, id));
 }
 
-export const offScreen: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'off_screen', observe: slidesOut };
+export const offScreen: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'off_screen', layout: true, observe: slidesOut };
