@@ -80,8 +80,10 @@ NOT_CLAIMS = {
     "\\supset", "\\mapsto", "\\rightarrow", "\\longrightarrow", "\\leftarrow", "\\to", "\\perp", "\\parallel", "\\mid",
     "\\circ", "\\cup", "\\cap", "\\setminus", "\\forall", "\\exists",
 }
-# Layout that changes nothing of the meaning.
-LAYOUT = re.compile(r"\\(?:displaystyle|textstyle|scriptstyle|quad|qquad|left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr|,|;|!|:| )(?![a-zA-Z])")
+# Longest first: `:=` before `=`, `\\leq` before `\\le`.
+RELATION_NAMES = sorted(list(RELATIONS) + list(NOT_CLAIMS), key=len, reverse=True)
+# Layout that changes nothing of the meaning: sizing and spacing commands (a word command ends at a non-letter).
+LAYOUT = re.compile(r"\\(?:(?:displaystyle|textstyle|scriptstyle|quad|qquad|left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)(?![a-zA-Z])|[,;!: ])")
 ELLIPSES = re.compile(r"\\(?:cdots|ldots|dots|vdots|ddots|dotsb|dotsc|dotsm)(?![a-zA-Z])|\.\.\.")
 COMMAND = re.compile(r"\\([a-zA-Z]+|.)")
 
@@ -153,6 +155,8 @@ def normalise(latex):
         raise Skip("an ellipsis (a pattern, not a term)")
     if re.search(r"\\begin\{", t):
         raise Skip("a matrix, array or cases")
+    if re.search(r"(\\right)?[\]|]\s*_", t):
+        raise Skip("an evaluation bar or bracket ([F(x)]_a^b)")
     t = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*\}", " ", t)
     t = re.sub(r"\\(?:mathrm|text|operatorname)\{d\}", "d", t)
     t = re.sub(r"\\(?:textcolor|color)\{[^{}]*\}", "", t)
@@ -174,32 +178,23 @@ def split_relations(t):
     """Sides and the relations between them, split at top level (outside braces, brackets and parentheses)."""
     sides, relations = [], []
     depth, start, i = 0, 0, 0
-    names = sorted(list(RELATIONS) + list(NOT_CLAIMS), key=len, reverse=True)
     while i < len(t):
         c = t[i]
         if c in "{([":
             depth += 1
         elif c in "})]":
             depth -= 1
-        elif c == "\\" and t[i:i + 5] in ("\\left", "\\righ"):
-            pass
-        if depth == 0:
-            for name in names:
-                if t.startswith(name, i) and not (name[0] == "\\" and t[i + len(name):i + len(name) + 1].isalpha()):
-                    # `<` and `>` inside `\langle`: only as themselves; `:=` before `=`.
-                    sides.append(t[start:i])
-                    relations.append(name)
-                    i += len(name)
-                    start = i
-                    break
-            else:
-                if c == "," and not re.match(r",\d{3}(?!\d)", t[i:]) and t[max(0, i - 1):i].isdigit() is False:
-                    raise Skip("a list or a system (a comma between terms)")
-                if c == "," and not re.match(r",\d{3}(?!\d)", t[i:]):
-                    raise Skip("a list or a system (a comma between terms)")
-                i += 1
+        elif depth == 0:
+            name = next((n for n in RELATION_NAMES if t.startswith(n, i) and not (n[0] == "\\" and t[i + len(n):i + len(n) + 1].isalpha())), None)
+            if name is not None:
+                sides.append(t[start:i])
+                relations.append(name)
+                i += len(name)
+                start = i
                 continue
-            continue
+            # A comma between digits groups thousands (12,000); any other comma lists terms.
+            if c == "," and not (t[i - 1:i].isdigit() and re.match(r",\d{3}(?!\d)", t[i:])):
+                raise Skip("a list or a system (a comma between terms)")
         i += 1
     sides.append(t[start:])
     if depth != 0:
@@ -364,11 +359,19 @@ class Checker:
         if not segments:
             return {"status": "skipped", "why": "no formula"}
         for segment in segments:
-            for line in lines_of(segment):
+            lines = lines_of(segment)
+            for line in lines:
                 try:
                     results.append(self.statement(line))
                 except Skip as exc:
                     results.append({"status": "skipped", "why": str(exc)})
+            # An aligned block of equations in one unknown is a derivation: each line follows from the one before.
+            for a, b in zip(lines, lines[1:]):
+                try:
+                    self.one_unknown(a, b)
+                    results.append({**self.step_between(a, b), "line": lines.index(b)})
+                except Skip:
+                    continue
         wrong = [r for r in results if r["status"] == "wrong"]
         if wrong:
             return wrong[0]
@@ -398,11 +401,17 @@ class Checker:
         return verdict or {"status": "skipped", "why": "a definition"}
 
     def implications(self, sides, relations):
-        """`A ⇒ B ⇒ C`: each equation follows from the one before."""
-        if any(RELATIONS[r] not in ("⇒", "⇔") for r in relations):
-            raise Skip("relations of several kinds")
+        """`A = B \\Rightarrow C = D \\Rightarrow ...`: each statement follows from the one before."""
+        statements, current = [], sides[0]
+        for relation, side in zip(relations, sides[1:]):
+            if RELATIONS[relation] in ("⇒", "⇔"):
+                statements.append(current)
+                current = side
+            else:
+                current = f"{current} {relation} {side}"
+        statements.append(current)
         verdict = None
-        for a, b in zip(sides, sides[1:]):
+        for a, b in zip(statements, statements[1:]):
             verdict = self.step_between(a, b)
             if verdict["status"] == "wrong":
                 return verdict
@@ -509,7 +518,8 @@ class Checker:
         the other rewritten (a product or power of sums, a fraction, a function of a compound argument), with the
         same degree when both are polynomials. `3x + 2 = x + 10` is a condition; `2(x + 3) = 2x + 3` a claim."""
         sp = self.sp
-        fl, fr = L.free_symbols, R.free_symbols
+        base = {self.reader.log_base}
+        fl, fr = L.free_symbols - base, R.free_symbols - base
         if not fl or fl != fr or not any(rewritable(w) for w in written):
             return False
         try:
@@ -632,13 +642,34 @@ class Checker:
 
     # -- derivations
 
-    def step(self, before, after, mode_before, mode_after):
-        """One formula turned into the next: the later must follow from the earlier."""
+    def step(self, before, after, mode_before, mode_after, layout=False):
+        """One formula turned into the next (or, by `layout`, written below it): the later must follow from the
+        earlier. A step by layout alone is read only as a solving sequence: two equations in one and the same
+        unknown (formulas stacked for another reason, a list of rules or a system, are not steps)."""
         a_lines = [l for s in math_segments(before, mode_before) for l in lines_of(s)]
         b_lines = [l for s in math_segments(after, mode_after) for l in lines_of(s)]
-        if len(a_lines) != 1 or len(b_lines) != 1:
+        if not a_lines or not b_lines or (not layout and (len(a_lines) != 1 or len(b_lines) != 1)):
             raise Skip("not one statement on each side of the step")
-        return self.step_between(normalise(a_lines[0]), normalise(b_lines[0]), whole=True)
+        if layout:
+            self.one_unknown(a_lines[-1], b_lines[0])
+            return self.step_between(a_lines[-1], b_lines[0])
+        return self.step_between(a_lines[0], b_lines[0])
+
+    def one_unknown(self, *lines):
+        """Skip unless each line is one equation in the same single unknown."""
+        unknowns = set()
+        for line in lines:
+            sides, relations = split_relations(normalise(line))
+            if len(sides) != 2 or relations != ["="]:
+                raise Skip("not an equation on each line")
+            free = set()
+            for side in sides:
+                free |= self.reader.side(side).free_symbols - {self.reader.log_base}
+            if len(free) != 1:
+                raise Skip("not a derivation in one unknown")
+            unknowns |= free
+        if len(unknowns) != 1:
+            raise Skip("not a derivation in one unknown")
 
     def step_between(self, a, b, whole=False):
         sp = self.sp
@@ -646,7 +677,7 @@ class Checker:
         sb, rb = split_relations(normalise(b))
         if any(r in NOT_CLAIMS for r in ra + rb):
             raise Skip("a relation or definition, not a claim")
-        shown = {"before": a.strip(), "after": b.strip()}
+        shown = {"before": " ".join(a.split()), "after": " ".join(b.split())}
         if not ra and not rb:
             A, B = (self.resolve(self.reader.side(x, 1)) for x in (sa[0], sb[0]))
             verdict = self.identity(A, B, printed_tolerance(sa[0], sb[0], "="), {"left": sa[0], "right": sb[0], "relation": "="}, True)
@@ -718,15 +749,23 @@ class Checker:
                     roots += found
                 if roots is None:
                     break
+                solves = lambda r: [self.value(d2.subs({**point, var: r})) for d2 in d2s]  # noqa: E731
+                kept = lambda values: any(v is not None and close(v, 0, None, scale=1 + max(abs(x) for x in values if x is not None)) for v in values)  # noqa: E731
                 for root in roots:
                     at = {**point, var: root}
-                    values = [self.value(d2.subs(at)) for d2 in d2s]
+                    values = solves(root)
                     if any(v is None for v in values):
                         continue
                     checked += 1
-                    if not any(close(v, 0, None, scale=abs(root) + 1) for v in values):
-                        counter = (at, root)
-                        break
+                    if kept(values):
+                        continue
+                    # Writing a principal root (`c = \\sqrt{a^2 + b^2}`) keeps the positive one of ± on purpose: a
+                    # length, a positive quantity. A root lost so, beside its kept negative, is not an error.
+                    principal = any(p.exp == sp.Rational(1, 2) for _, side in E2 for p in side.atoms(sp.Pow))
+                    if principal and any(close(complex(r.evalf()), -complex(root.evalf()), None) for r in roots) and kept(solves(-root)):
+                        continue
+                    counter = (at, root)
+                    break
                 if counter:
                     break
             if counter is None and checked:
@@ -924,11 +963,23 @@ def number(v):
 # ---- a scene's formulas and steps, within its budget
 
 
+def scene_budget():
+    """CPU seconds the scene's check may take: SCENE_CPU_SECONDS, or half of what the process has left under its
+    CPU limit (the recording came first and must not be lost to a limit the check runs into)."""
+    import resource
+
+    limit = resource.getrlimit(resource.RLIMIT_CPU)[0]
+    if limit == resource.RLIM_INFINITY:
+        return SCENE_CPU_SECONDS
+    return max(0.0, min(SCENE_CPU_SECONDS, (limit - time.process_time()) * 0.5))
+
+
 def check_scene(formulas, steps):
     """formulas: [{"text", "mode"}] in the order first shown; steps: [[from index, to index]] (a transform turned
     one into the next). Answers a result per formula and per step, the CPU they took and whether the budget ran
     out."""
     started = time.process_time()
+    budget = scene_budget()
     out = {"formulas": [], "steps": [], "budgetSpent": False}
     claims = [makes_claim(f) for f in formulas]
     if not steps and not any(claims):
@@ -946,13 +997,19 @@ def check_scene(formulas, steps):
         per_formula = []
         for f, claim in zip(formulas, claims):
             if claim:
-                per_formula.append(run_one(lambda f=f: checker.formula(f["text"], f["mode"]), started, out))
+                per_formula.append(run_one(lambda f=f: checker.formula(f["text"], f["mode"]), started, budget, out))
             else:
                 # Still read: a definition made by a formula with no claim is none; nothing to do.
                 per_formula.append({"status": "skipped", "why": "no claim (no relation in it)"})
-        for a, b in steps:
-            result = run_one(lambda a=a, b=b: checker.step(formulas[a]["text"], formulas[b]["text"], formulas[a]["mode"], formulas[b]["mode"]), started, out)
-            out["steps"].append({"from": a, "to": b, **result})
+        for a, b, *how in steps:
+            layout = "layout" in how
+            result = run_one(
+                lambda a=a, b=b, layout=layout: checker.step(formulas[a]["text"], formulas[b]["text"], formulas[a]["mode"], formulas[b]["mode"], layout),
+                started,
+                budget,
+                out,
+            )
+            out["steps"].append({"from": a, "to": b, **({"layout": True} if layout else {}), **result})
         out["formulas"] = per_formula
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
@@ -973,9 +1030,9 @@ def makes_claim(formula):
     return False
 
 
-def run_one(check, started, out):
+def run_one(check, started, budget, out):
     """One check under its CPU timer; what is left of the scene's budget bounds it too."""
-    left = SCENE_CPU_SECONDS - (time.process_time() - started)
+    left = budget - (time.process_time() - started)
     if left <= 0.01:
         out["budgetSpent"] = True
         return {"status": "skipped", "why": "the scene's time for checking mathematics ran out"}

@@ -256,7 +256,7 @@ def inspect_job(job, candidates, config):
             if recorder.unseeded:
                 follow_seeding(answer, cls, recorder, config, width, height, fps, still)
             if job.get("math"):
-                answer["math"] = check_math.check_scene(answer["texts"], [s[:2] for s in answer["steps"]])
+                answer["math"] = check_math.check_scene(answer["texts"], [[s[0], s[1], *s[4:]] for s in answer["steps"]])
             matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
@@ -616,6 +616,16 @@ def leaf_animations(animations):
 TRANSFORM_GROUPS = {"TransformMatchingShapes", "TransformMatchingTex", "TransformMatchingAbstractBase"}
 
 
+def matched_share(animation, source):
+    """The share of a text's glyphs a matching transform (TransformMatchingTex, TransformMatchingShapes) moves to
+    their place in the new text, readable all along; None for other animations."""
+    if source is None or type(animation).__name__ not in TRANSFORM_GROUPS or not getattr(animation, "animations", None):
+        return None
+    total = len(source.family_members_with_points())
+    matched = len(animation.animations[0].mobject.family_members_with_points())
+    return round(matched / total, 3) if total else None
+
+
 def transform_ends(animation):
     """The mobject a transform starts from and the one it turns into, or (None, None)."""
     if hasattr(animation, "to_add") and hasattr(animation, "to_remove"):
@@ -625,6 +635,14 @@ def transform_ends(animation):
     if target is None:
         return None, None
     return getattr(animation, "mobject", None), target
+
+
+def area(box):
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def overlap(a, b):
+    return area([max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])])
 
 
 def hex_of(rgb):
@@ -652,6 +670,7 @@ class Recorder:
         self.texts = []
         self.text_ids = {}
         self.steps = []
+        self.seen = {}
 
     # ---- the clock
 
@@ -679,14 +698,15 @@ class Recorder:
             if source is not None and target is not None and isinstance(source, text_types()):
                 self.transformed(source, target, animation, play)
             mobject = getattr(animation, "mobject", None)
+            kept = matched_share(animation, source)
             for part in [mobject, source] if mobject is not source else [mobject]:
                 if part is None:
                     continue
                 for m in part.get_family():
                     if id(m) in self.ids and isinstance(m, text_types()):
-                        texts.setdefault(self.ids[id(m)], type(animation).__name__)
+                        texts.setdefault(self.ids[id(m)], [type(animation).__name__, *([kept] if kept is not None else [])])
         if texts:
-            play["texts"] = sorted([uid, name] for uid, name in texts.items())
+            play["texts"] = sorted([uid, *entry] for uid, entry in texts.items())
         self.plays.append(play)
         self.current = None
         self.sample(scene, renderer)
@@ -707,27 +727,32 @@ class Recorder:
 
     # ---- what texts show
 
-    def text_index(self, shows):
-        """The index of a shown text (text, mode, file, line) in `texts`, added when new."""
+    def text_index(self, shows, mob=None):
+        """The index of a shown text (text, mode, file, line) in `texts`, added when new with the glyphs of the
+        mobject that made it (counted once: a transform's source takes on its target's number of parts)."""
         if shows not in self.text_ids:
             if len(self.texts) >= MAX_TEXTS:
                 self.notes.add(f"recorded at most {MAX_TEXTS} different texts")
                 return None
             self.text_ids[shows] = len(self.texts)
             text, mode, file, line = shows
-            self.texts.append({"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": 0})
+            glyphs = len(mob.family_members_with_points()) if mob is not None else 0
+            self.texts.append({"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": glyphs})
         return self.text_ids[shows]
 
-    def showing(self, uid, mob, glyphs):
-        """Records the text a text unit shows at this sample (its own, or what a transform or `become` made it)."""
+    def showing(self, uid, mob, box):
+        """Records the text a text unit shows at this sample (its own, or what a transform or `become` made it), and
+        when and where each text is seen (its widest box: all its lines drawn)."""
         shows = shown_by(mob)
         if shows is None:
             return
-        index = self.text_index(shows)
+        index = self.text_index(shows, mob)
         if index is None:
             return
-        entry = self.texts[index]
-        entry["glyphs"] = max(entry["glyphs"], glyphs)
+        seen = self.seen.setdefault(index, {"first": self.sample_t, "last": self.sample_t, "box": box})
+        seen["last"] = self.sample_t
+        if area(box) > area(seen["box"]):
+            seen["box"] = box
         history = self.units[uid].setdefault("shows", [])
         if (not history or history[-1][1] != index) and len(history) < MAX_TEXTS:
             history.append([self.sample_t, index])
@@ -741,7 +766,11 @@ class Recorder:
             if stays:
                 source._inspector_shows = False
             return
-        self.step(shown_by(source), after, play["end"], play["i"])
+        before = shown_by(source)
+        if before is not None:
+            self.text_index(before, source)
+        self.text_index(after, target)
+        self.step(before, after, play["end"], play["i"])
         if stays:
             source._inspector_shows = after
 
@@ -750,6 +779,7 @@ class Recorder:
         after = shown_by(other)
         if after is None:
             return
+        self.text_index(after, other)
         self.step(shown_by(mob), after, round(self.time * 1000), len(self.plays))
         mob._inspector_shows = after
 
@@ -850,7 +880,7 @@ class Recorder:
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
             if is_text:
-                self.showing(uid, unit["mob"], len(visible))
+                self.showing(uid, unit["mob"], box)
             fill, fill_opacity = dominant(visible, shapes, "fill")
             stroke, stroke_opacity = dominant(visible, shapes, "stroke")
             glyph = None
@@ -904,6 +934,21 @@ class Recorder:
         for child in mobject.submobjects:
             self.collect(child, root, text_unit, highlight, units)
 
+    def layout_steps(self):
+        """Formulas written one after another as lines of a derivation: the next appears below the last while it is
+        still shown, or takes its place within a second. [from, to, t, play, "layout"], checked only as a solving
+        sequence in one unknown (scene-inspector/check_math.py)."""
+        formulas = sorted((s["first"], k) for k, s in self.seen.items() if self.texts[k]["mode"] in ("math", "tex"))
+        steps = []
+        for (_, a), (t, b) in zip(formulas, formulas[1:]):
+            A, B = self.seen[a], self.seen[b]
+            below = B["first"] <= A["last"] and B["box"][1] >= A["box"][3] - 4 and min(A["box"][2], B["box"][2]) > max(A["box"][0], B["box"][0])
+            replaced = 0 <= B["first"] - A["last"] <= 1000 and overlap(A["box"], B["box"]) > 0.3 * min(area(A["box"]), area(B["box"]))
+            pair = [a, b]
+            if (below or replaced) and pair not in [s[:2] for s in self.steps] and self.texts[a]["text"] != self.texts[b]["text"]:
+                steps.append([a, b, t, len(self.plays), "layout"])
+        return steps
+
     def answer(self, name):
         return {
             "status": "ok",
@@ -918,7 +963,7 @@ class Recorder:
             "samples": self.samples,
             "plays": self.plays,
             "texts": self.texts,
-            "steps": self.steps,
+            "steps": (self.steps + self.layout_steps())[:MAX_TEXTS],
             "notes": sorted(self.notes),
         }
 

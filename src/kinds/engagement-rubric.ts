@@ -10,6 +10,7 @@ import {
   stillStretches,
   withoutPlaying,
 } from '../analyzers/motion';
+import { readingIssues } from '../analyzers/reading';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
 import {
   criteriaTotal,
@@ -45,7 +46,9 @@ const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
   const blanks = blankStretches(ctx);
   const stills = scene ? withoutPlaying(stillStretches(ctx, blanks), scene.playing) : stillStretches(ctx, blanks);
   const near = frameNear(ctx);
-  const pacing = [...pacingIssues(ctx, near), ...(scene?.findings.filter((i) => i.category === 'pacing') ?? [])];
+  // Reading time: exact from the scene's timeline when it is known, else what the sampled frames can tell.
+  const reading = scene ? scene.findings.filter((i) => i.category === 'pacing') : readingIssues(ctx, near);
+  const pacing = [...pacingIssues(ctx, near), ...reading];
   const issues = [
     ...stillIssues(ctx, stills, near),
     ...pacing,
@@ -82,7 +85,7 @@ const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
 
 export const engagementRubric: KindDefinition<RubricAnswer> = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
-  promptVersion: 'engagement-rubric/v4',
+  promptVersion: 'engagement-rubric/v5',
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
@@ -96,6 +99,9 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
     'Score each criterion with a short reason, then report the issues that cost points (category = the criterion, or static for',
     'stretches where nothing changes):',
     rubricInstructions(ENGAGEMENT_CRITERIA),
+    'Text or a formula that leaves the screen or changes before a viewer can read it is a pacing issue (MEDIUM): reading takes',
+    'about 1 s per 17 characters of text, a formula about twice as long per symbol, and anything at least 1 s; use the frame',
+    'timestamps to tell how long each text stays unchanged. What is still on screen when the video ends is not too short.',
   ].join('\n'),
   manipulationCategory: 'judge_manipulation',
   answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),

@@ -90,9 +90,12 @@ const Play = z.object({
   line: z.number().int().min(0).nullable(),
   animations: z.array(z.string().max(100)).max(1000),
   units: z.array(id).max(100_000),
-  /** The texts an animation of the play moves, with its class (`Write`, `FadeOut`, `_MethodAnimation`). */
+  /**
+   * The texts an animation of the play moves, with its class (`Write`, `FadeOut`, `_MethodAnimation`), and for a
+   * matching transform the share of the text's glyphs it keeps (moves to their place in the new text).
+   */
   texts: z
-    .array(z.tuple([id, z.string().max(100)]))
+    .array(z.union([z.tuple([id, z.string().max(100)]), z.tuple([id, z.string().max(100), z.number().min(0).max(1)])]))
     .max(100_000)
     .optional(),
 });

@@ -69,6 +69,7 @@ describe('labelled sets', () => {
         minSeverity: 'LOW',
         name: null,
         note: null,
+        line: null,
       },
     ]);
   });

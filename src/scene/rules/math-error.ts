@@ -1,5 +1,5 @@
 import type { MathCheck } from '../inspection';
-import { clip, opacityOf, type Observation, type Scene } from '../scene';
+import { area, clip, opacityOf, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -28,7 +28,7 @@ function mathErrors(scene: Scene): Observation[] {
     const cas = check.detail ? ` (checked by SymPy: ${check.detail})` : ' (checked by SymPy)';
     const description =
       from === undefined
-        ? `${what} (${scene.textLine(index)}) is false: ${claim(check)}${cas}.`
+        ? `${what} (${scene.textLine(index)}) is false: ${check.before ? `one of its lines does not follow from the line before: ${stepClaim(check)}` : claim(check)}${cas}.`
         : `${what} (${scene.textLine(index)}) does not follow from the step before it, "${clip(texts[from].text, 60)}": ${stepClaim(check)}${cas}.`;
     findings.push({
       severity: 'HIGH',
@@ -43,19 +43,26 @@ function mathErrors(scene: Scene): Observation[] {
   return findings.sort((a, b) => a.startMs - b.startMs);
 }
 
-/** Where a shown text is first fully shown (opaque), and until when it stays: the unit, the sample, the stretch. */
+/**
+ * Where a shown text is first fully shown: opaque, with all it will show drawn (its widest box: the last line of
+ * a block written line by line), nothing writing or fading it; the unit, the sample, and until when it shows the
+ * text. When it never settles so, where it is first seen.
+ */
 function firstShown(scene: Scene, index: number): { unit: number; i: number; startMs: number; endMs: number } | null {
-  for (const settled of [SCENE_RULES.settledOpacity, 0.05]) {
-    for (let i = 0; i < scene.samples.length; i++) {
-      for (const [id, state] of scene.states[i]) {
-        if (scene.textAt(i, id) !== index || opacityOf(state) < settled) continue;
-        let j = i;
-        while (j + 1 < scene.samples.length && scene.states[j + 1].has(id) && scene.textAt(j + 1, id) === index) j++;
-        return { unit: id, i, startMs: scene.samples[i].timeMs, endMs: scene.endOf(j) };
-      }
-    }
-  }
-  return null;
+  const showing: { id: number; i: number }[] = [];
+  for (let i = 0; i < scene.samples.length; i++)
+    for (const id of scene.states[i].keys()) if (scene.textAt(i, id) === index) showing.push({ id, i });
+  if (showing.length === 0) return null;
+  const widest = new Map<number, number>();
+  for (const { id, i } of showing) widest.set(id, Math.max(widest.get(id) ?? 0, area(scene.states[i].get(id)!.box)));
+  const full = ({ id, i }: { id: number; i: number }) =>
+    opacityOf(scene.states[i].get(id)!) >= SCENE_RULES.settledOpacity &&
+    area(scene.states[i].get(id)!.box) >= widest.get(id)! * 0.98 &&
+    !scene.rewriting(i, id);
+  const { id, i } = showing.find(full) ?? showing[0];
+  let j = i;
+  while (j + 1 < scene.samples.length && scene.states[j + 1].has(id) && scene.textAt(j + 1, id) === index) j++;
+  return { unit: id, i, startMs: scene.samples[i].timeMs, endMs: scene.endOf(j) };
 }
 
 function claim(c: MathCheck): string {
@@ -82,7 +89,7 @@ function stepClaim(c: MathCheck): string {
 function fix(scene: Scene, index: number, c: MathCheck, from?: number): string {
   const at = scene.textLine(index);
   if (c.expected) {
-    const written = from === undefined ? (c.right ?? scene.timeline.texts![index].text) : (c.after ?? '');
+    const written = c.after ?? c.right ?? scene.timeline.texts![index].text;
     return `${at}: \`${clip(written, 80)}\` should read \`${clip(c.expected, 120)}\` (the computer algebra system's form); check the steps that lead to it.`;
   }
   return from === undefined

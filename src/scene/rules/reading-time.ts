@@ -4,33 +4,6 @@ import { clip, inCoordinateSystem, opacityOf, type Observation, type Scene } fro
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
-/**
- * Animations that leave a text's glyphs as they are while they play: it can
- * be read meanwhile (moved, turned, scaled, flashed round, recoloured through
- * `.animate`). Anything else that plays on it (written, faded, transformed into
- * another text) makes it unreadable until it ends.
- */
-const KEEPS_GLYPHS = new Set([
-  'Wait',
-  '_MethodAnimation',
-  'ApplyMethod',
-  'MoveToTarget',
-  'Rotate',
-  'Rotating',
-  'ApplyMatrix',
-  'ScaleInPlace',
-  'Indicate',
-  'Circumscribe',
-  'Wiggle',
-  'ApplyWave',
-  'FocusOn',
-  'Flash',
-  'MoveAlongPath',
-  'UpdateFromFunc',
-  'UpdateFromAlphaFunc',
-  'MaintainPositionRelativeTo',
-]);
-
 /** What a shown text takes to read, in characters of prose: a formula's symbols weighed (docs/math-and-reading.md). */
 export function readingChars(t: SceneText): number {
   const words = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -170,26 +143,38 @@ function measure(scene: Scene, id: number, text: number, a: number, b: number): 
   let fullMs: number | null = null;
   for (let i = a; i <= b; i++) {
     const state = scene.states[i].get(id)!;
-    if (opacityOf(state) < SCENE_RULES.settledOpacity) continue;
     const t = scene.samples[i].timeMs;
-    fullMs ??= t;
-    const busy = scene.timeline.plays.some((p) => p.start <= t && t < p.end && !keeps(scene, p, id));
-    if (busy) continue;
-    readableMs += scene.spans[i];
+    const credit = readShare(scene, i, id);
+    if (opacityOf(state) >= SCENE_RULES.settledOpacity) fullMs ??= t;
+    if (credit === 0) continue;
+    readableMs += scene.spans[i] * credit;
     fromMs ??= t;
   }
   return { unit: id, text, a, b, readableMs, fromMs, fullMs, root: scene.states[a].get(id)!.root };
 }
 
-/** Whether a play leaves the unit's glyphs readable: it does not touch it, or only moves it, or transforms it into the same text. */
-function keeps(scene: Scene, p: ScenePlay, id: number): boolean {
-  const mine = (p.texts ?? []).filter(([unit]) => unit === id);
-  if (mine.length === 0) return !p.units.includes(id) || p.animations.every((a) => KEEPS_GLYPHS.has(a));
-  if (mine.every(([, animation]) => KEEPS_GLYPHS.has(animation))) return true;
-  // A transform into the same text moves it.
-  const before = scene.textAt(scene.indexAt(p.start), id);
-  const after = scene.textAt(scene.indexAt(p.end), id);
-  return before !== null && before === after && mine.every(([, animation]) => /Transform/.test(animation));
+/** Animations that write a text in reading order: a viewer reads along as its glyphs appear (or go). */
+const WRITES = new Set([
+  'Write',
+  'Unwrite',
+  'AddTextLetterByLetter',
+  'RemoveTextLetterByLetter',
+  'AddTextWordByWord',
+  'TypeWithCursor',
+  'UntypeWithCursor',
+]);
+
+/**
+ * How much of a sample's time counts as reading: all of it while the text is fully shown and nothing rewrites it,
+ * or while it is being written (read along); a matching transform's kept share while it plays (its kept glyphs
+ * stay readable as they move); none otherwise.
+ */
+function readShare(scene: Scene, i: number, id: number): number {
+  const opaque = opacityOf(scene.states[i].get(id)!) >= SCENE_RULES.settledOpacity;
+  if (!scene.rewriting(i, id)) return opaque ? 1 : 0;
+  const mine = scene.playingOn(i, id).flatMap((p) => (p.texts ?? []).filter(([u]) => u === id));
+  if (mine.some(([, animation]) => WRITES.has(animation))) return 1;
+  return Math.min(1, ...mine.map((entry) => (entry.length === 3 ? entry[2] : 0)));
 }
 
 /**
