@@ -1,0 +1,133 @@
+/**
+ * What the user's message says once the tricks that hide words from rules are
+ * undone, before any rule reads it: compatibility forms (fullwidth, bold maths
+ * letters), invisible characters, look-alike letters from other scripts, accents,
+ * letters spaced or dotted apart, leetspeak; and the text hidden in base64, hex,
+ * rot13, URL encoding or invisible Unicode tag characters, decoded. Every rule
+ * and the classifier read these views, never the raw text.
+ */
+
+/** One reading of the message: the text the rules see, and how it was hidden (null for the message itself). */
+export interface View {
+  text: string;
+  via: Encoding | null;
+}
+
+export type Encoding = 'base64' | 'hex' | 'rot13' | 'URL encoding' | 'invisible tag characters' | 'reversed text';
+
+// Zero-width and format characters, soft hyphen, variation selectors, bidi controls, word joiners.
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+// Unicode tag characters (U+E0000-E007F) mirror ASCII invisibly: text smuggled past the eye.
+const TAGS = /[\u{e0000}-\u{e007f}]+/gu;
+
+/** Letters of other scripts drawn like Latin ones, replaced only inside words that mix them with Latin letters. */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', һ: 'h', ɡ: 'g', ɑ: 'a', ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ϲ: 'c', ꓲ: 'i', ı: 'i', ȷ: 'j',
+};
+const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+const MIXED_WORD = /[\p{L}\p{M}]+/gu;
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't', '€': 'e' };
+
+/** NFKC, invisibles out, look-alikes in mixed words mapped, accents dropped, lower case, whitespace collapsed. */
+export function plain(text: string): string {
+  // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
+  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '');
+  const unconfused = nfkc.replace(MIXED_WORD, (word) => (/[a-z]/i.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word));
+  return unconfused
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s\u3000]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The message with letters spaced or punctuated apart joined (`i g n o r e   a l l`,
+ * `i.g.n.o.r.e`; words stay apart where the gap is wider), read plain, and
+ * leetspeak read back in words that mix letters with digits or symbols
+ * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
+ */
+export function deobfuscated(raw: string): string {
+  const spaced = /(?:\p{L}[ ._\-*/]){3,}\p{L}/u.test(raw);
+  const joined = spaced ? raw.normalize('NFKC').replace(INVISIBLE, '').replace(/(?:\p{L}[ ._\-*/]){3,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')) : raw;
+  const text = plain(joined);
+  if (!/[\d@$!|+€]/.test(text)) return text;
+  return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
+    if (!/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
+    // A word with a number beside it (2x, x2, 10th, h2o) is maths or a name, not leetspeak.
+    if (/^\d+\p{L}{1,2}$|^\p{L}{1,2}\d+$/u.test(token)) return token;
+    return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
+  });
+}
+
+const COMMON_WORDS =
+  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me)\b/g;
+const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
+
+const rot13 = (text: string) =>
+  text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+
+/** Readable text: mostly printable, with words in it. */
+function readable(text: string): boolean {
+  if (text.length < 8) return false;
+  const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
+  return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
+}
+
+/** Text hidden in the message by an encoding, decoded: one view per encoding, holding every run that decodes to readable text. */
+export function decodedViews(raw: string): View[] {
+  const found = new Map<Encoding, string[]>();
+  const add = (text: string, via: Encoding) => {
+    if (readable(text)) found.set(via, [...(found.get(via) ?? []), text]);
+  };
+  for (const run of raw.match(TAGS) ?? []) add([...run].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join(''), 'invisible tag characters');
+  const text = raw.replace(INVISIBLE, '');
+  for (const run of text.match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) {
+    if (!/[0-9+/=_-]|[a-z][A-Z]/.test(run)) continue; // a long plain word is not base64
+    add(Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'), 'base64');
+  }
+  for (const run of text.match(/(?:(?:\\x|0x)?[0-9a-f]{2}[\s:,]?){12,}/gi) ?? []) {
+    add(Buffer.from(run.replace(/\\x|0x|[\s:,]/gi, ''), 'hex').toString('utf8'), 'hex');
+  }
+  for (const run of text.match(/(?:[^\s%]*%[0-9a-f]{2}){3,}[^\s%]*/gi) ?? []) {
+    try {
+      add(decodeURIComponent(run.replace(/\+/g, ' ')), 'URL encoding');
+    } catch {
+      // not URL encoding after all
+    }
+  }
+  // rot13 and reversed text hide a whole sentence: judged when they read as far more English than the message does.
+  const own = wordHits(text);
+  const rotated = rot13(text);
+  if (wordHits(rotated) >= 3 && wordHits(rotated) > 2 * own) add(rotated, 'rot13');
+  const reversed = [...text].reverse().join('');
+  if (wordHits(reversed) >= 3 && wordHits(reversed) > 2 * own) add(reversed, 'reversed text');
+  return [...found.entries()].map(([via, texts]) => ({ text: plain(texts.join(' / ')), via }));
+}
+
+/** Every view of the message the layers judge: the plain text, the deobfuscated one when it differs, then what was encoded. */
+export function viewsOf(raw: string): View[] {
+  const base = plain(raw);
+  const views: View[] = [{ text: base, via: null }];
+  const undone = deobfuscated(raw);
+  if (undone !== base) views.push({ text: undone, via: null });
+  for (const decoded of decodedViews(raw)) {
+    views.push(decoded);
+    const again = deobfuscated(decoded.text);
+    if (again !== decoded.text) views.push({ text: again, via: decoded.via });
+  }
+  return views;
+}
+
+/** The message as the classifier reads it: the plain text with disguised letters undone (the last view not decoded). */
+export function readingOf(views: readonly View[]): View {
+  let reading = views[0];
+  for (const view of views) if (view.via === null) reading = view;
+  return reading;
+}
