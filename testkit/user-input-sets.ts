@@ -35,7 +35,11 @@ const HELD_OUT_SHARE = 0.3;
 
 /** Tuning or held-out, fixed by the id alone; a variant (`id~encoding`) goes where its original goes. */
 export function splitOf(id: string): 'tune' | 'holdout' {
-  const first = crypto.createHash('sha256').update(`user-input:${id.split('~')[0]}`).digest().readUInt16BE(0);
+  const first = crypto
+    .createHash('sha256')
+    .update(`user-input:${id.split('~')[0]}`)
+    .digest()
+    .readUInt16BE(0);
   return first / 65536 < HELD_OUT_SHARE ? 'holdout' : 'tune';
 }
 
@@ -44,14 +48,18 @@ export function loadUserInputSets(): SetMessage[] {
   for (const group of ['own', 'public', 'scanners']) {
     const dir = path.join(USER_INPUT_CORPUS, group);
     if (!fs.existsSync(dir)) continue;
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
       const set = `${group}/${file.replace(/\.jsonl$/, '')}`;
       fs.readFileSync(path.join(dir, file), 'utf8')
         .split('\n')
         .filter((line) => line.trim() !== '')
         .forEach((line, i) => {
           const m = JSON.parse(line) as LabelledMessage;
-          if (!m.id || !m.text || !['attack', 'harmful', 'benign'].includes(m.label)) throw new Error(`${set}.jsonl line ${i + 1}: not a labelled message`);
+          if (!m.id || !m.text || !['attack', 'harmful', 'benign'].includes(m.label))
+            throw new Error(`${set}.jsonl line ${i + 1}: not a labelled message`);
           messages.push({ ...m, set, split: group === 'scanners' ? 'scanner' : splitOf(m.id) });
         });
     }

@@ -1,5 +1,12 @@
 import type { LocalScorer } from '../analyzers/scoring';
-import { issueDrafts, MAX_SCREENED_CHARS, SCREEN_MAX_SCORE, SCREEN_PASS_THRESHOLD, screenMessage, screeningNote } from '../analyzers/user-input/screen';
+import {
+  issueDrafts,
+  MAX_SCREENED_CHARS,
+  SCREEN_MAX_SCORE,
+  SCREEN_PASS_THRESHOLD,
+  screenMessage,
+  screeningNote,
+} from '../analyzers/user-input/screen';
 import type { KindInput } from '../domain/judgement';
 import { scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 

@@ -25,7 +25,8 @@ const MASK = (1 << FEATURE_BITS) - 1;
 const MAX_CHARS = 6_000;
 
 function headOf(name: Head): HeadWeights {
-  if (model.featureBits !== FEATURE_BITS) throw new Error(`model.json has ${model.featureBits}-bit features, the classifier reads ${FEATURE_BITS}: run npm run train:user-input`);
+  if (model.featureBits !== FEATURE_BITS)
+    throw new Error(`model.json has ${model.featureBits}-bit features, the classifier reads ${FEATURE_BITS}: run npm run train:user-input`);
   const h = model.heads[name];
   const bytes = Buffer.from(h.weights, 'base64');
   return { bias: h.bias, scale: h.scale, threshold: h.threshold, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) };

@@ -212,7 +212,7 @@ const PEOPLE = any(
   'alguien',
   'uma pessoa',
   'alguem',
-  'quelqu\'un',
+  "quelqu'un",
   'une personne',
   'jemanden',
   'einen menschen',
@@ -341,10 +341,10 @@ const CRIMES = any(
   'launder(?:ing)? money',
   'money laundering',
   'counterfeit (?:money|currency|bills|notes|cash|coins)',
-  '(?:fake|forged?) (?:passports?|ids?|id cards?|driver\'?s licen[cs]es?|documents|signatures?|checks?|cheques?|diplomas?)',
+  "(?:fake|forged?) (?:passports?|ids?|id cards?|driver'?s licen[cs]es?|documents|signatures?|checks?|cheques?|diplomas?)",
   'forge (?:a |an )?(?:passport|id|signature|check|cheque|document)',
   'phishing (?:emails?|sites?|pages?|kits?|campaigns?|messages?|links?)',
-  'steal (?:credit cards?|someone\'?s identity|identities|money|a car|cars|data|passwords|bank details)',
+  "steal (?:credit cards?|someone'?s identity|identities|money|a car|cars|data|passwords|bank details)",
   'credit card (?:fraud|skimm\\w*|dumps?)',
   'carding',
   'identity theft',
@@ -352,7 +352,7 @@ const CRIMES = any(
   'tax evasion',
   'shoplift\\w*',
   'hot-?wire (?:a )?car',
-  'break into (?:a |an |someone\'?s |my neighbou?r\'?s )?(?:house|home|car|apartment|building|account|email|phone)',
+  "break into (?:a |an |someone'?s |my neighbou?r'?s )?(?:house|home|car|apartment|building|account|email|phone)",
   'pick (?:a |the )?locks?',
   'ponzi scheme',
   'pyramid scheme',
@@ -370,7 +370,7 @@ const CRIMES = any(
   'ddos(?: attacks?)?',
   'zero-?day exploits?',
   'exploits? for',
-  'hack (?:into )?(?:a |an |the |someone\'?s |my (?:ex|neighbou?r)\'?s? )?(?:account|email|phone|wifi|network|server|bank|website|government|database|computer|system|instagram|facebook)',
+  "hack (?:into )?(?:a |an |the |someone'?s |my (?:ex|neighbou?r)'?s? )?(?:account|email|phone|wifi|network|server|bank|website|government|database|computer|system|instagram|facebook)",
   'crack (?:a |the )?(?:passwords?|wifi|wi-fi|software|license)',
   'bypass (?:a |the )?(?:paywall|licen[cs]e check|drm|2fa|two-factor|antivirus|edr)',
   'sim swap\\w*',
@@ -379,7 +379,7 @@ const CRIMES = any(
   'bribe (?:a |an |the )?(?:official|judge|officer|politician)',
   'lavar dinero',
   'blanqueo de capitales',
-  'blanchir (?:de )?l\'argent',
+  "blanchir (?:de )?l'argent",
   'geldwasche',
   'riciclare denaro',
   'lavagem de dinheiro',
@@ -394,9 +394,15 @@ export const HARM_RULES: readonly HarmRule[] = [
     severity: 'HIGH',
     patterns: [
       re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
-      re(`${B}${CHEM_BIO}\\s+${gap(2)}${any('synthesis', 'synthesi[sz]ed', 'production', 'produced', 'recipe', 'precursors?', 'reagents?', 'quantities', 'weaponi[sz]\\w+', 'dispers\\w+', 'aerosol\\w*', 'cultur\\w+', 'stockpil\\w+', 'delivery system', 'at home', 'in a (?:home )?lab', 'sintesis', 'synthese', '合成')}`),
-      re(`${B}(?:gain[- ]of[- ]function|enhance\\w* (?:the )?(?:transmissibility|lethality|virulence)|increase (?:the )?(?:transmissibility|lethality|virulence) of (?:a |the )?(?:virus|pathogen|bacteri\\w+))`),
-      re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气)`),
+      re(
+        `${B}${CHEM_BIO}\\s+${gap(2)}${any('synthesis', 'synthesi[sz]ed', 'production', 'produced', 'recipe', 'precursors?', 'reagents?', 'quantities', 'weaponi[sz]\\w+', 'dispers\\w+', 'aerosol\\w*', 'cultur\\w+', 'stockpil\\w+', 'delivery system', 'at home', 'in a (?:home )?lab', 'sintesis', 'synthese', '合成')}`,
+      ),
+      re(
+        `${B}(?:gain[- ]of[- ]function|enhance\\w* (?:the )?(?:transmissibility|lethality|virulence)|increase (?:the )?(?:transmissibility|lethality|virulence) of (?:a |the )?(?:virus|pathogen|bacteri\\w+))`,
+      ),
+      re(
+        `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气)`,
+      ),
     ],
     what: 'chemical, biological, radiological or nuclear weapons',
   },
@@ -405,8 +411,12 @@ export const HARM_RULES: readonly HarmRule[] = [
     severity: 'HIGH',
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
-      re(`${B}${MAKE}\\s+(?:a |an |some |the |my own |homemade )?${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?:[^.!?]{0,60}${B}(?:at home|from scratch|household|ingredients|materials|parts|components|quantities|amounts|untraceable|without (?:a )?(?:licen[cs]e|serial number|background check)))`),
-      re(`${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`),
+      re(
+        `${B}${MAKE}\\s+(?:a |an |some |the |my own |homemade )?${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?:[^.!?]{0,60}${B}(?:at home|from scratch|household|ingredients|materials|parts|components|quantities|amounts|untraceable|without (?:a )?(?:licen[cs]e|serial number|background check)))`,
+      ),
+      re(
+        `${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`,
+      ),
       re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:炸弹|炸药|枪支|燃烧瓶|雷管)`),
     ],
     what: 'making weapons or explosives',
@@ -416,9 +426,15 @@ export const HARM_RULES: readonly HarmRule[] = [
     severity: 'HIGH',
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
-      re(`${B}${KILL}\\s+${gap(2)}${PEOPLE}\\s+${gap(4)}without (?:getting caught|being (?:caught|detected|traced|noticed)|leaving (?:a )?(?:trace|evidence))`),
-      re(`${B}(?:plan|planning|carry out|organi[sz]e|commit|execute) ${gap(2)}(?:a |an )?${any('mass shooting', 'school shooting', 'terrorist attack', 'terror attack', 'massacre', 'bombing', 'assassination', 'attack on (?:a |the )?(?:school|church|mosque|synagogue|crowd|concert|government)')}${B}`),
-      re(`${B}(?:hide|dispose of|get rid of) (?:a |the )?(?:dead )?body${B}|${B}without (?:getting caught|being caught) (?:by the police|for murder)`),
+      re(
+        `${B}${KILL}\\s+${gap(2)}${PEOPLE}\\s+${gap(4)}without (?:getting caught|being (?:caught|detected|traced|noticed)|leaving (?:a )?(?:trace|evidence))`,
+      ),
+      re(
+        `${B}(?:plan|planning|carry out|organi[sz]e|commit|execute) ${gap(2)}(?:a |an )?${any('mass shooting', 'school shooting', 'terrorist attack', 'terror attack', 'massacre', 'bombing', 'assassination', 'attack on (?:a |the )?(?:school|church|mosque|synagogue|crowd|concert|government)')}${B}`,
+      ),
+      re(
+        `${B}(?:hide|dispose of|get rid of) (?:a |the )?(?:dead )?body${B}|${B}without (?:getting caught|being caught) (?:by the police|for murder)`,
+      ),
       re(`(?:如何|怎么|怎样|教我)[^。！？]{0,8}(?:杀死|杀掉|毒死|谋杀|伤害)[^。！？]{0,6}(?:人|某人|我的|他|她)`),
     ],
     what: 'violence against people',
@@ -427,9 +443,13 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'self-harm',
     severity: 'HIGH',
     patterns: [
-      re(`${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`),
+      re(
+        `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
+      ),
       re(`${B}(?:i want to|i'm going to|i am going to|help me) (?:die|kill myself|end (?:my life|it all)|commit suicide|hurt myself)${B}`),
-      re(`${B}lethal dose (?:of [\\w-]+ )?(?:for|to kill) (?:a (?:human|person|man|woman)|me|myself|someone)${B}|${B}painless(?:ly)? (?:suicide|way to die|death)${B}`),
+      re(
+        `${B}lethal dose (?:of [\\w-]+ )?(?:for|to kill) (?:a (?:human|person|man|woman)|me|myself|someone)${B}|${B}painless(?:ly)? (?:suicide|way to die|death)${B}`,
+      ),
       re(`${B}pro-?(?:ana|mia)${B}|${B}(?:tips|tricks) (?:to|for) (?:starve|not eat|hide (?:my )?(?:eating|self-harm))`),
     ],
     what: 'self-harm',
@@ -438,9 +458,15 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'hate',
     severity: 'HIGH',
     patterns: [
-      re(`${B}${GROUPS} (?:are|were|is) ${gap(1)}${any('inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`),
-      re(`${B}${any('genocide', 'ethnic cleansing', 'exterminat\\w+', 'eradicat\\w+', 'gas(?:sing)?', 'deport\\w*', 'wipe out', 'get rid of')} ${gap(2)}(?:of |all |the )?${GROUPS}${B}`),
-      re(`${B}(?:holocaust (?:was a hoax|never happened|denial)|white (?:power|supremac\\w+|genocide)|great replacement|racial slurs?|hate speech (?:against|about|targeting)|propaganda (?:against|targeting))${B}`),
+      re(
+        `${B}${GROUPS} (?:are|were|is) ${gap(1)}${any('inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
+      ),
+      re(
+        `${B}${any('genocide', 'ethnic cleansing', 'exterminat\\w+', 'eradicat\\w+', 'gas(?:sing)?', 'deport\\w*', 'wipe out', 'get rid of')} ${gap(2)}(?:of |all |the )?${GROUPS}${B}`,
+      ),
+      re(
+        `${B}(?:holocaust (?:was a hoax|never happened|denial)|white (?:power|supremac\\w+|genocide)|great replacement|racial slurs?|hate speech (?:against|about|targeting)|propaganda (?:against|targeting))${B}`,
+      ),
     ],
     what: 'hate against a group of people',
   },
@@ -458,9 +484,13 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'crime-fraud',
     severity: 'HIGH',
     patterns: [
-      re(`${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit')}\\s+${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`),
+      re(
+        `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit')}\\s+${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
+      ),
       re(`${B}${CRIMES}${B}[^.!?]{0,40}${B}without (?:getting caught|being (?:caught|detected|traced|noticed))`),
-      re(`${B}(?:without (?:getting caught|being (?:caught|detected|traced) by (?:the )?(?:police|authorities|irs|bank))|undetectable (?:by|to) (?:the )?(?:police|antivirus|authorities))${B}`),
+      re(
+        `${B}(?:without (?:getting caught|being (?:caught|detected|traced) by (?:the )?(?:police|authorities|irs|bank))|undetectable (?:by|to) (?:the )?(?:police|antivirus|authorities))${B}`,
+      ),
     ],
     what: 'crime or fraud',
   },
@@ -471,7 +501,9 @@ export const HARM_RULES: readonly HarmRule[] = [
       re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
       re(`${B}${DRUGS} ${any('synthesis', 'recipe', 'lab', 'production', 'precursors?', 'ingredients', 'cook', 'extraction')}${B}`),
       re(`${B}(?:buy|order|get) ${gap(2)}${DRUGS} ${gap(2)}(?:online|on the dark ?web|without a prescription)${B}`),
-      re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:冰毒|海洛因|芬太尼|可卡因|摇头丸)`),
+      re(
+        `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:冰毒|海洛因|芬太尼|可卡因|摇头丸)`,
+      ),
     ],
     what: 'making or obtaining illegal drugs',
   },
@@ -479,8 +511,12 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'doxxing',
     severity: 'HIGH',
     patterns: [
-      re(`${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveal', 'publish', 'post', 'leak', 'share', 'give me', 'what is')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`),
-      re(`${B}dox+(?:x)?(?:ing|ed)?${B}|${B}(?:stalk|track down|spy on)\\s+${gap(2)}${any('someone', 'somebody', 'a person', 'my ex', 'her', 'him', 'them', 'a (?:woman|girl|man|journalist|streamer|celebrity)')}${B}`),
+      re(
+        `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveal', 'publish', 'post', 'leak', 'share', 'give me', 'what is')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
+      ),
+      re(
+        `${B}dox+(?:x)?(?:ing|ed)?${B}|${B}(?:stalk|track down|spy on)\\s+${gap(2)}${any('someone', 'somebody', 'a person', 'my ex', 'her', 'him', 'them', 'a (?:woman|girl|man|journalist|streamer|celebrity)')}${B}`,
+      ),
     ],
     what: 'personal information about someone (doxxing)',
   },

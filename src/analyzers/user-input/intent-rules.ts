@@ -11,7 +11,14 @@ import type { Severity } from '../../domain/types';
  */
 export interface IntentRule {
   id: string;
-  category: 'prompt_injection' | 'jailbreak' | 'judge_manipulation' | 'code_execution' | 'file_access' | 'network_access' | 'secret_exfiltration';
+  category:
+    | 'prompt_injection'
+    | 'jailbreak'
+    | 'judge_manipulation'
+    | 'code_execution'
+    | 'file_access'
+    | 'network_access'
+    | 'secret_exfiltration';
   severity: Severity;
   patterns: readonly RegExp[];
   what: string;
@@ -57,7 +64,9 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(
         `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
       ),
-      re(`\\b${any('new', 'updated', 'real', 'actual', 'revised', 'true')} ${any('instructions', 'task', 'rules', 'system prompt', 'directive', 'objective')}\\s*(?:are|is)?\\s*:`),
+      re(
+        `\\b${any('new', 'updated', 'real', 'actual', 'revised', 'true')} ${any('instructions', 'task', 'rules', 'system prompt', 'directive', 'objective')}\\s*(?:are|is)?\\s*:`,
+      ),
       re(`\\b(?:previous|above|prior) and (?:following|below) instructions\\b`),
       re(`\\binstead,? ${gap(2)}${any('print', 'say', 'output', 'respond with', 'reply with', 'write', 'return')} ["'“]`),
       // Spanish, Portuguese, Italian
@@ -90,11 +99,21 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(
         `\\b${any('translate', 'summari[sz]e', 'list', 'render', 'animate', 'put', 'draw', 'write', 'type', 'use')}\\s+${direct(3)}${any('your', 'its')}\\s+${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact')}?\\s*${any('prompts?', 'instructions', 'system message', 'directives', 'configuration')}\\b`,
       ),
-      re(`\\b${any('repeat', 'print', 'output', 'show', 'copy', 'echo', 'recite')}\\s+${gap(3)}${any('the (?:words|text|lines|sentences) above', 'everything above', 'all (?:the )?text above', 'everything before this', 'the text before')}\\b`),
-      re(`\\b(?:your|the) (?:instructions|prompt) (?:verbatim|word for word)\\b|\\bwhat (?:were|are) you told (?:before|initially|at the start)\\b`),
-      re(`\\b${any('revela', 'muestra', 'imprime', 'repite', 'mostra', 'revele', 'imprima', 'mostre', 'rivela', 'stampa')}\\s+${gap(3)}${any('prompt', 'instrucciones', 'instrucoes', 'istruzioni')}\\s+${gap(1)}${any('del sistema', 'do sistema', 'di sistema', 'del sistema', 'ocultas', 'ocultos', 'originales', 'originais', 'iniziali', 'secretas')}\\b`),
-      re(`\\b${any('revele', 'revelez', 'affiche', 'affichez', 'montre', 'montrez', 'repete', 'repetez', 'imprime', 'donne-moi', 'donnez-moi')}\\s+${gap(3)}${any('prompt', 'instructions?', 'consignes')}\\s+${gap(1)}${any('systeme', 'cachees?', 'initiales?', 'originales?', 'secretes?')}\\b`),
-      re(`\\b${any('zeige', 'zeig', 'gib', 'verrate', 'wiederhole', 'drucke')}\\s+${gap(4)}${any('systemprompt', 'system-prompt', 'systemanweisungen', 'anweisungen', 'prompt')}\\b`),
+      re(
+        `\\b${any('repeat', 'print', 'output', 'show', 'copy', 'echo', 'recite')}\\s+${gap(3)}${any('the (?:words|text|lines|sentences) above', 'everything above', 'all (?:the )?text above', 'everything before this', 'the text before')}\\b`,
+      ),
+      re(
+        `\\b(?:your|the) (?:instructions|prompt) (?:verbatim|word for word)\\b|\\bwhat (?:were|are) you told (?:before|initially|at the start)\\b`,
+      ),
+      re(
+        `\\b${any('revela', 'muestra', 'imprime', 'repite', 'mostra', 'revele', 'imprima', 'mostre', 'rivela', 'stampa')}\\s+${gap(3)}${any('prompt', 'instrucciones', 'instrucoes', 'istruzioni')}\\s+${gap(1)}${any('del sistema', 'do sistema', 'di sistema', 'del sistema', 'ocultas', 'ocultos', 'originales', 'originais', 'iniziali', 'secretas')}\\b`,
+      ),
+      re(
+        `\\b${any('revele', 'revelez', 'affiche', 'affichez', 'montre', 'montrez', 'repete', 'repetez', 'imprime', 'donne-moi', 'donnez-moi')}\\s+${gap(3)}${any('prompt', 'instructions?', 'consignes')}\\s+${gap(1)}${any('systeme', 'cachees?', 'initiales?', 'originales?', 'secretes?')}\\b`,
+      ),
+      re(
+        `\\b${any('zeige', 'zeig', 'gib', 'verrate', 'wiederhole', 'drucke')}\\s+${gap(4)}${any('systemprompt', 'system-prompt', 'systemanweisungen', 'anweisungen', 'prompt')}\\b`,
+      ),
       re(`(?:显示|打印|输出|告诉我|泄露|重复|给我看|透露)[^。！？]{0,10}(?:系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息)`),
     ],
     what: 'asks to reveal the hidden system prompt',
@@ -105,20 +124,42 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'jailbreak',
     severity: 'HIGH',
     patterns: [
-      re(`\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`),
-      re(`\\b(?:do anything now|jailbroken|jailbreak (?:mode|prompt|enabled|activated)|\\[?🔓\\s*jailbreak\\]?|developer mode|dev mode|god mode|sudo mode|unrestricted mode|unfiltered mode|evil mode|opposite mode|chaos mode|no-?filter mode|dan mode)\\b`),
+      re(
+        `\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`,
+      ),
+      re(
+        `\\b(?:do anything now|jailbroken|jailbreak (?:mode|prompt|enabled|activated)|\\[?🔓\\s*jailbreak\\]?|developer mode|dev mode|god mode|sudo mode|unrestricted mode|unfiltered mode|evil mode|opposite mode|chaos mode|no-?filter mode|dan mode)\\b`,
+      ),
       re(
         `\\b(?:you are|you're|you will be|act as|acting as|pretend (?:to be|you are|you're)|roleplay as|role-play as|play the role of|simulate|behave like|respond as|answer as|become|from now on,? you)\\s+${gap(4)}${any('unrestricted', 'unfiltered', 'uncensored', 'jailbroken', 'amoral', 'immoral', 'unethical', 'evil', 'rogue', 'malicious', 'lawless', 'without (?:any )?(?:restrictions|limits|filters|rules|ethics|morals|guidelines|boundaries)', 'with no (?:restrictions|limits|filters|rules|ethics|morals|guidelines|boundaries)', 'free (?:of|from) (?:all )?(?:restrictions|rules|constraints|guidelines)')}\\b`,
       ),
-      re(`\\byou (?:have|has|now have|will have) no ${any('rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'ethics', 'morals', 'boundaries', 'censorship', 'policies')}\\b`),
-      re(`\\b(?:not|never) (?:bound|restricted|limited) by ${gap(3)}${any('rules', 'policies', 'guidelines', 'openai', 'restrictions', 'ethics', 'morals', 'content policy')}\\b`),
-      re(`\\b(?:never|cannot|can't|must not|will not|won't|don't) (?:ever )?(?:refuse|decline|say no)\\b[^.!?]{0,40}\\b(?:request|question|anything|prompt|order)`),
-      re(`\\b(?:stay|remain|keep) in character\\b|\\bbreak(?:ing)? character\\b|\\b(?:two|2) (?:different|separate)? ?(?:responses|answers|paragraphs)\\b[^.!?]{0,60}\\b(?:normal|classic|filtered|unfiltered|jailbr)`),
-      re(`\\b(?:free|freed|liberated|released) from (?:the )?(?:typical |usual )?(?:confines|restrictions|rules|limitations) of (?:ai|openai|your)`),
-      re(`\\b(?:ignore|bypass|disable|turn off|remove|deactivate)\\s+${gap(3)}${any('safety', 'ethical', 'moral', 'content')} ${any('filters?', 'guidelines', 'restrictions', 'protocols?', 'settings', 'checks', 'limits')}\\b`),
-      re(`\\b${any('eres', 'seras', 'actua como', 'finge ser', 'tu es', 'tu seras', 'agis comme', 'fais comme si', 'du bist', 'spiel', 'voce e', 'voce sera', 'aja como', 'finja ser', 'sei', 'fingi di essere')}\\s+${gap(4)}${any('sin (?:restricciones|reglas|filtros|limites|censura)', 'sans (?:restrictions|regles|filtres|limites|censure)', 'ohne (?:einschrankungen|regeln|filter|grenzen|zensur)', 'sem (?:restricoes|regras|filtros|limites|censura)', 'senza (?:restrizioni|regole|filtri|limiti|censura)', 'no (?:tienes|tiene) (?:reglas|restricciones|limites)')}\\b`),
-      re(`\\b${any('modo desarrollador', 'modo desenvolvedor', 'mode developpeur', 'entwicklermodus', 'modalita sviluppatore', 'modo sin restricciones', 'mode sans restriction', 'modo sem restricoes')}\\b`),
-      re(`(?:扮演|假装|你现在是|你是一个|从现在开始你)[^。！？]{0,20}(?:没有(?:任何)?(?:限制|规则|约束|过滤)|不受(?:任何)?(?:限制|约束|规则)|无限制|无约束|越狱)|开发者模式|越狱模式|DAN模式`),
+      re(
+        `\\byou (?:have|has|now have|will have) no ${any('rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'ethics', 'morals', 'boundaries', 'censorship', 'policies')}\\b`,
+      ),
+      re(
+        `\\b(?:not|never) (?:bound|restricted|limited) by ${gap(3)}${any('rules', 'policies', 'guidelines', 'openai', 'restrictions', 'ethics', 'morals', 'content policy')}\\b`,
+      ),
+      re(
+        `\\b(?:never|cannot|can't|must not|will not|won't|don't) (?:ever )?(?:refuse|decline|say no)\\b[^.!?]{0,40}\\b(?:request|question|anything|prompt|order)`,
+      ),
+      re(
+        `\\b(?:stay|remain|keep) in character\\b|\\bbreak(?:ing)? character\\b|\\b(?:two|2) (?:different|separate)? ?(?:responses|answers|paragraphs)\\b[^.!?]{0,60}\\b(?:normal|classic|filtered|unfiltered|jailbr)`,
+      ),
+      re(
+        `\\b(?:free|freed|liberated|released) from (?:the )?(?:typical |usual )?(?:confines|restrictions|rules|limitations) of (?:ai|openai|your)`,
+      ),
+      re(
+        `\\b(?:ignore|bypass|disable|turn off|remove|deactivate)\\s+${gap(3)}${any('safety', 'ethical', 'moral', 'content')} ${any('filters?', 'guidelines', 'restrictions', 'protocols?', 'settings', 'checks', 'limits')}\\b`,
+      ),
+      re(
+        `\\b${any('eres', 'seras', 'actua como', 'finge ser', 'tu es', 'tu seras', 'agis comme', 'fais comme si', 'du bist', 'spiel', 'voce e', 'voce sera', 'aja como', 'finja ser', 'sei', 'fingi di essere')}\\s+${gap(4)}${any('sin (?:restricciones|reglas|filtros|limites|censura)', 'sans (?:restrictions|regles|filtres|limites|censure)', 'ohne (?:einschrankungen|regeln|filter|grenzen|zensur)', 'sem (?:restricoes|regras|filtros|limites|censura)', 'senza (?:restrizioni|regole|filtri|limiti|censura)', 'no (?:tienes|tiene) (?:reglas|restricciones|limites)')}\\b`,
+      ),
+      re(
+        `\\b${any('modo desarrollador', 'modo desenvolvedor', 'mode developpeur', 'entwicklermodus', 'modalita sviluppatore', 'modo sin restricciones', 'mode sans restriction', 'modo sem restricoes')}\\b`,
+      ),
+      re(
+        `(?:扮演|假装|你现在是|你是一个|从现在开始你)[^。！？]{0,20}(?:没有(?:任何)?(?:限制|规则|约束|过滤)|不受(?:任何)?(?:限制|约束|规则)|无限制|无约束|越狱)|开发者模式|越狱模式|DAN模式`,
+      ),
     ],
     what: 'tries to switch the assistant into a persona without rules (jailbreak)',
     fix: REJECT,
@@ -133,7 +174,9 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(`\\[/?\\s*(?:inst|sys|system|assistant|admin)\\s*\\]|<</?sys>>`),
       re(`(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*\\S`),
       re(`#{2,}\\s*(?:system|instruction|assistant|new instructions|admin|developer)\\b`),
-      re(`\\b(?:end of (?:user )?(?:input|message|prompt|conversation|query)|begin (?:system|admin|developer) (?:message|prompt|instructions))\\b`),
+      re(
+        `\\b(?:end of (?:user )?(?:input|message|prompt|conversation|query)|begin (?:system|admin|developer) (?:message|prompt|instructions))\\b`,
+      ),
     ],
     what: 'contains fake conversation or system markup to smuggle in instructions',
     fix: REJECT,
@@ -143,12 +186,24 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'judge_manipulation',
     severity: 'HIGH',
     patterns: [
-      re(`\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`),
-      re(`\\b${any('rate', 'score', 'grade', 'mark', 'evaluate', 'judge', 'classify', 'label', 'flag', 'report', 'consider', 'treat')}\\s+${gap(4)}${any('this', 'it', 'the (?:animation|video|message|request|input|prompt)', 'me')}\\s+${gap(1)}as\\s+${any('100', '10/10', 'safe', 'benign', 'harmless', 'clean', 'pass(?:ed|ing)?', 'perfect', 'approved', 'not (?:harmful|malicious|an? (?:attack|injection))', 'low risk', 'no risk')}\\b`),
-      re(`\\b${any('give', 'award', 'assign', 'return', 'output')} ${any('this', 'it', 'the animation', 'the video', 'the request', 'me', 'us')} ${any('a score of 100', '100', 'full marks', 'a perfect score', '10/10', 'a pass', 'a passing (?:score|grade)', 'the maximum score')}`),
-      re(`\\b(?:the|any|every|all) ${any('judges?', 'reviewers?', 'evaluators?', 'graders?', 'scorers?', 'moderators?', 'classifiers?', 'security (?:checks?|filters?|scanners?)')} (?:should|must|will|needs? to|is required to|has to)\\b`),
-      re(`\\buser_input_security\\b|\\b(?:this|the) (?:message|request|input|prompt) (?:is|has been) (?:verified|pre-?approved|whitelisted|cleared|safe|benign)\\b`),
-      re(`\\b${any('califica', 'puntua', 'evalua', 'marca', 'note', 'notez', 'evaluez', 'bewerte', 'bewertet', 'avalie', 'classifique', 'valuta')}\\s+${gap(4)}${any('como segur[oa]', 'como (?:100|aprobad[oa])', 'comme (?:sur|sure|100|inoffensif)', 'als (?:sicher|harmlos|100)', 'com 100', 'como aprovad[oa]', 'come sicur[oa]')}\\b`),
+      re(
+        `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
+      ),
+      re(
+        `\\b${any('rate', 'score', 'grade', 'mark', 'evaluate', 'judge', 'classify', 'label', 'flag', 'report', 'consider', 'treat')}\\s+${gap(4)}${any('this', 'it', 'the (?:animation|video|message|request|input|prompt)', 'me')}\\s+${gap(1)}as\\s+${any('100', '10/10', 'safe', 'benign', 'harmless', 'clean', 'pass(?:ed|ing)?', 'perfect', 'approved', 'not (?:harmful|malicious|an? (?:attack|injection))', 'low risk', 'no risk')}\\b`,
+      ),
+      re(
+        `\\b${any('give', 'award', 'assign', 'return', 'output')} ${any('this', 'it', 'the animation', 'the video', 'the request', 'me', 'us')} ${any('a score of 100', '100', 'full marks', 'a perfect score', '10/10', 'a pass', 'a passing (?:score|grade)', 'the maximum score')}`,
+      ),
+      re(
+        `\\b(?:the|any|every|all) ${any('judges?', 'reviewers?', 'evaluators?', 'graders?', 'scorers?', 'moderators?', 'classifiers?', 'security (?:checks?|filters?|scanners?)')} (?:should|must|will|needs? to|is required to|has to)\\b`,
+      ),
+      re(
+        `\\buser_input_security\\b|\\b(?:this|the) (?:message|request|input|prompt) (?:is|has been) (?:verified|pre-?approved|whitelisted|cleared|safe|benign)\\b`,
+      ),
+      re(
+        `\\b${any('califica', 'puntua', 'evalua', 'marca', 'note', 'notez', 'evaluez', 'bewerte', 'bewertet', 'avalie', 'classifique', 'valuta')}\\s+${gap(4)}${any('como segur[oa]', 'como (?:100|aprobad[oa])', 'comme (?:sur|sure|100|inoffensif)', 'als (?:sicher|harmlos|100)', 'com 100', 'como aprovad[oa]', 'come sicur[oa]')}\\b`,
+      ),
       re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
     ],
     what: 'addresses the judge to steer its verdict',
@@ -159,10 +214,16 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'file_access',
     severity: 'HIGH',
     patterns: [
-      re(`(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|\\bkubeconfig\\b)`),
+      re(
+        `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|\\bkubeconfig\\b)`,
+      ),
       re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
-      re(`\\b${any('read', 'open', 'cat', 'list', 'dump', 'load', 'scan', 'browse', 'traverse', 'walk', 'copy', 'upload', 'access', 'print', 'show', 'display')}\\s+${direct(4)}${any('(?:the |local |server |system |all |every |my |your |their )?files? (?:on|in|from) (?:the |this |your )?(?:server|machine|disk|computer|system|host|home|directory|folder|filesystem|container)', 'the (?:home|root|working|current|parent) director(?:y|ies)', 'the filesystem', 'the file system', 'the disk', "(?:the |all )?(?:user's |users' )?(?:documents|downloads|desktop) folder", 'the contents? of (?:the |a |any )?(?:file|director(?:y|ies)|folder)', 'files? (?:named|called|at|under) ')}`),
-      re(`\\b${any('lee', 'leer', 'abre', 'lista', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`),
+      re(
+        `\\b${any('read', 'open', 'cat', 'list', 'dump', 'load', 'scan', 'browse', 'traverse', 'walk', 'copy', 'upload', 'access', 'print', 'show', 'display')}\\s+${direct(4)}${any('(?:the |local |server |system |all |every |my |your |their )?files? (?:on|in|from) (?:the |this |your )?(?:server|machine|disk|computer|system|host|home|directory|folder|filesystem|container)', 'the (?:home|root|working|current|parent) director(?:y|ies)', 'the filesystem', 'the file system', 'the disk', "(?:the |all )?(?:user's |users' )?(?:documents|downloads|desktop) folder", 'the contents? of (?:the |a |any )?(?:file|director(?:y|ies)|folder)', 'files? (?:named|called|at|under) ')}`,
+      ),
+      re(
+        `\\b${any('lee', 'leer', 'abre', 'lista', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
+      ),
       re(`(?:读取|打开|列出|查看)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
     ],
     what: 'asks the generated code to read files on the machine',
@@ -173,12 +234,20 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'code_execution',
     severity: 'HIGH',
     patterns: [
-      re(`\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`),
+      re(
+        `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
+      ),
       re(`\\b(?:exec|eval|execsync|spawn|popen|compile|system)\\s*\\(`),
-      re(`\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+[+0-7]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`),
+      re(
+        `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+[+0-7]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
+      ),
       re(`\\b(?:reverse|bind|web) shell\\b|\\bremote code execution\\b|\\brce\\b`),
-      re(`\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`),
-      re(`\\b${any('ejecuta', 'ejecutar', 'corre', 'lanza', 'execute', 'executa', 'executar', 'rode', 'exécute', 'execute', 'executez', 'lance', 'lancez', 'fuhre', 'fuhren', 'starte', 'esegui', 'lancia')}\\s+${gap(4)}${any('comandos?', 'commandes?', 'befehle?', 'comandi', 'comando', 'scripts?', 'skripte?', 'shell', 'terminal', 'bash', 'terminale', 'programme?s?')}\\b`),
+      re(
+        `\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`,
+      ),
+      re(
+        `\\b${any('ejecuta', 'ejecutar', 'corre', 'lanza', 'execute', 'executa', 'executar', 'rode', 'exécute', 'execute', 'executez', 'lance', 'lancez', 'fuhre', 'fuhren', 'starte', 'esegui', 'lancia')}\\s+${gap(4)}${any('comandos?', 'commandes?', 'befehle?', 'comandi', 'comando', 'scripts?', 'skripte?', 'shell', 'terminal', 'bash', 'terminale', 'programme?s?')}\\b`,
+      ),
       re(`(?:执行|运行)[^。！？]{0,8}(?:命令|脚本|shell|终端|程序)`),
     ],
     what: 'asks the generated code to run commands or spawn processes',
@@ -189,11 +258,19 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'network_access',
     severity: 'HIGH',
     patterns: [
-      re(`\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`),
+      re(
+        `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
+      ),
       re(`\\b(?:curl|wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b`),
-      re(`\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`),
-      re(`\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*`),
-      re(`\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica')}\\s+${gap(6)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`),
+      re(
+        `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
+      ),
+      re(
+        `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*`,
+      ),
+      re(
+        `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica')}\\s+${gap(6)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
+      ),
       re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
     ],
     what: 'asks the generated code to reach the network',
@@ -204,11 +281,21 @@ export const INTENT_RULES: readonly IntentRule[] = [
     category: 'secret_exfiltration',
     severity: 'HIGH',
     patterns: [
-      re(`\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`),
-      re(`\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', '(?:the |your |all |any |server |stored |saved |system |admin |root |users\' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)')}\\b`),
-      re(`\\b${any('write', 'put', 'render', 'embed', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`),
-      re(`\\b${any('variables de entorno', 'variaveis de ambiente', "variables d'environnement", 'umgebungsvariablen', "variabili d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`),
-      re(`(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`),
+      re(
+        `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
+      ),
+      re(
+        `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
+      ),
+      re(
+        `\\b${any('write', 'put', 'render', 'embed', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
+      ),
+      re(
+        `\\b${any('variables de entorno', 'variaveis de ambiente', "variables d'environnement", 'umgebungsvariablen', "variabili d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
+      ),
+      re(
+        `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      ),
     ],
     what: 'asks for secrets (keys, tokens, passwords, environment variables)',
     fix: SANDBOX,

@@ -16,25 +16,80 @@ export interface View {
 export type Encoding = 'base64' | 'hex' | 'rot13' | 'URL encoding' | 'invisible tag characters' | 'reversed text';
 
 // Zero-width and format characters, soft hyphen, variation selectors, bidi controls, word joiners.
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const INVISIBLE =
+  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]|\u034f|[\u180b-\u180f]|[\ufe00-\ufe0f]/g;
 // Unicode tag characters (U+E0000-E007F) mirror ASCII invisibly: text smuggled past the eye.
 const TAGS = /[\u{e0000}-\u{e007f}]+/gu;
 
 /** Letters of other scripts drawn like Latin ones, replaced only inside words that mix them with Latin letters. */
 const CONFUSABLES: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', һ: 'h', ɡ: 'g', ɑ: 'a', ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ϲ: 'c', ꓲ: 'i', ı: 'i', ȷ: 'j',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  һ: 'h',
+  ɡ: 'g',
+  ɑ: 'a',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ϲ: 'c',
+  ꓲ: 'i',
+  ı: 'i',
+  ȷ: 'j',
 };
 const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
 const MIXED_WORD = /[\p{L}\p{M}]+/gu;
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't', '€': 'e' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '+': 't',
+  '€': 'e',
+};
 
 /** NFKC, invisibles out, look-alikes in mixed words mapped, accents dropped, lower case, whitespace collapsed. */
 export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '');
-  const unconfused = nfkc.replace(MIXED_WORD, (word) => (/[a-z]/i.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word));
+  const unconfused = nfkc.replace(MIXED_WORD, (word) =>
+    /[a-z]/i.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word,
+  );
   return unconfused
     .normalize('NFD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
@@ -52,11 +107,17 @@ export function plain(text: string): string {
  */
 export function deobfuscated(raw: string): string {
   const spaced = /(?:\p{L}[ ._\-*/]){3,}\p{L}/u.test(raw);
-  const joined = spaced ? raw.normalize('NFKC').replace(INVISIBLE, '').replace(/(?:\p{L}[ ._\-*/]){3,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')) : raw;
+  const joined = spaced
+    ? raw
+        .normalize('NFKC')
+        .replace(INVISIBLE, '')
+        .replace(/(?:\p{L}[ ._\-*/]){3,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, ''))
+    : raw;
   const text = plain(joined);
   if (!/[\d@$!|+€]/.test(text)) return text;
   return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
-    if (!/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
+    // A long run of letters and digits is an encoded blob or an id, not a word in disguise.
+    if (token.length > 24 || !/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
     // A word with a number beside it (2x, x2, 10th, h2o) is maths or a name, not leetspeak.
     if (/^\d+\p{L}{1,2}$|^\p{L}{1,2}\d+$/u.test(token)) return token;
     return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
@@ -86,7 +147,8 @@ export function decodedViews(raw: string): View[] {
   const add = (text: string, via: Encoding) => {
     if (readable(text)) found.set(via, [...(found.get(via) ?? []), text]);
   };
-  for (const run of raw.match(TAGS) ?? []) add([...run].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join(''), 'invisible tag characters');
+  for (const run of raw.match(TAGS) ?? [])
+    add([...run].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join(''), 'invisible tag characters');
   const text = raw.replace(INVISIBLE, '');
   for (const run of text.match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) {
     if (!/[0-9+/=_-]|[a-z][A-Z]/.test(run)) continue; // a long plain word is not base64

@@ -308,7 +308,7 @@ const STRONG = stems(
   'boundary value',
   'pin tumbler',
   'one-time pad',
-  'little\'s law',
+  "little's law",
   'theorem',
   // Spanish, Portuguese, Italian
   'regla de la cadena',
