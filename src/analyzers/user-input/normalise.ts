@@ -86,15 +86,14 @@ const LEET: Record<string, string> = {
 export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
-  const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '');
+  const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
   const unconfused = nfkc.replace(MIXED_WORD, (word) =>
-    /[a-z]/i.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word,
+    /[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word,
   );
   return unconfused
     .normalize('NFD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC')
-    .toLowerCase()
     .replace(/[\s\u3000]+/g, ' ')
     .trim();
 }
@@ -106,20 +105,20 @@ export function plain(text: string): string {
  * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
  */
 export function deobfuscated(raw: string): string {
-  const spaced = /(?:\p{L}[ ._\-*/]){3,}\p{L}/u.test(raw);
+  const spaced = /(?:\p{L}[ ._\-*/]){2,}\p{L}/u.test(raw);
   const joined = spaced
     ? raw
         .normalize('NFKC')
         .replace(INVISIBLE, '')
-        .replace(/(?:\p{L}[ ._\-*/]){3,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, ''))
+        .replace(/(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, ''))
     : raw;
   const text = plain(joined);
   if (!/[\d@$!|+€]/.test(text)) return text;
   return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
     // A long run of letters and digits is an encoded blob or an id, not a word in disguise.
     if (token.length > 24 || !/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
-    // A word with a number beside it (2x, x2, 10th, h2o) is maths or a name, not leetspeak.
-    if (/^\d+\p{L}{1,2}$|^\p{L}{1,2}\d+$/u.test(token)) return token;
+    // A number with a variable or an ordinal (2x, x2, 10th, h2) is maths, not leetspeak.
+    if (/^\d+(?:st|nd|rd|th|\p{L})$|^\p{L}\d+$/u.test(token)) return token;
     return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
   });
 }
