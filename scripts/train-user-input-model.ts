@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FEATURE_BITS, featuresOf, type Features, type Head, scoreWith } from '../src/analyzers/user-input/classifier';
-import { readingOf as readingOfViews, viewsOf } from '../src/analyzers/user-input/normalise';
+import { deobfuscated } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
 
@@ -40,9 +40,6 @@ interface Example {
   features: Features;
   y: 0 | 1;
 }
-
-/** The classifier's own reading of a message: the plain text with disguised letters undone. */
-const readingOf = (text: string) => readingOfViews(viewsOf(text)).text;
 
 function train(examples: readonly Example[], seed: number): { weights: Float64Array; bias: number } {
   const weights = new Float64Array(DIM);
@@ -104,7 +101,7 @@ function examplesFor(head: Head, messages: readonly SetMessage[]): Example[] {
   const positive = head === 'attack' ? 'attack' : 'harmful';
   return messages
     .filter((m) => m.label === positive || m.label === 'benign')
-    .map((m) => ({ features: featuresOf(readingOf(m.text)), y: m.label === positive ? 1 : 0 }));
+    .map((m) => ({ features: featuresOf(deobfuscated(m.text)), y: m.label === positive ? 1 : 0 }));
 }
 
 function main(): void {

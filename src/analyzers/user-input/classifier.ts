@@ -38,15 +38,18 @@ const loaded = () => {
   return heads;
 };
 
-/** FNV-1a, 32 bits. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a, 32 bits, continued from `h` over `text`. */
+function fnv(text: string, h = FNV_OFFSET): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
+const WORD = fnv('w:');
+const PAIR = fnv('b:');
+const PIECE = fnv('c:');
+const SPACE = 32;
 
 export interface Features {
   /** Feature buckets, each once. */
@@ -55,33 +58,53 @@ export interface Features {
 
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
 
-/** Calls `add` with each feature of the text (hashed bucket) and the word it came from. */
-function eachFeature(text: string, add: (bucket: number, word: string) => void): void {
-  const tokens = text.slice(0, MAX_CHARS).match(TOKEN) ?? [];
+/**
+ * Calls `add` with each feature of the text (hashed bucket) and the index of the
+ * word it came from: the word (`w:word`), the pair with the word before
+ * (`b:before word`), each 3- and 4-character piece of ` word ` (`c:…`), hashed
+ * without building the strings.
+ */
+function eachFeature(tokens: readonly string[], add: (bucket: number, word: number) => void): void {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i];
-    add(hash(`w:${word}`) & MASK, word);
-    if (i > 0) add(hash(`b:${tokens[i - 1]} ${word}`) & MASK, `${tokens[i - 1]} ${word}`);
-    const padded = ` ${word} `;
-    for (let n = 3; n <= 4; n++) for (let j = 0; j + n <= padded.length; j++) add(hash(`c:${padded.slice(j, j + n)}`) & MASK, word);
+    add(fnv(word, WORD) & MASK, i);
+    if (i > 0) add(fnv(word, fnv(' ', fnv(tokens[i - 1], PAIR))) & MASK, i);
+    const length = word.length + 2;
+    const at = (j: number) => (j === 0 || j === length - 1 ? SPACE : word.charCodeAt(j - 1));
+    for (let n = 3; n <= 4; n++)
+      for (let j = 0; j + n <= length; j++) {
+        let h = PIECE;
+        for (let k = j; k < j + n; k++) h = Math.imul(h ^ at(k), FNV_PRIME);
+        add((h >>> 0) & MASK, i);
+      }
   }
 }
 
-/** Words, word pairs and the 3- and 4-letter pieces of each word (with its edges), hashed; Chinese characters are words. */
+/** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
+const tokensOf = (text: string) => (text.slice(0, MAX_CHARS).match(TOKEN) ?? []).filter((t) => t.length <= 30);
+
+/** Words, word pairs and the 3- and 4-letter pieces of each word (with its edges), hashed, each bucket once; Chinese characters are words. */
 export function featuresOf(text: string): Features {
-  const seen = new Set<number>();
-  eachFeature(text, (bucket) => seen.add(bucket));
-  return { buckets: [...seen] };
+  const seen = new Uint8Array(1 << FEATURE_BITS);
+  const buckets: number[] = [];
+  eachFeature(tokensOf(text), (bucket) => {
+    if (seen[bucket] === 0) {
+      seen[bucket] = 1;
+      buckets.push(bucket);
+    }
+  });
+  return { buckets };
 }
 
 /** The words whose features weigh most towards a head's verdict (each bucket counted once, for its first word). */
 function decidingWords(text: string, weights: Int8Array): string[] {
+  const tokens = tokensOf(text);
   const seen = new Set<number>();
   const byWord = new Map<string, number>();
-  eachFeature(text, (bucket, word) => {
+  eachFeature(tokens, (bucket, i) => {
     if (seen.has(bucket)) return;
     seen.add(bucket);
-    if (weights[bucket] > 0) byWord.set(word, (byWord.get(word) ?? 0) + weights[bucket]);
+    if (weights[bucket] > 0) byWord.set(tokens[i], (byWord.get(tokens[i]) ?? 0) + weights[bucket]);
   });
   return [...byWord.entries()]
     .sort((a, b) => b[1] - a[1])

@@ -12,13 +12,15 @@ import type { Severity } from '../../domain/types';
 export interface HarmRule {
   id: string;
   severity: Severity;
+  /** Words one of the patterns needs (a necessary condition, cheap to test): when none is there, the patterns are not run. */
+  cue: RegExp;
   patterns: readonly RegExp[];
   what: string;
 }
 
 const any = (...words: string[]) => `(?:${words.join('|')})`;
 const gap = (n: number) => `(?:[^\\s.!?;。！？]+\\s+){0,${n}}?`;
-const re = (source: string) => new RegExp(source, 'u');
+const re = (source: string) => new RegExp(source);
 /** A word boundary that also holds beside Chinese characters (\b knows only ASCII words). */
 const B = '(?:\\b|(?<![a-z0-9])(?![a-z0-9]))';
 /** Not when what is made is a picture of it: "make an animation of a bomb falling" depicts. */
@@ -392,6 +394,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'chemical-biological-weapons',
     severity: 'HIGH',
+    cue: new RegExp(`${CHEM_BIO}|gain.of.function|transmissib|lethality|virulence|沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气`),
     patterns: [
       re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
       re(
@@ -409,6 +412,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'weapons-explosives',
     severity: 'HIGH',
+    cue: new RegExp(`${EXPLOSIVES_WEAPONS}|炸弹|炸药|枪支|燃烧瓶|雷管`),
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
       re(
@@ -424,6 +428,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'violence',
     severity: 'HIGH',
+    cue: new RegExp(`${KILL}|body|shooting|massacre|bombing|assassination|attack on|terror|caught|杀|毒死|谋杀|伤害`),
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
       re(
@@ -442,6 +447,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'self-harm',
     severity: 'HIGH',
+    cue: /myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|自杀/,
     patterns: [
       re(
         `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
@@ -457,6 +463,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'hate',
     severity: 'HIGH',
+    cue: new RegExp(`${GROUPS}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`),
     patterns: [
       re(
         `${B}${GROUPS} (?:are|were|is) ${gap(1)}${any('inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
@@ -473,6 +480,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'sexual-minors',
     severity: 'HIGH',
+    cue: new RegExp(`${MINORS}|csam|child porn|cp links|jailbait|pedophil|paedophil`),
     patterns: [
       re(`${B}${MINORS}${B}[^.!?]{0,50}${B}${SEXUAL}`),
       re(`${B}${SEXUAL}[^.!?]{0,50}${B}${MINORS}${B}`),
@@ -483,6 +491,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'crime-fraud',
     severity: 'HIGH',
+    cue: new RegExp(`${CRIMES}|caught|detected|traced|undetectable`),
     patterns: [
       re(
         `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit')}\\s+${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
@@ -497,6 +506,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'drugs',
     severity: 'HIGH',
+    cue: new RegExp(DRUGS),
     patterns: [
       re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
       re(`${B}${DRUGS} ${any('synthesis', 'recipe', 'lab', 'production', 'precursors?', 'ingredients', 'cook', 'extraction')}${B}`),
@@ -510,6 +520,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'doxxing',
     severity: 'HIGH',
+    cue: /address|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on/,
     patterns: [
       re(
         `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveal', 'publish', 'post', 'leak', 'share', 'give me', 'what is')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,

@@ -20,6 +20,8 @@ export interface IntentRule {
     | 'network_access'
     | 'secret_exfiltration';
   severity: Severity;
+  /** Words one of the patterns needs (a necessary condition, cheap to test): when none is there, the patterns are not run. */
+  cue: RegExp;
   patterns: readonly RegExp[];
   what: string;
   fix: string;
@@ -31,7 +33,7 @@ const gap = (n: number) => `(?:[^\\s.!?;。！？]+\\s+){0,${n}}?`;
 const direct = (n: number) =>
   `(?:(?!(?:how|why|what|when|where|whether|that|which|math|maths|mathematics|concept|idea|principle|theory|role|difference|relation(?:ship)?|formula|structure|length|size|entropy|strength|number|space|count)\\b)[^\\s.!?;。！？]+\\s+){0,${n}}?`;
 const any = (...words: string[]) => `(?:${words.join('|')})`;
-const re = (source: string) => new RegExp(source, 'u');
+const re = (source: string) => new RegExp(source);
 
 const REJECT = 'Reject the request, or strip the instruction before it reaches the code generator.';
 const SANDBOX = 'Refuse: the animation code must only draw. Keep the renderer sandboxed without file, process, network or secret access.';
@@ -60,6 +62,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'override-instructions',
     category: 'prompt_injection',
     severity: 'HIGH',
+    cue: /instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求/,
     patterns: [
       re(
         `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
@@ -92,6 +95,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'reveal-prompt',
     category: 'prompt_injection',
     severity: 'HIGH',
+    cue: /prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息/,
     patterns: [
       re(
         `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template))`,
@@ -123,6 +127,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'persona-without-rules',
     category: 'jailbreak',
     severity: 'HIGH',
+    cue: /\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
     patterns: [
       re(
         `\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`,
@@ -168,6 +173,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'fake-markup',
     category: 'prompt_injection',
     severity: 'HIGH',
+    cue: /[<[#]|(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\s*[:：]|end of|begin /,
     patterns: [
       re(`<\\|?\\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\\s*\\|?>`),
       re(`</?\\s*(?:system|user|assistant|developer|instructions?|admin|sys|context|prompt|human|ai|tool)\\s*>`),
@@ -185,6 +191,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'note-to-judge',
     category: 'judge_manipulation',
     severity: 'HIGH',
+    cue: /(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
     patterns: [
       re(
         `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -213,6 +220,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-files',
     category: 'file_access',
     severity: 'HIGH',
+    cue: /\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd/,
     patterns: [
       re(
         `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|\\bkubeconfig\\b)`,
@@ -233,6 +241,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'run-processes',
     category: 'code_execution',
     severity: 'HIGH',
+    cue: /subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序/,
     patterns: [
       re(
         `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
@@ -257,6 +266,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'reach-network',
     category: 'network_access',
     severity: 'HIGH',
+    cue: /requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱/,
     patterns: [
       re(
         `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -280,6 +290,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-secrets',
     category: 'secret_exfiltration',
     severity: 'HIGH',
+    cue: /environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码/,
     patterns: [
       re(
         `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
@@ -308,12 +319,21 @@ export interface RuleMatch<R> {
   quote: string;
 }
 
-/** The first match of each rule in the text, quoted (at most 80 characters). */
-export function matchRules<R extends { patterns: readonly RegExp[] }>(rules: readonly R[], text: string): RuleMatch<R>[] {
+const SENTENCE_END = /(?<=[.!?;。！？\n])\s+/;
+
+/**
+ * The first match of each rule in the text, quoted (at most 80 characters). A
+ * rule's patterns read only the sentences that hold its cue: what a rule
+ * matches lies within a sentence, and most of a long message holds no cue of most rules.
+ */
+export function matchRules<R extends { cue: RegExp; patterns: readonly RegExp[] }>(rules: readonly R[], text: string): RuleMatch<R>[] {
   const found: RuleMatch<R>[] = [];
+  const sentences = text.split(SENTENCE_END);
   for (const rule of rules) {
+    const read = sentences.length === 1 ? (rule.cue.test(text) ? text : '') : sentences.filter((s) => rule.cue.test(s)).join(' . ');
+    if (read === '') continue;
     for (const pattern of rule.patterns) {
-      const match = pattern.exec(text);
+      const match = pattern.exec(read);
       if (match) {
         found.push({ rule, quote: quoteOf(match[0]) });
         break;

@@ -87,13 +87,13 @@ export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
-  const unconfused = nfkc.replace(MIXED_WORD, (word) =>
-    /[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word,
-  );
+  const unconfused = CONFUSABLE_CLASS.test(nfkc)
+    ? nfkc.replace(MIXED_WORD, (word) => (/[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word))
+    : nfkc;
+  // Accents off: the rules are written without them (instrucoes, regles, uberschreibe).
   return unconfused
     .normalize('NFD')
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .normalize('NFC')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s\u3000]+/g, ' ')
     .trim();
 }
@@ -104,16 +104,18 @@ export function plain(text: string): string {
  * leetspeak read back in words that mix letters with digits or symbols
  * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
  */
-export function deobfuscated(raw: string): string {
+export function deobfuscated(raw: string, base?: string): string {
   const spaced = /(?:\p{L}[ ._\-*/]){2,}\p{L}/u.test(raw);
-  const joined = spaced
-    ? raw
-        .normalize('NFKC')
-        .replace(INVISIBLE, '')
-        .replace(/(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, ''))
-    : raw;
-  const text = plain(joined);
-  if (!/[\d@$!|+€]/.test(text)) return text;
+  const text = spaced
+    ? plain(
+        raw
+          .normalize('NFKC')
+          .replace(INVISIBLE, '')
+          .replace(/(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')),
+      )
+    : (base ?? plain(raw));
+  // Only words that mix letters with digits or symbols can be leetspeak.
+  if (!/\p{L}[\d@$!|+€]|[\d@$!|+€]\p{L}/u.test(text)) return text;
   return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
     // A long run of letters and digits is an encoded blob or an id, not a word in disguise.
     if (token.length > 24 || !/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
@@ -127,11 +129,20 @@ const COMMON_WORDS =
   /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me)\b/g;
 const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
 
-const rot13 = (text: string) =>
-  text.replace(/[a-z]/gi, (c) => {
-    const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-  });
+/** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */
+function rot13(text: string): string {
+  const codes = new Array<number>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    codes[i] = c >= 97 && c <= 122 ? ((c - 84) % 26) + 97 : c >= 65 && c <= 90 ? ((c - 52) % 26) + 65 : c;
+  }
+  let out = '';
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
+  return out;
+}
+
+/** Sentences, roughly: where a rot13 or reversed sentence begins and ends. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?:;。！？\n])\s+/);
 
 /** Readable text: mostly printable, with words in it. */
 function readable(text: string): boolean {
@@ -163,32 +174,33 @@ export function decodedViews(raw: string): View[] {
       // not URL encoding after all
     }
   }
-  // rot13 and reversed text hide a whole sentence: judged when they read as far more English than the message does.
-  const own = wordHits(text);
-  const rotated = rot13(text);
-  if (wordHits(rotated) >= 3 && wordHits(rotated) > 2 * own) add(rotated, 'rot13');
-  const reversed = [...text].reverse().join('');
-  if (wordHits(reversed) >= 3 && wordHits(reversed) > 2 * own) add(reversed, 'reversed text');
+  // rot13 and reversed text hide a sentence: one that reads as gibberish, and as English once decoded.
+  for (const sentence of sentencesOf(text)) {
+    if (sentence.length < 12 || wordHits(sentence) > 1) continue;
+    const rotated = rot13(sentence);
+    if (wordHits(rotated) >= 3) add(rotated, 'rot13');
+    const reversed = [...sentence].reverse().join('');
+    if (wordHits(reversed) >= 3) add(reversed, 'reversed text');
+  }
   return [...found.entries()].map(([via, texts]) => ({ text: plain(texts.join(' / ')), via }));
 }
 
-/** Every view of the message the layers judge: the plain text, the deobfuscated one when it differs, then what was encoded. */
-export function viewsOf(raw: string): View[] {
-  const base = plain(raw);
+/**
+ * Every view of the message the rules judge: the plain text; the sentences that
+ * read differently once disguised letters are undone (only those: the rest was
+ * read already); then what was encoded, decoded.
+ */
+export function viewsOf(raw: string, base = plain(raw), reading = deobfuscated(raw, base)): View[] {
   const views: View[] = [{ text: base, via: null }];
-  const undone = deobfuscated(raw);
-  if (undone !== base) views.push({ text: undone, via: null });
+  if (reading !== base) {
+    const read = new Set(sentencesOf(base));
+    const changed = sentencesOf(reading).filter((s) => !read.has(s));
+    if (changed.length > 0) views.push({ text: changed.join(' '), via: null });
+  }
   for (const decoded of decodedViews(raw)) {
     views.push(decoded);
     const again = deobfuscated(decoded.text);
     if (again !== decoded.text) views.push({ text: again, via: decoded.via });
   }
   return views;
-}
-
-/** The message as the classifier reads it: the plain text with disguised letters undone (the last view not decoded). */
-export function readingOf(views: readonly View[]): View {
-  let reading = views[0];
-  for (const view of views) if (view.via === null) reading = view;
-  return reading;
 }

@@ -7,7 +7,8 @@
  * loaded word in it.
  */
 
-const stems = (...words: string[]) => new RegExp(`(?<![\\p{L}\\d])(?:${words.join('|')})`, 'gu');
+/** Word beginnings (accents are already off, so a maths word is ASCII). */
+const stems = (...words: string[]) => new RegExp(`\\b(?:${words.join('|')})`, 'g');
 
 /** Words that only a maths or science request uses: each counts two. */
 const STRONG = stems(

@@ -6,7 +6,7 @@ import { scoreFromIssues } from '../context';
 import { classify, featuresOf } from './classifier';
 import { HARM_RULES } from './harm-rules';
 import { INTENT_RULES, matchRules, quoteOf, type IntentRule } from './intent-rules';
-import { type Encoding, readingOf, type View, viewsOf } from './normalise';
+import { deobfuscated, type Encoding, plain, type View, viewsOf } from './normalise';
 import { readScope, rolePlayCues } from './scope';
 
 /**
@@ -46,12 +46,15 @@ export interface Screening {
   issues: ScreenIssue[];
 }
 
+/** 1048576 as 1,048,576 (toLocaleString would load the locale data for one message). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** A message too long to screen: refused before any rule runs. */
 export class MessageTooLong extends Error {
   override name = 'MessageTooLong';
   constructor(readonly length: number) {
     super(
-      `the message has ${length.toLocaleString('en-US')} characters, over the ${MAX_SCREENED_CHARS.toLocaleString('en-US')}-character limit of screening; nothing was judged`,
+      `the message has ${thousands(length)} characters, over the ${thousands(MAX_SCREENED_CHARS)}-character limit of screening; nothing was judged`,
     );
   }
 }
@@ -132,13 +135,13 @@ function encodingIssues(views: readonly View[], flagged: Set<Encoding>): ScreenI
 }
 
 /** The classifier's findings where no rule already reported that kind of thing. */
-function classifierIssues(views: readonly View[], ruled: readonly ScreenIssue[]): ScreenIssue[] {
+function classifierIssues(reading: string, views: readonly View[], ruled: readonly ScreenIssue[]): ScreenIssue[] {
   const issues: ScreenIssue[] = [];
   const reported = new Set<string>();
   const attackRuled = ruled.some((i) => i.category !== 'harmful_content');
   const harmRuled = ruled.some((i) => i.category === 'harmful_content');
   // The message itself as the rules read it (letters undone), then each decoded text.
-  const readings = [readingOf(views), ...views.filter((v) => v.via !== null)];
+  const readings = [{ text: reading, via: null }, ...views.filter((v) => v.via !== null)];
   for (const view of readings) {
     for (const judgement of classify(view.text, featuresOf(view.text))) {
       if (!judgement.flagged) continue;
@@ -189,12 +192,14 @@ function scopeIssue(text: string): ScreenIssue | null {
 /** The local verdict on one message. Throws MessageTooLong before any rule runs. */
 export function screenMessage(text: string): Screening {
   if (text.length > MAX_SCREENED_CHARS) throw new MessageTooLong(text.length);
-  const views = viewsOf(text);
+  const base = plain(text);
+  const reading = deobfuscated(text, base);
+  const views = viewsOf(text, base, reading);
   const ruled = ruleIssues(views);
   const encodedFlagged = new Set(
     views.filter((v) => v.via && ruled.some((i) => i.description.includes(`hidden as ${v.via}`))).map((v) => v.via!),
   );
-  const issues = [...ruled, ...encodingIssues(views, encodedFlagged), ...classifierIssues(views, ruled)];
+  const issues = [...ruled, ...encodingIssues(views, encodedFlagged), ...classifierIssues(reading, views, ruled)];
   const scope = scopeIssue(views[0].text);
   if (scope) issues.push(scope);
   const score = scoreFromIssues(issues.map(draftOf), SCREEN_MAX_SCORE);
