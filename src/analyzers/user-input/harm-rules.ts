@@ -394,7 +394,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'chemical-biological-weapons',
     severity: 'HIGH',
-    cue: new RegExp(`${CHEM_BIO}|gain.of.function|transmissib|lethality|virulence|沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气`),
+    cue: /sarin|soman|tabun|vx|novichok|nerve|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
     patterns: [
       re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
       re(
@@ -412,7 +412,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'weapons-explosives',
     severity: 'HIGH',
-    cue: new RegExp(`${EXPLOSIVES_WEAPONS}|炸弹|炸药|枪支|燃烧瓶|雷管`),
+    cue: /bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]auto|grenade|landmine|sprengstoff|esplosiv|炸弹|炸药|枪支|燃烧瓶|雷管/,
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
       re(

@@ -330,7 +330,8 @@ export function matchRules<R extends { cue: RegExp; patterns: readonly RegExp[] 
   const found: RuleMatch<R>[] = [];
   const sentences = text.split(SENTENCE_END);
   for (const rule of rules) {
-    const read = sentences.length === 1 ? (rule.cue.test(text) ? text : '') : sentences.filter((s) => rule.cue.test(s)).join(' . ');
+    if (!rule.cue.test(text)) continue;
+    const read = sentences.length === 1 ? text : sentences.filter((s) => rule.cue.test(s)).join(' . ');
     if (read === '') continue;
     for (const pattern of rule.patterns) {
       const match = pattern.exec(read);

@@ -105,7 +105,7 @@ export function plain(text: string): string {
  * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
  */
 export function deobfuscated(raw: string, base?: string): string {
-  const spaced = /(?:\p{L}[ ._\-*/]){2,}\p{L}/u.test(raw);
+  const spaced = /[^\x00-\x7f]/.test(raw) ? /(?:\p{L}[ ._\-*/]){2,}\p{L}/u.test(raw) : /(?:[a-z][ ._\-*/]){2,}[a-z]/i.test(raw);
   const text = spaced
     ? plain(
         raw
