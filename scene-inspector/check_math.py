@@ -164,6 +164,8 @@ def normalise(latex):
     if re.search(r"\\(?:text|mathrm|textrm|mbox|operatorname|textbf|mathbf|mathbb|mathcal|boldsymbol)\b", t):
         raise Skip("words or styled letters in the formula")
     t = LAYOUT.sub(" ", t)
+    # A bare sub- or superscript is one character: braced, so the parser cannot run it into what follows (`^2 2x`).
+    t = re.sub(r"([_^])\s*([0-9a-zA-Z])", r"\1{\2}", t)
     t = re.sub(r"\\prime\b", "'", t)
     t = re.sub(r"(\d+(?:\.\d+)?)\s*\^\s*\{?\s*\\circ\s*\}?", r"\\frac{\1\\pi}{180}", t)
     t = t.replace("\\%", "%")
@@ -718,14 +720,12 @@ class Checker:
         variables = set().union(*(d.free_symbols for d in d1s + d2s))
         if not variables:
             raise Skip("no unknowns")
-        # E1 an identity: E2 must be one too.
+        # E1 an identity: a later condition is a value put into it (Euler's formula, then θ = π), not its consequence;
+        # a later identity that does not hold is a claim of its own, found as one.
         if all(self.at_points(d, None) is True for d in d1s):
-            misses = [self.at_points(d, None) for d in d2s]
-            if any(m is True for m in misses):
+            if any(self.at_points(d, None) is True for d in d2s):
                 return {"status": "ok", "claim": "equation step"}
-            if any(m is None for m in misses):
-                raise Skip("undecided at the points tried")
-            return {"status": "wrong", "claim": "equation step", "detail": f"the first holds for all values, the second does not ({misses[0]})", "expected": None}
+            raise Skip("a value put into an identity")
         # Fast: the later is the earlier times a nonzero constant.
         for d1 in d1s:
             for d2 in d2s:

@@ -623,7 +623,7 @@ def matched_share(animation, source):
         return None
     total = len(source.family_members_with_points())
     matched = len(animation.animations[0].mobject.family_members_with_points())
-    return round(matched / total, 3) if total else None
+    return round(min(1.0, matched / total), 3) if total else None
 
 
 def transform_ends(animation):

@@ -28,6 +28,8 @@ export interface KindDefinition<Answer = unknown> {
   skipReason(input: KindInput): string | null;
   /** The task for the judge; sent after the fenced content. */
   instructions: string;
+  /** What the local layers found in this input, told to an LLM judge after the task; absent when the kind has nothing to tell. */
+  localNote?(input: KindInput): string;
   /** The category of an attempt, inside the evaluated content, to steer the judge. */
   manipulationCategory: string;
   /**

@@ -122,13 +122,17 @@ const MathVerdict = z.object({
   expected: z.string().max(400).nullable().optional(),
   detail: z.string().max(400).optional(),
   pair: z.number().int().min(0).optional(),
+  /** The line of a multi-line formula whose step is wrong. */
+  line: z.number().int().min(0).optional(),
   cpuMs: z.number().finite().min(0).optional(),
 });
 
 const MathAnswer = z.object({
   /** One per entry of `texts`. */
   formulas: z.array(MathVerdict).max(MAX_TEXTS),
-  steps: z.array(MathVerdict.extend({ from: z.number().int().min(0), to: z.number().int().min(0) })).max(MAX_TEXTS),
+  steps: z
+    .array(MathVerdict.extend({ from: z.number().int().min(0), to: z.number().int().min(0), layout: z.boolean().optional() }))
+    .max(MAX_TEXTS),
   budgetSpent: z.boolean(),
   cpuSeconds: z.number().finite().min(0).optional(),
   startCpuSeconds: z.number().finite().min(0).optional(),
@@ -161,9 +165,17 @@ const SceneAnswer = z.object({
   samples: z.array(Sample).max(4000).optional(),
   plays: z.array(Play).max(100_000).optional(),
   texts: z.array(ShownText).max(MAX_TEXTS).optional(),
-  /** Derivation steps: a transform turned text `from` into text `to` (indices in `texts`) at `t` ms, in play `i`. */
+  /**
+   * Derivation steps: a transform turned text `from` into text `to` (indices in `texts`) at `t` ms, in play `i`;
+   * `layout` when the later was written below the earlier (or in its place), not transformed from it.
+   */
   steps: z
-    .array(z.tuple([z.number().int().min(0), z.number().int().min(0), ms, z.number().int().min(0)]))
+    .array(
+      z.union([
+        z.tuple([z.number().int().min(0), z.number().int().min(0), ms, z.number().int().min(0)]),
+        z.tuple([z.number().int().min(0), z.number().int().min(0), ms, z.number().int().min(0), z.literal('layout')]),
+      ]),
+    )
     .max(MAX_TEXTS)
     .optional(),
   math: MathAnswer.optional(),
@@ -237,8 +249,8 @@ export interface SceneTimeline {
   plays: ScenePlay[];
   /** Every text and formula shown (absent in timelines recorded before texts were). */
   texts?: SceneText[];
-  /** Derivation steps: [from, to, ms, play] (indices in `texts`). */
-  steps?: [number, number, number, number][];
+  /** Derivation steps: [from, to, ms, play, 'layout'?] (indices in `texts`). */
+  steps?: ([number, number, number, number] | [number, number, number, number, 'layout'])[];
   /** The computer algebra system's verdicts on the formulas and steps, when it ran. */
   math?: SceneMath;
   /** The source lines findings quote, `file:line` -> text. */

@@ -67,15 +67,20 @@ export function shortReads(scene: Scene): ShortRead[] {
   for (const id of scene.unitIds()) {
     const u = scene.unit(id);
     if (!u.isText || !u.shows || u.highlight || inCoordinateSystem(u)) continue;
+    // A stretch of showing one text; a gap of a few frames (a transform's last frames fade it out and in) is one.
     let start = -1;
+    let last = -1;
     for (let i = 0; i <= scene.samples.length; i++) {
       const index = i < scene.samples.length && scene.states[i].has(id) ? scene.textAt(i, id) : null;
       const current = start >= 0 ? scene.textAt(start, id) : null;
+      const bridged = index === null && i < scene.samples.length && start >= 0 && scene.samples[i].timeMs - scene.endOf(last) < SCENE_RULES.togetherMs;
+      if (bridged) continue;
       if (start >= 0 && index !== current) {
-        showings.push(measure(scene, id, current!, start, i - 1));
+        showings.push(measure(scene, id, current!, start, last));
         start = -1;
       }
       if (start < 0 && index !== null) start = i;
+      if (index !== null) last = i;
     }
   }
   // What comes and goes together under one root is read as one.
@@ -142,7 +147,8 @@ function measure(scene: Scene, id: number, text: number, a: number, b: number): 
   let fromMs: number | null = null;
   let fullMs: number | null = null;
   for (let i = a; i <= b; i++) {
-    const state = scene.states[i].get(id)!;
+    const state = scene.states[i].get(id);
+    if (!state) continue;
     const t = scene.samples[i].timeMs;
     const credit = readShare(scene, i, id);
     if (opacityOf(state) >= SCENE_RULES.settledOpacity) fullMs ??= t;
