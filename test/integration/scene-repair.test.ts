@@ -147,7 +147,9 @@ describe('scene repair (real Manim, real sandbox)', () => {
     expect(waited, fix.change ?? '').not.toBeNull();
     const added = Number(waited![2]) - 0.3;
     expect(fix.reinspection).toMatch(
-      new RegExp(`no new finding, the timeline grows by exactly the wait added \\(${added.toFixed(2)} s, to ${((timeline.durationMs + added * 1000) / 1000).toFixed(2)} s\\)$`),
+      new RegExp(
+        `no new finding, the timeline grows by exactly the wait added \\(${added.toFixed(2)} s, to ${((timeline.durationMs + added * 1000) / 1000).toFixed(2)} s\\)$`,
+      ),
     );
     const after = await inspect([{ name: 'repair_scenes.py', content: r.combined.files['repair_scenes.py'] }], ['FlashedFormula']);
     const t = after.get('FlashedFormula')!;

@@ -73,7 +73,8 @@ export function shortReads(scene: Scene): ShortRead[] {
     for (let i = 0; i <= scene.samples.length; i++) {
       const index = i < scene.samples.length && scene.states[i].has(id) ? scene.textAt(i, id) : null;
       const current = start >= 0 ? scene.textAt(start, id) : null;
-      const bridged = index === null && i < scene.samples.length && start >= 0 && scene.samples[i].timeMs - scene.endOf(last) < SCENE_RULES.togetherMs;
+      const bridged =
+        index === null && i < scene.samples.length && start >= 0 && scene.samples[i].timeMs - scene.endOf(last) < SCENE_RULES.togetherMs;
       if (bridged) continue;
       if (start >= 0 && index !== current) {
         showings.push(measure(scene, id, current!, start, last));
