@@ -720,12 +720,17 @@ class Checker:
         variables = set().union(*(d.free_symbols for d in d1s + d2s))
         if not variables:
             raise Skip("no unknowns")
-        # E1 an identity: a later condition is a value put into it (Euler's formula, then θ = π), not its consequence;
-        # a later identity that does not hold is a claim of its own, found as one.
+        # E1 an identity: E2 must be one too, unless E2 gives a symbol a value (Euler's formula, then θ = π: a value
+        # put into it, not its consequence).
         if all(self.at_points(d, None) is True for d in d1s):
-            if any(self.at_points(d, None) is True for d in d2s):
+            misses = [self.at_points(d, None) for d in d2s]
+            if any(m is True for m in misses):
                 return {"status": "ok", "claim": "equation step"}
-            raise Skip("a value put into an identity")
+            if any(isinstance(side, sp.Symbol) for pair in E2 for side in pair):
+                raise Skip("a value put into an identity")
+            if any(m is None for m in misses):
+                raise Skip("undecided at the points tried")
+            return {"status": "wrong", "claim": "equation step", "detail": f"the first holds for all values, the second does not ({misses[0]})", "expected": None}
         # Fast: the later is the earlier times a nonzero constant.
         for d1 in d1s:
             for d2 in d2s:

@@ -505,7 +505,7 @@ def install_recording():
         add_frame(self, None, int(duration * self.camera.frame_rate))
 
     def play(self, scene, *args, **kwargs):
-        RECORDER.begin_play(scene, self)
+        RECORDER.begin_play(scene, self, args)
         original_play(self, scene, *args, **kwargs)
         RECORDER.end_play(scene, self)
 
@@ -616,14 +616,25 @@ def leaf_animations(animations):
 TRANSFORM_GROUPS = {"TransformMatchingShapes", "TransformMatchingTex", "TransformMatchingAbstractBase"}
 
 
-def matched_share(animation, source):
-    """The share of a text's glyphs a matching transform (TransformMatchingTex, TransformMatchingShapes) moves to
-    their place in the new text, readable all along; None for other animations."""
-    if source is None or type(animation).__name__ not in TRANSFORM_GROUPS or not getattr(animation, "animations", None):
+def kept_share(animation, source, target):
+    """The share of a text's glyphs a transform into another text leaves readable while it plays: a matching
+    transform (TransformMatchingTex, TransformMatchingShapes) the glyphs it moves to their place in the new text; any
+    other the glyphs it turns into the same glyph, moved at most (`Tex("Fade", "In")` into `Tex("Fade", "Out")` keeps
+    "Fade"). None for an animation that is not a transform of a text into a text."""
+    import numpy as np
+
+    if source is None or target is None or not isinstance(source, text_types()) or not isinstance(target, text_types()):
         return None
-    total = len(source.family_members_with_points())
-    matched = len(animation.animations[0].mobject.family_members_with_points())
-    return round(min(1.0, matched / total), 3) if total else None
+    before = source.family_members_with_points()
+    if not before:
+        return None
+    if type(animation).__name__ in TRANSFORM_GROUPS:
+        kept = len(animation.animations[0].mobject.family_members_with_points()) if getattr(animation, "animations", None) else 0
+    else:
+        after = target.family_members_with_points()
+        same = lambda a, b: a.points.shape == b.points.shape and np.allclose(a.points - a.points.mean(0), b.points - b.points.mean(0), atol=1e-3)  # noqa: E731
+        kept = sum(1 for a, b in zip(before, after) if same(a, b))
+    return round(min(1.0, kept / len(before)), 3)
 
 
 def transform_ends(animation):
@@ -674,11 +685,22 @@ class Recorder:
 
     # ---- the clock
 
-    def begin_play(self, scene, renderer):
+    def begin_play(self, scene, renderer, animations=()):
         self.scene = scene
         self.frames_in_play = 0
         file, line = outermost_user_line()
         self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "file": file, "line": line}
+        # What each transform of a text into another keeps, measured before it changes anything: per animation, the
+        # share of its source text's glyphs; for a matching transform, the glyphs it matches (of any text in its source).
+        self.kept = {}
+        self.matched = {}
+        for animation in leaf_animations([a for a in animations if hasattr(a, "mobject")]):
+            source, target = transform_ends(animation)
+            if type(animation).__name__ in TRANSFORM_GROUPS and getattr(animation, "animations", None):
+                self.matched[id(animation)] = {id(m) for m in animation.animations[0].mobject.family_members_with_points()}
+            share = kept_share(animation, source, target)
+            if share is not None:
+                self.kept[id(animation)] = share
 
     def end_play(self, scene, renderer):
         self.time = renderer.time
@@ -698,12 +720,16 @@ class Recorder:
             if source is not None and target is not None and isinstance(source, text_types()):
                 self.transformed(source, target, animation, play)
             mobject = getattr(animation, "mobject", None)
-            kept = matched_share(animation, source)
+            matched = self.matched.get(id(animation))
             for part in [mobject, source] if mobject is not source else [mobject]:
                 if part is None:
                     continue
                 for m in part.get_family():
                     if id(m) in self.ids and isinstance(m, text_types()):
+                        kept = self.kept.get(id(animation)) if m is source else None
+                        if matched is not None:
+                            leaves = m.family_members_with_points()
+                            kept = round(sum(1 for leaf in leaves if id(leaf) in matched) / len(leaves), 3) if leaves else None
                         texts.setdefault(self.ids[id(m)], [type(animation).__name__, *([kept] if kept is not None else [])])
         if texts:
             play["texts"] = sorted([uid, *entry] for uid, entry in texts.items())

@@ -154,6 +154,32 @@ class Steps(unittest.TestCase):
         self.assertEqual(step("x^2 - 5x + 6 = 0", "(x-2)(x-4) = 0")["status"], "wrong")
         self.assertEqual(step("x^2 = 3x", "x = 3")["status"], "wrong", "dividing by x loses the root 0")
 
+    def test_lines_of_an_aligned_block_in_one_unknown_are_a_derivation(self):
+        self.assertEqual(one(r"5 - 2x &= 11 \\ -2x &= 6 \\ x &= -3")["status"], "ok")
+        wrong = one(r"5 - 2x &= 11 \\ -2x &= 16 \\ x &= -8")
+        self.assertEqual(wrong["status"], "wrong")
+        self.assertIn("x = -3 solves 5 - 2x = 11 but not -2x = 16", wrong["detail"])
+        # Two unknowns on a line: a system, not a derivation.
+        self.assertEqual(one(r"x + y = 5 \\ x - y = 1")["status"], "skipped")
+
+    def test_formulas_written_one_below_another_are_steps_only_in_one_unknown(self):
+        def layout(*formulas):
+            result = check_scene([{"text": f, "mode": "math"} for f in formulas], [[k, k + 1, "layout"] for k in range(len(formulas) - 1)])
+            return [s["status"] for s in result["steps"]]
+
+        self.assertEqual(layout("3x + 5 = 20", "3x = 20 + 5", "3x = 25"), ["wrong", "ok"])
+        self.assertEqual(layout("3x + 5 = 20", "3x = 20 - 5", "3x = 15"), ["ok", "ok"])
+        self.assertEqual(layout(r"\log(ab) = \log a + \log b", r"\log(a^n) = n \log a"), ["skipped"])
+
+    def test_after_an_identity_a_value_is_put_in_and_a_new_identity_must_hold(self):
+        self.assertEqual(step(r"e^{i\theta} = \cos\theta + i\sin\theta", r"\theta = \pi")["status"], "skipped")
+        self.assertEqual(step(r"\frac{\sin^2 x}{\cos^2 x} + 1 = \frac{1}{\cos^2 x}", r"\tan^2 x + 1 = \sec^2 x")["status"], "ok")
+        self.assertEqual(step(r"\frac{\sin^2 x}{\cos^2 x} + 1 = \frac{1}{\cos^2 x}", r"\tan^2 x + 1 = \csc^2 x")["status"], "wrong")
+
+    def test_a_principal_root_is_taken_on_purpose(self):
+        self.assertEqual(step("a^2 + b^2 = c^2", r"c = \sqrt{a^2 + b^2}")["status"], "ok")
+        self.assertEqual(step("x^2 = 9", "x = 3")["status"], "wrong")
+
     def test_a_chain_of_implications(self):
         self.assertEqual(one(r"2x + 3 = 7 \Rightarrow 2x = 4 \Rightarrow x = 2")["status"], "ok")
         self.assertEqual(one(r"2x + 3 = 7 \Rightarrow 2x = 4 \Rightarrow x = 3")["status"], "wrong")
@@ -175,6 +201,10 @@ class Hostile(unittest.TestCase):
     def test_a_ten_thousand_term_sum(self):
         result = one(" + ".join(str(k) for k in range(1, 10_001)) + " = 50005000")
         self.assertEqual(result["status"], "skipped")
+
+    def test_a_bare_superscript_is_not_run_into_what_follows(self):
+        self.assertEqual(one(r"\int_1^2 2x\,dx = 2^2 - 1^2 = 3")["status"], "ok")
+        self.assertEqual(one(r"\int_0^3 x^2 \, dx = 27")["status"], "wrong")
 
     def test_nesting_past_the_parser(self):
         self.assertEqual(one("{" * 3000 + "x" + "}" * 3000 + " = 1")["status"], "skipped")

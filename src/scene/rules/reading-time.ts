@@ -39,25 +39,36 @@ interface Showing {
   root: number;
 }
 
-/** A text (or texts read as one) on screen for less than it needs, and the play after which it is fully shown. */
+/** A text (or texts read as one) on screen for less than it needs, and where waits would hold it. */
 export interface ShortRead {
-  showings: Showing[];
+  /** The shown texts read together (indices in `texts`). */
+  texts: number[];
+  /** The unit the finding is pinned on (and, for repair, recognised by), and a sample it is shown in (null: only mid-transform). */
+  unit: number;
+  sample: number | null;
   needMs: number;
   readableMs: number;
-  /** When it is first readable, or first fully shown when it never is, ms. */
+  /** When it is first readable (or first shown, when it never is) and when it goes, ms. */
   fromMs: number;
-  /** The play after which it is fully shown: where a wait holds it. */
-  play: ScenePlay | undefined;
+  endMs: number;
+  /** Steps of a derivation transformed one into the next without a pause: never a text of its own on screen. */
+  inTransit: boolean;
+  /** The plays after which it is fully shown, and how much longer each should hold it, s. */
+  holds: { play: ScenePlay; seconds: number }[];
 }
+
+/** What a reading lacks, rounded up to a tenth of a second. */
+const lacking = (needMs: number, readableMs: number) => Math.ceil((needMs - readableMs) / 100) / 10;
 
 /**
  * Texts and formulas on screen for less time than a learner needs to read them:
  * readable (fully shown, nothing writing, fading or transforming it) for less
  * than half of what the reading rate gives for their characters and symbols.
  * Texts of one group that come and go together (a paragraph in lines) are
- * read as one. What is on screen when the video ends is exempt: players hold
- * the last frame. Axis numbers, highlights and number displays are not read one
- * by one.
+ * read as one; so are the steps of a derivation transformed one into the next
+ * without a pause (never a text of their own on screen). What is on screen when
+ * the video ends is exempt: players hold the last frame. Axis numbers,
+ * highlights and number displays are not read one by one.
  */
 export function shortReads(scene: Scene): ShortRead[] {
   const texts = scene.timeline.texts;
@@ -97,47 +108,113 @@ export function shortReads(scene: Scene): ShortRead[] {
     const readableMs = Math.min(...group.map((s) => s.readableMs));
     if (readableMs >= needMs * SCENE_RULES.readingShort) continue;
     const first = group[0];
-    out.push({ showings: group, needMs, readableMs, fromMs: first.fromMs ?? first.fullMs!, play: showingPlay(scene, first) });
+    const play = showingPlay(scene, first);
+    out.push({
+      texts: group.map((s) => s.text),
+      unit: first.unit,
+      sample: first.a,
+      needMs,
+      readableMs,
+      fromMs: first.fromMs ?? first.fullMs!,
+      endMs: scene.endOf(first.b),
+      inTransit: false,
+      holds: play ? [{ play, seconds: lacking(needMs, readableMs) }] : [],
+    });
   }
+  out.push(...inTransit(scene, new Set(showings.map((s) => s.text))));
   return out.sort((a, b) => a.fromMs - b.fromMs);
 }
 
-/** The wait that holds a short read long enough: what it lacks, rounded up to a tenth of a second. */
-export const holdSeconds = (r: ShortRead) => Math.ceil((r.needMs - r.readableMs) / 100) / 10;
+/**
+ * The steps of a derivation that exist only between two transforms (one turns the formula before into it, the
+ * next turns it into the one after, back to back): readable for the pause between the two and the share of its
+ * glyphs the second keeps while it plays. A run of them is one reading; each is held by a wait after the
+ * transform that made it.
+ */
+function inTransit(scene: Scene, shown: ReadonlySet<number>): ShortRead[] {
+  const { plays, steps = [], texts = [] } = scene.timeline;
+  const transit = texts
+    .map((_, k) => k)
+    .filter((k) => !shown.has(k))
+    .flatMap((k) => {
+      const into = steps.find((s) => s[1] === k);
+      const out = steps.find((s) => s[0] === k);
+      const made = into && plays[into[3]];
+      const next = out && plays[out[3]];
+      if (!made || !next || next.start < made.end) return [];
+      const kept = Math.max(0, ...(next.texts ?? []).map((e) => (e.length === 3 ? e[2] : 0)));
+      const readableMs = next.start - made.end + kept * (next.end - next.start);
+      // Pinned on the unit that showed the formula it was made from (the derivation's own object).
+      const unit = scene.unitIds().find((id) => scene.unit(id).shows?.some(([, index]) => index === into[0]));
+      return unit === undefined ? [] : [{ text: k, made, next, readableMs, unit }];
+    });
+  const runs: (typeof transit)[] = [];
+  for (const t of transit) {
+    const run = runs.find((r) => r.at(-1)!.next === t.made);
+    if (run) run.push(t);
+    else runs.push([t]);
+  }
+  return runs.flatMap((run) => {
+    const needs = run.map((t) => readingMs(texts[t.text]));
+    const needMs = needs.reduce((a, b) => a + b, 0);
+    const readableMs = run.reduce((sum, t) => sum + t.readableMs, 0);
+    if (readableMs >= needMs * SCENE_RULES.readingShort) return [];
+    return [
+      {
+        texts: run.map((t) => t.text),
+        unit: run[0].unit,
+        sample: null,
+        needMs,
+        readableMs,
+        fromMs: run[0].made.end,
+        endMs: run.at(-1)!.next.end,
+        inTransit: true,
+        holds: run.map((t, k) => ({ play: t.made, seconds: lacking(needs[k], t.readableMs) })),
+      },
+    ];
+  });
+}
 
 /** MEDIUM: the viewer loses what the text said. */
 function readingTime(scene: Scene): Observation[] {
   const texts = scene.timeline.texts!;
   return shortReads(scene).map((r) => {
-    const first = r.showings[0];
-    const t = texts[first.text];
-    const what =
-      r.showings.length > 1
-        ? `${r.showings.length} texts shown together (${r.showings
-            .slice(0, 3)
-            .map((s) => `"${clip(texts[s.text].text, 20)}"`)
-            .join(', ')}${r.showings.length > 3 ? ', …' : ''}; ${scene.textLine(first.text)})`
-        : `${scene.unit(first.unit).type} "${clip(t.text, 50)}" (${scene.textLine(first.text)})`;
-    const size =
-      r.showings.length > 1
-        ? `${Math.round(r.showings.reduce((sum, s) => sum + readingChars(texts[s.text]), 0))} characters`
-        : t.mode === 'math'
-          ? `a ${t.glyphs}-symbol formula`
-          : `${Math.round(readingChars(t))} characters`;
-    const when =
-      r.readableMs > 0
+    const first = texts[r.texts[0]];
+    const many = r.texts.length > 1;
+    const listed = (n: number) =>
+      `${r.texts
+        .slice(0, 3)
+        .map((k) => `"${clip(texts[k].text, n)}"`)
+        .join(', ')}${r.texts.length > 3 ? ', …' : ''}; ${scene.textLine(r.texts[0])}`;
+    const what = r.inTransit
+      ? `${many ? `${r.texts.length} steps of a derivation` : 'A step of a derivation'} transformed one into the next without a pause (${listed(24)})`
+      : many
+        ? `${r.texts.length} texts shown together (${listed(20)})`
+        : `${scene.unit(r.unit).type} "${clip(first.text, 50)}" (${scene.textLine(r.texts[0])})`;
+    const size = many
+      ? `${Math.round(r.texts.reduce((sum, k) => sum + readingChars(texts[k]), 0))} characters`
+      : first.mode === 'math'
+        ? `a ${first.glyphs}-symbol formula`
+        : `${Math.round(readingChars(first))} characters`;
+    const when = r.inTransit
+      ? `only while transformed, from ${formatTimestamp(r.fromMs)}`
+      : r.readableMs > 0
         ? `shown at rest or moving from ${formatTimestamp(r.fromMs)}`
         : `never still: from ${formatTimestamp(r.fromMs)} it is being written, faded or transformed`;
+    const [hold] = r.holds;
     return {
       severity: 'MEDIUM' as const,
-      unit: first.unit,
+      unit: r.unit,
       startMs: r.fromMs,
-      endMs: scene.endOf(first.b),
-      location: scene.place(scene.states[first.a].get(first.unit)!.box),
-      description: `${what} can be read for ${seconds(r.readableMs)} (${when}); ${size} needs about ${seconds(r.needMs)} at ${SCENE_RULES.readingCps} characters a second.`,
-      suggestedFix: r.play?.line
-        ? `Hold it on screen: \`self.wait(${holdSeconds(r)})\` after the animation that shows it (${scene.sourceLine(first.unit, r.play.line, r.play.file)}), or slow what follows.`
-        : `Hold it on screen about ${seconds(r.needMs)} (a \`self.wait(${holdSeconds(r)})\` after the animation that shows it).`,
+      endMs: r.endMs,
+      location: r.sample === null ? null : scene.place(scene.states[r.sample].get(r.unit)!.box),
+      description: `${what} can be read for ${seconds(r.readableMs)} (${when}); ${size} ${many ? 'need' : 'needs'} about ${seconds(r.needMs)} at ${SCENE_RULES.readingCps} characters a second.`,
+      suggestedFix:
+        r.holds.length > 1
+          ? `Hold each step on screen: ${r.holds.map((h) => `\`self.wait(${h.seconds})\` after line ${h.play.line}`).join(', ')}.`
+          : hold?.play.line
+            ? `Hold it on screen: \`self.wait(${hold.seconds})\` after the animation that shows it (${scene.sourceLine(r.unit, hold.play.line, hold.play.file)}), or slow what follows.`
+            : `Hold it on screen about ${seconds(r.needMs)} (a wait after the animation that shows it).`,
     };
   });
 }
@@ -157,13 +234,41 @@ function measure(scene: Scene, id: number, text: number, a: number, b: number): 
     readableMs += scene.spans[i] * credit;
     fromMs ??= t;
   }
+  readableMs += keptAcross(scene, id, text, scene.samples[a].timeMs, scene.endOf(b));
   return { unit: id, text, a, b, readableMs, fromMs, fullMs, root: scene.states[a].get(id)!.root };
+}
+
+/**
+ * The reading a transform gives a text from outside its own samples: the glyphs a transform into it kept from the
+ * formula before (their share of its glyphs, for the time the transform played), and, for a matching transform
+ * whose pieces stand in for it while it plays, the share it keeps of it.
+ */
+function keptAcross(scene: Scene, id: number, text: number, startMs: number, endMs: number): number {
+  const { plays, steps = [], texts = [] } = scene.timeline;
+  const frameMs = 1000 / scene.timeline.fps + 1;
+  const share = (p: ScenePlay, unit?: number) =>
+    Math.max(0, ...(p.texts ?? []).filter(([u]) => unit === undefined || u === unit).map((e) => (e.length === 3 ? e[2] : 0)));
+  let ms = 0;
+  const into = steps.find((s) => s[1] === text && Math.abs(plays[s[3]]?.end - startMs) <= frameMs);
+  if (into) {
+    const p = plays[into[3]];
+    const kept = share(p) * (texts[into[0]]?.glyphs ?? 0);
+    ms += Math.min(1, kept / Math.max(1, texts[text].glyphs)) * (p.end - p.start);
+  }
+  // A matching transform's pieces play in the text's place: its samples do not show the unit.
+  const out = plays.find((p) => p.start >= endMs - frameMs && p.start <= endMs + 1 && share(p, id) > 0);
+  if (out && !scene.samples.some((s, i) => s.timeMs > out.start && s.timeMs < out.end && scene.states[i].has(id)))
+    ms += share(out, id) * (out.end - out.start);
+  return ms;
 }
 
 /** Animations that write a text in reading order: a viewer reads along as its glyphs appear (or go). */
 const WRITES = new Set([
   'Write',
   'Unwrite',
+  'Create',
+  'Uncreate',
+  'DrawBorderThenFill',
   'AddTextLetterByLetter',
   'RemoveTextLetterByLetter',
   'AddTextWordByWord',
