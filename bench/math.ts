@@ -160,6 +160,18 @@ async function labelled(corpus: Corpus, pixels: boolean): Promise<void> {
     const falses = tally.false.filter((f) => f.includes(` ${category} @`)).length;
     console.log(`  ${category.padEnd(10)} found ${found}/${total}, missed ${total - found}, false ${falses}`);
   }
+  const kinds = new Map<string, { found: number; total: number }>();
+  for (const [key, v] of tally.byDefect) {
+    const kind = key.replace(/^[a-z_]+: /, '');
+    const entry = kinds.get(kind) ?? { found: 0, total: 0 };
+    kinds.set(kind, { found: entry.found + v.found, total: entry.total + v.total });
+  }
+  console.log(
+    `  by defect: ${[...kinds]
+      .sort()
+      .map(([k, v]) => `${k} ${v.found}/${v.total}`)
+      .join(', ')}`,
+  );
   for (const m of tally.missed) console.log(`    missed: ${m}`);
   for (const w of tally.wrongLine) console.log(`    wrong line: ${w}`);
   for (const f of tally.false) console.log(`    false: ${f}`);

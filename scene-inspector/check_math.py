@@ -987,8 +987,8 @@ def check_scene(formulas, steps):
     budget = scene_budget()
     out = {"formulas": [], "steps": [], "budgetSpent": False}
     claims = [makes_claim(f) for f in formulas]
-    if not steps and not any(claims):
-        out["formulas"] = [{"status": "skipped", "why": "no claim (no relation in it)"} for _ in formulas]
+    if not steps and True not in claims:
+        out["formulas"] = [{"status": "skipped", "why": why} for why in claims]
         out["cpuSeconds"] = round(time.process_time() - started, 3)
         return out
     try:
@@ -1001,11 +1001,10 @@ def check_scene(formulas, steps):
     try:
         per_formula = []
         for f, claim in zip(formulas, claims):
-            if claim:
+            if claim is True:
                 per_formula.append(run_one(lambda f=f: checker.formula(f["text"], f["mode"]), started, budget, out))
             else:
-                # Still read: a definition made by a formula with no claim is none; nothing to do.
-                per_formula.append({"status": "skipped", "why": "no claim (no relation in it)"})
+                per_formula.append({"status": "skipped", "why": claim})
         for a, b, *how in steps:
             layout = "layout" in how
             result = run_one(
@@ -1024,15 +1023,17 @@ def check_scene(formulas, steps):
 
 
 def makes_claim(formula):
-    """Whether a text has a statement to read (a relation at its top level); cheap, before SymPy is imported."""
+    """True when a text has a statement to read (a relation at its top level), else why it is skipped (the reading
+    refused it, or no relation); cheap, before SymPy is imported."""
+    why = "no claim (no relation in it)"
     for segment in math_segments(formula.get("text") or "", formula.get("mode")):
         for line in lines_of(segment):
             try:
                 if len(split_relations(normalise(line))[0]) > 1:
                     return True
-            except Skip:
-                continue
-    return False
+            except Skip as exc:
+                why = str(exc)
+    return why
 
 
 def run_one(check, started, budget, out):

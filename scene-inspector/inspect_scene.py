@@ -561,13 +561,18 @@ def text_of(mobject):
         value = getattr(mobject, attr, None)
         if isinstance(value, str):
             return value
-    if hasattr(mobject, "get_value"):
+    lines = getattr(getattr(mobject, "lines_text", None), "original_text", None)
+    if isinstance(lines, str):
+        return lines
+    # Not `hasattr(get_value)`: every Mobject answers it (its getters are generated) and then raises.
+    from manim import DecimalNumber
+
+    if isinstance(mobject, DecimalNumber):
         try:
             return f"{mobject.get_value():g}"
         except Exception:  # noqa: BLE001
             return None
-    lines = getattr(mobject, "lines_text", None)
-    return getattr(lines, "original_text", None)
+    return None
 
 
 MAX_TEXT_CHARS = 4000

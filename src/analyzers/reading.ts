@@ -12,7 +12,9 @@ import type { Box, ScreenItem } from './objects';
  * too brief (MEDIUM pacing). Only blocks of a sentence or more are judged (a
  * short label can move between frames and look gone), and what is still there
  * in the last frame is held by the player. With the scene's source, the scene's
- * own timeline measures it exactly (docs/math-and-reading.md).
+ * own timeline measures it exactly (docs/math-and-reading.md). Gone means
+ * nothing textual in its place: a line that fades, slides or is rewritten there
+ * changed, and the sampled frames cannot time that.
  */
 
 /** Characters a second and the shortest time any text needs (Netflix's Timed Text Style Guide, as the scene rule). */
@@ -38,6 +40,13 @@ const alike = (a: ScreenItem, b: ScreenItem) =>
   Math.abs(a.box.right - a.box.left - (b.box.right - b.box.left)) <= 2 * SAME_PLACE &&
   Math.abs(a.box.bottom - a.box.top - (b.box.bottom - b.box.top)) <= 2 * SAME_PLACE;
 
+/** Whether a box covers at least half of another. */
+const covers = (a: Box, b: Box) => {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 && w * h >= 0.5 * (b.right - b.left) * (b.bottom - b.top);
+};
+
 export function readingIssues(ctx: AnalysisContext, frameNear: (ms: number) => number | null): IssueDraft[] {
   const frames = ctx.frames;
   const blocks = new Map<string, { first: number; last: number; chars: number; lines: number }>();
@@ -51,8 +60,12 @@ export function readingIssues(ctx: AnalysisContext, frameNear: (ms: number) => n
       let last = k;
       while (last + 1 < frames.length && here(last + 1)) last++;
       if (first === 0 || last === frames.length - 1) continue; // on screen from the start, or held at the end
-      const moved = [first - 1, last + 1].some((m) => lines(frames[m]).some((other) => alike(other, line)));
-      if (moved) continue;
+      // Gone means nothing in its place: a line there (fading, sliding in, rewritten) or a line its size elsewhere
+      // (moved) is the same text changing, which sampled frames cannot time.
+      const changed = [first - 1, last + 1].some((m) =>
+        lines(frames[m]).some((other) => alike(other, line) || covers(other.box, line.box)),
+      );
+      if (changed) continue;
       const key = `${first}|${last}`;
       const block = blocks.get(key) ?? { first, last, chars: 0, lines: 0 };
       block.chars += line.text!.glyphs * CHARS_PER_GLYPH;

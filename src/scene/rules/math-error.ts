@@ -53,13 +53,13 @@ function firstShown(scene: Scene, index: number): { unit: number; i: number; sta
   for (let i = 0; i < scene.samples.length; i++)
     for (const id of scene.states[i].keys()) if (scene.textAt(i, id) === index) showing.push({ id, i });
   if (showing.length === 0) return null;
+  // Widest among the settled samples: a Write's outline strokes draw wider than the formula they leave.
+  const settled = showing.filter(
+    ({ id, i }) => opacityOf(scene.states[i].get(id)!) >= SCENE_RULES.settledOpacity && !scene.rewriting(i, id),
+  );
   const widest = new Map<number, number>();
-  for (const { id, i } of showing) widest.set(id, Math.max(widest.get(id) ?? 0, area(scene.states[i].get(id)!.box)));
-  const full = ({ id, i }: { id: number; i: number }) =>
-    opacityOf(scene.states[i].get(id)!) >= SCENE_RULES.settledOpacity &&
-    area(scene.states[i].get(id)!.box) >= widest.get(id)! * 0.98 &&
-    !scene.rewriting(i, id);
-  const { id, i } = showing.find(full) ?? showing[0];
+  for (const { id, i } of settled) widest.set(id, Math.max(widest.get(id) ?? 0, area(scene.states[i].get(id)!.box)));
+  const { id, i } = settled.find(({ id, i }) => area(scene.states[i].get(id)!.box) >= widest.get(id)! * 0.98) ?? showing[0];
   let j = i;
   while (j + 1 < scene.samples.length && scene.states[j + 1].has(id) && scene.textAt(j + 1, id) === index) j++;
   return { unit: id, i, startMs: scene.samples[i].timeMs, endMs: scene.endOf(j) };

@@ -276,15 +276,19 @@ const WRITES = new Set([
   'UntypeWithCursor',
 ]);
 
+const FADES = new Set(['FadeIn', 'FadeOut']);
+
 /**
  * How much of a sample's time counts as reading: all of it while the text is fully shown and nothing rewrites it,
  * or while it is being written (read along); a matching transform's kept share while it plays (its kept glyphs
- * stay readable as they move); none otherwise.
+ * stay readable as they move); none otherwise, nor while it fades in or out.
  */
 function readShare(scene: Scene, i: number, id: number): number {
+  const mine = scene.playingOn(i, id).flatMap((p) => (p.texts ?? []).filter(([u]) => u === id));
+  // A fade is a way on or off screen, not time at rest: the eye waits for it to settle.
+  if (mine.some(([, animation]) => FADES.has(animation))) return 0;
   const opaque = opacityOf(scene.states[i].get(id)!) >= SCENE_RULES.settledOpacity;
   if (!scene.rewriting(i, id)) return opaque ? 1 : 0;
-  const mine = scene.playingOn(i, id).flatMap((p) => (p.texts ?? []).filter(([u]) => u === id));
   if (mine.some(([, animation]) => WRITES.has(animation))) return 1;
   return Math.min(1, ...mine.map((entry) => (entry.length === 3 ? entry[2] : 0)));
 }
