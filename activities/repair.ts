@@ -21,7 +21,7 @@ export interface RepairDeps extends CommonDeps {
 export function repairNote(repair: Pick<StoredSceneRepair, 'fixes'>): string {
   const verified = repair.fixes.filter((f) => f.verdict === 'verified').length;
   const n = repair.fixes.length;
-  return `Repair: ${verified} of ${n} layout finding${n === 1 ? '' : 's'} got a verified fix (docs/fixes.md).`;
+  return `Repair: ${verified} of ${n} scene finding${n === 1 ? '' : 's'} got a verified fix (docs/fixes.md).`;
 }
 
 /**

@@ -34,7 +34,7 @@ import { renderScene } from '../src/scene/render';
 import { repairScene, type SceneRepair } from '../src/scene/repair';
 import { repairTargets, TARGET_CATEGORIES } from '../src/scene/repair/rules';
 import { judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
-import { LABELLED_CORPORA, scoreCorpusVideo, type Corpus, type CorpusVideo } from '../testkit/manim-corpus';
+import { LABELLED_CORPORA, mathCorpora, scoreCorpusVideo, type Corpus, type CorpusVideo } from '../testkit/manim-corpus';
 import { runMain } from '../testkit/offline-env';
 import { inspectCorpus, sceneResults, withScene } from '../testkit/scene-corpus';
 
@@ -238,9 +238,9 @@ function print(name: string, t: Totals): void {
 
 runMain('bench:fixes', async () => {
   const wanted = process.argv.slice(2);
-  const corpora = LABELLED_CORPORA.filter((c) => wanted.length === 0 || wanted.includes(c.name));
-  if (corpora.length === 0)
-    throw new Error(`no labelled corpus named ${wanted.join(', ')} (${LABELLED_CORPORA.map((c) => c.name).join(', ')})`);
+  const known = [...LABELLED_CORPORA, ...mathCorpora()];
+  const corpora = known.filter((c) => wanted.length === 0 || wanted.includes(c.name));
+  if (corpora.length === 0) throw new Error(`no labelled corpus named ${wanted.join(', ')} (${known.map((c) => c.name).join(', ')})`);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fixes-'));
   const all: Totals = { categories: new Map(), cleanRepaired: 0, cleanPatched: [], failWallMs: [], warmCpuPerCandidate: [], notes: [] };
   try {

@@ -50,6 +50,10 @@ import sys
 import time
 import traceback
 
+# Run isolated (-I): the programs beside this one are imported from its own folder.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_math  # noqa: E402
+
 PROTOCOL = 1
 SAMPLES_PER_SECOND = 10
 MAX_SAMPLES = 4000
@@ -251,6 +255,8 @@ def inspect_job(job, candidates, config):
             answer = recorder.answer(cls.__name__)
             if recorder.unseeded:
                 follow_seeding(answer, cls, recorder, config, width, height, fps, still)
+            if job.get("math"):
+                answer["math"] = check_math.check_scene(answer["texts"], [[s[0], s[1], *s[4:]] for s in answer["steps"]])
             matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
@@ -362,6 +368,15 @@ def install_line_tracking():
         original_init(self, *args, **kwargs)
 
     Mobject.__init__ = init
+    original_become = Mobject.become
+
+    def become(self, mobject, *args, **kwargs):
+        result = original_become(self, mobject, *args, **kwargs)
+        if RECORDER is not None and isinstance(self, text_types()) and isinstance(mobject, text_types()):
+            RECORDER.rewritten(self, mobject)
+        return result
+
+    Mobject.become = become
     for method in ("shift", "move_to", "next_to", "to_edge", "to_corner", "align_to", "scale", "arrange", "set_x", "set_y", "rotate", "set_width", "set_height", "stretch_to_fit_width", "scale_to_fit_width", "scale_to_fit_height", "center", "surround", "match_width", "match_height"):
         original = getattr(Mobject, method, None)
         if original is None:
@@ -490,7 +505,7 @@ def install_recording():
         add_frame(self, None, int(duration * self.camera.frame_rate))
 
     def play(self, scene, *args, **kwargs):
-        RECORDER.begin_play(scene, self)
+        RECORDER.begin_play(scene, self, args)
         original_play(self, scene, *args, **kwargs)
         RECORDER.end_play(scene, self)
 
@@ -546,13 +561,104 @@ def text_of(mobject):
         value = getattr(mobject, attr, None)
         if isinstance(value, str):
             return value
-    if hasattr(mobject, "get_value"):
+    lines = getattr(getattr(mobject, "lines_text", None), "original_text", None)
+    if isinstance(lines, str):
+        return lines
+    # Not `hasattr(get_value)`: every Mobject answers it (its getters are generated) and then raises.
+    from manim import DecimalNumber
+
+    if isinstance(mobject, DecimalNumber):
         try:
             return f"{mobject.get_value():g}"
         except Exception:  # noqa: BLE001
             return None
-    lines = getattr(mobject, "lines_text", None)
-    return getattr(lines, "original_text", None)
+    return None
+
+
+MAX_TEXT_CHARS = 4000
+# Different texts one recording reports at most (src/scene/inspection.ts checks it again).
+MAX_TEXTS = 10_000
+
+
+def text_mode(mobject):
+    """How a text's string is written: LaTeX math (MathTex), LaTeX text with math in it (Tex), plain text; None for
+    a number display (DecimalNumber, Integer)."""
+    from manim import DecimalNumber, SingleStringMathTex, Tex
+
+    if isinstance(mobject, DecimalNumber):
+        return None
+    if isinstance(mobject, Tex):
+        return "tex"
+    if isinstance(mobject, SingleStringMathTex):
+        return "math"
+    return "text"
+
+
+def shown_by(mobject):
+    """What a text mobject shows: (text, mode, file, line) of the text it was made as, or of what a transform or
+    `become` made it show since."""
+    shows = getattr(mobject, "_inspector_shows", None)
+    if shows is not None:
+        return shows or None
+    text = text_of(mobject)
+    mode = text_mode(mobject)
+    if text is None or mode is None:
+        return None
+    return (text, mode, getattr(mobject, "_inspector_file", None), getattr(mobject, "_inspector_line", None))
+
+
+def leaf_animations(animations):
+    """The animations of a play, groups (AnimationGroup, Succession, LaggedStart) opened."""
+    for animation in animations:
+        inner = getattr(animation, "animations", None)
+        if inner and type(animation).__name__ not in TRANSFORM_GROUPS:
+            yield from leaf_animations(inner)
+        else:
+            yield animation
+
+
+# Groups that are one transform of one mobject into another (their parts are pieces of it).
+TRANSFORM_GROUPS = {"TransformMatchingShapes", "TransformMatchingTex", "TransformMatchingAbstractBase"}
+
+
+def kept_share(animation, source, target):
+    """The share of a text's glyphs a transform into another text leaves readable while it plays: a matching
+    transform (TransformMatchingTex, TransformMatchingShapes) the glyphs it moves to their place in the new text; any
+    other the glyphs it turns into the same glyph, moved at most (`Tex("Fade", "In")` into `Tex("Fade", "Out")` keeps
+    "Fade"). None for an animation that is not a transform of a text into a text."""
+    import numpy as np
+
+    if source is None or target is None or not isinstance(source, text_types()) or not isinstance(target, text_types()):
+        return None
+    before = source.family_members_with_points()
+    if not before:
+        return None
+    if type(animation).__name__ in TRANSFORM_GROUPS:
+        kept = len(animation.animations[0].mobject.family_members_with_points()) if getattr(animation, "animations", None) else 0
+    else:
+        after = target.family_members_with_points()
+        same = lambda a, b: a.points.shape == b.points.shape and np.allclose(a.points - a.points.mean(0), b.points - b.points.mean(0), atol=1e-3)  # noqa: E731
+        kept = sum(1 for a, b in zip(before, after) if same(a, b))
+    return round(min(1.0, kept / len(before)), 3)
+
+
+def transform_ends(animation):
+    """The mobject a transform starts from and the one it turns into, or (None, None)."""
+    if hasattr(animation, "to_add") and hasattr(animation, "to_remove"):
+        removed = animation.to_remove[0] if animation.to_remove else None
+        return removed, animation.to_add
+    target = getattr(animation, "target_mobject", None)
+    if target is None:
+        return None, None
+    return getattr(animation, "mobject", None), target
+
+
+def area(box):
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def overlap(a, b):
+    return area([max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])])
 
 
 def hex_of(rgb):
@@ -575,14 +681,31 @@ class Recorder:
         self.cpu_seconds = 0.0
         self.notes = set()
         self.current = None
+        # What texts show: every text or formula seen ({text, mode, file, line, glyphs}), and the steps of derivations
+        # (one formula turned into the next: [from, to, t, play]).
+        self.texts = []
+        self.text_ids = {}
+        self.steps = []
+        self.seen = {}
 
     # ---- the clock
 
-    def begin_play(self, scene, renderer):
+    def begin_play(self, scene, renderer, animations=()):
         self.scene = scene
         self.frames_in_play = 0
         file, line = outermost_user_line()
         self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "file": file, "line": line}
+        # What each transform of a text into another keeps, measured before it changes anything: per animation, the
+        # share of its source text's glyphs; for a matching transform, the glyphs it matches (of any text in its source).
+        self.kept = {}
+        self.matched = {}
+        for animation in leaf_animations([a for a in animations if hasattr(a, "mobject")]):
+            source, target = transform_ends(animation)
+            if type(animation).__name__ in TRANSFORM_GROUPS and getattr(animation, "animations", None):
+                self.matched[id(animation)] = {id(m) for m in animation.animations[0].mobject.family_members_with_points()}
+            share = kept_share(animation, source, target)
+            if share is not None:
+                self.kept[id(animation)] = share
 
     def end_play(self, scene, renderer):
         self.time = renderer.time
@@ -596,6 +719,25 @@ class Recorder:
             if mobject is not None:
                 touched.update(self.unit_ids_below(mobject))
         play["units"] = sorted(touched)
+        texts = {}
+        for animation in leaf_animations(animations):
+            source, target = transform_ends(animation)
+            if source is not None and target is not None and isinstance(source, text_types()):
+                self.transformed(source, target, animation, play)
+            mobject = getattr(animation, "mobject", None)
+            matched = self.matched.get(id(animation))
+            for part in [mobject, source] if mobject is not source else [mobject]:
+                if part is None:
+                    continue
+                for m in part.get_family():
+                    if id(m) in self.ids and isinstance(m, text_types()):
+                        kept = self.kept.get(id(animation)) if m is source else None
+                        if matched is not None:
+                            leaves = m.family_members_with_points()
+                            kept = round(sum(1 for leaf in leaves if id(leaf) in matched) / len(leaves), 3) if leaves else None
+                        texts.setdefault(self.ids[id(m)], [type(animation).__name__, *([kept] if kept is not None else [])])
+        if texts:
+            play["texts"] = sorted([uid, *entry] for uid, entry in texts.items())
         self.plays.append(play)
         self.current = None
         self.sample(scene, renderer)
@@ -613,6 +755,72 @@ class Recorder:
         renderer.time = 0
         self.sample(scene, renderer)
         self.time = seconds
+
+    # ---- what texts show
+
+    def text_index(self, shows, mob=None):
+        """The index of a shown text (text, mode, file, line) in `texts`, added when new with the glyphs of the
+        mobject that made it (counted once: a transform's source takes on its target's number of parts)."""
+        if shows not in self.text_ids:
+            if len(self.texts) >= MAX_TEXTS:
+                self.notes.add(f"recorded at most {MAX_TEXTS} different texts")
+                return None
+            self.text_ids[shows] = len(self.texts)
+            text, mode, file, line = shows
+            glyphs = len(mob.family_members_with_points()) if mob is not None else 0
+            self.texts.append({"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": glyphs})
+        return self.text_ids[shows]
+
+    def showing(self, uid, mob, box):
+        """Records the text a text unit shows at this sample (its own, or what a transform or `become` made it), and
+        when and where each text is seen (its widest box: all its lines drawn)."""
+        shows = shown_by(mob)
+        if shows is None:
+            return
+        index = self.text_index(shows, mob)
+        if index is None:
+            return
+        seen = self.seen.setdefault(index, {"first": self.sample_t, "last": self.sample_t, "box": box})
+        seen["last"] = self.sample_t
+        if area(box) > area(seen["box"]):
+            seen["box"] = box
+        history = self.units[uid].setdefault("shows", [])
+        if (not history or history[-1][1] != index) and len(history) < MAX_TEXTS:
+            history.append([self.sample_t, index])
+
+    def transformed(self, source, target, animation, play):
+        """A transform turned one text into another: a derivation step; the source now shows the target's text
+        unless the target takes its place in the scene (into a shape, it shows no text)."""
+        stays = getattr(animation, "replace_mobject_with_target_in_scene", False) is False
+        after = shown_by(target) if isinstance(target, text_types()) else None
+        if after is None:
+            if stays:
+                source._inspector_shows = False
+            return
+        before = shown_by(source)
+        if before is not None:
+            self.text_index(before, source)
+        self.text_index(after, target)
+        self.step(before, after, play["end"], play["i"])
+        if stays:
+            source._inspector_shows = after
+
+    def rewritten(self, mob, other):
+        """`a.become(b)`: a shows b's text from now on, a step of a derivation rewritten in place."""
+        after = shown_by(other)
+        if after is None:
+            return
+        self.text_index(after, other)
+        self.step(shown_by(mob), after, round(self.time * 1000), len(self.plays))
+        mob._inspector_shows = after
+
+    def step(self, before, after, t, play):
+        """One formula turned into another, once per pair."""
+        if before is None or before[0] == after[0] or len(self.steps) >= MAX_TEXTS:
+            return
+        pair = [self.text_index(before), self.text_index(after)]
+        if None not in pair and pair not in [s[:2] for s in self.steps]:
+            self.steps.append([*pair, t, play])
 
     # ---- what is on screen
 
@@ -641,6 +849,7 @@ class Recorder:
             camera.reset_rotation_matrix()
             self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
         center = camera.frame_center
+        self.sample_t = t
         rows, copies = self.units_on_screen(scene, camera)
         self.samples.append({
             "t": t,
@@ -701,6 +910,8 @@ class Recorder:
             placed = getattr(unit["mob"], "_inspector_placed", None) or getattr(unit["root"], "_inspector_placed", None)
             if placed is not None:
                 self.units[uid]["placedLine"] = placed
+            if is_text:
+                self.showing(uid, unit["mob"], box)
             fill, fill_opacity = dominant(visible, shapes, "fill")
             stroke, stroke_opacity = dominant(visible, shapes, "stroke")
             glyph = None
@@ -754,6 +965,21 @@ class Recorder:
         for child in mobject.submobjects:
             self.collect(child, root, text_unit, highlight, units)
 
+    def layout_steps(self):
+        """Formulas written one after another as lines of a derivation: the next appears below the last while it is
+        still shown, or takes its place within a second. [from, to, t, play, "layout"], checked only as a solving
+        sequence in one unknown (scene-inspector/check_math.py)."""
+        formulas = sorted((s["first"], k) for k, s in self.seen.items() if self.texts[k]["mode"] in ("math", "tex"))
+        steps = []
+        for (_, a), (t, b) in zip(formulas, formulas[1:]):
+            A, B = self.seen[a], self.seen[b]
+            below = B["first"] <= A["last"] and B["box"][1] >= A["box"][3] - 4 and min(A["box"][2], B["box"][2]) > max(A["box"][0], B["box"][0])
+            replaced = 0 <= B["first"] - A["last"] <= 1000 and overlap(A["box"], B["box"]) > 0.3 * min(area(A["box"]), area(B["box"]))
+            pair = [a, b]
+            if (below or replaced) and pair not in [s[:2] for s in self.steps] and self.texts[a]["text"] != self.texts[b]["text"]:
+                steps.append([a, b, t, len(self.plays), "layout"])
+        return steps
+
     def answer(self, name):
         return {
             "status": "ok",
@@ -767,6 +993,8 @@ class Recorder:
             "units": {str(k): v for k, v in self.units.items()},
             "samples": self.samples,
             "plays": self.plays,
+            "texts": self.texts,
+            "steps": (self.steps + self.layout_steps())[:MAX_TEXTS],
             "notes": sorted(self.notes),
         }
 

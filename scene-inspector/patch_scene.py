@@ -17,6 +17,9 @@ An edit (JSON): {"file", "line", "object" (optional: the line that made the obje
   {"kind": "keyword", "call", "keyword", "value"}   set or replace a keyword of the call named `call` at `line`
   {"kind": "chain", "call"}                          append a method call (`shift(0.4 * LEFT)`) to the expression at `line`
   {"kind": "animate", "animation"}                   add an animation to the `self.play(...)` at `line`
+  {"kind": "wait", "seconds"}                        hold the scene longer after the statement at `line`: the
+                                                     `self.wait(...)` right after it waits that much more, or
+                                                     `; self.wait(seconds)` is added on its last line
 Expression texts are parsed as Python; the name `__object__` in them stands for the object (the name
 its creation line binds, or `self.x`).
 """
@@ -95,9 +98,42 @@ def apply_edit(source, edit):
         animation = substitute(parse_expression(op["animation"]), obj)
         new = ast.Call(func=play.func, args=[*play.args, animation], keywords=list(play.keywords))
         target = play
+    elif kind == "wait":
+        return hold(source, tree, parents, line, op.get("seconds"))
     else:
         raise PatchError(f"unknown edit {kind!r}")
     return splice(source, tree, target, new)
+
+
+# Manim's `self.wait()` without a duration waits this long (DEFAULT_WAIT_TIME).
+DEFAULT_WAIT = 1.0
+
+
+def hold(source, tree, parents, line, seconds):
+    """The scene held `seconds` longer after the statement at `line`: its next statement, a `self.wait(d)` with a
+    number (or none, Manim's default second), waits d + seconds; otherwise `self.wait(seconds)` follows it on its
+    last line, so every later line keeps its number."""
+    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 600:
+        raise PatchError(f"`{seconds}` is not a number of seconds to wait")
+    stmt = statement_at(tree, line)
+    parent = parents.get(stmt)
+    body = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody")) if isinstance(b, list) and stmt in b), [])
+    after = body[body.index(stmt) + 1] if stmt in body and body.index(stmt) + 1 < len(body) else None
+    wait = after.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Call) else None
+    if wait is not None and call_name(wait) == "wait" and isinstance(wait.func, ast.Attribute) and ast.unparse(wait.func.value) == "self" and not wait.keywords and len(wait.args) <= 1:
+        old = wait.args[0].value if wait.args and isinstance(wait.args[0], ast.Constant) else (None if wait.args else DEFAULT_WAIT)
+        if isinstance(old, (int, float)) and not isinstance(old, bool):
+            new = ast.Call(func=wait.func, args=[ast.Constant(round(old + seconds, 2))], keywords=[])
+            return splice(source, tree, wait, new)
+    lines = source.splitlines(keepends=True)
+    end = stmt.end_lineno - 1
+    raw = lines[end].encode("utf-8")
+    text = "".join(lines[:end]) + raw[: stmt.end_col_offset].decode("utf-8") + f"; self.wait({round(seconds, 2)})" + raw[stmt.end_col_offset :].decode("utf-8") + "".join(lines[end + 1 :])
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"the patched source does not parse: {exc}") from None
+    return text, {"line": stmt.end_lineno, "before": shown(source, end, end), "after": shown(text, end, end)}
 
 
 def parse_expression(text):

@@ -70,3 +70,13 @@ class NoRoomToTheLeft(Scene):
         label = Text("cut off here", font_size=56).next_to(caption, RIGHT, buff=0.2)
         self.play(FadeIn(caption), FadeIn(label), run_time=1)
         self.wait(1)
+
+
+class FlashedFormula(Scene):
+    def construct(self):
+        formula = MathTex(r"\int_0^1 x^2 \, dx = \frac{1}{3}")
+        self.play(FadeIn(formula), run_time=1)
+        self.wait(0.3)
+        self.play(FadeOut(formula), run_time=1)
+        self.play(Create(Circle()), run_time=1)
+        self.wait(1)

@@ -51,6 +51,24 @@ export function stillStretches(ctx: Timeline, blanks: readonly BlankStretch[]): 
   return runs.filter((r) => !blankAt((r.startMs + r.endMs) / 2));
 }
 
+/** Still stretches with the times an animation plays taken out: what is left of each, in pieces. */
+export function withoutPlaying(stills: readonly StillStretch[], playing: readonly { startMs: number; endMs: number }[]): StillStretch[] {
+  return stills.flatMap((s) => {
+    let pieces: StillStretch[] = [s];
+    for (const p of playing) {
+      pieces = pieces.flatMap((q) =>
+        p.endMs <= q.startMs || p.startMs >= q.endMs
+          ? [q]
+          : [
+              { startMs: q.startMs, endMs: p.startMs },
+              { startMs: p.endMs, endMs: q.endMs },
+            ].filter((r) => r.endMs > r.startMs),
+      );
+    }
+    return pieces;
+  });
+}
+
 /**
  * Unchanged stretches that lose the viewer: the whole animation (HIGH: no more
  * than a few cells of noise ever change, and no cell anywhere moves beyond

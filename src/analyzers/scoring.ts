@@ -3,7 +3,7 @@ import type { FrameManifest, LoadedFrame, VideoSignal } from '../media/manifest'
 import { analysisContext, scoreFromIssues, type AnalysisContext } from './context';
 
 /** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
-export const LOCAL_MODEL = 'local-analyzers/v9';
+export const LOCAL_MODEL = 'local-analyzers/v10';
 
 /**
  * What every local scorer looks at: the kind's input (the user's text, title,
@@ -14,6 +14,15 @@ export const LOCAL_MODEL = 'local-analyzers/v9';
 export interface Evidence {
   input: KindInput;
   ctx: AnalysisContext;
+  /** What the recorded scene says, for a kind that reads it itself (its definition's `readsScene`). */
+  scene?: SceneEvidence;
+}
+
+/** The recorded scene as a scorer reads it: when something plays, and the scene's findings for the kind. */
+export interface SceneEvidence {
+  /** When an animation plays (a wait apart): the picture is not frozen then, however little it changes. */
+  playing: readonly { startMs: number; endMs: number }[];
+  findings: readonly IssueDraft[];
 }
 
 /** A kind's local scorer (each kind's definition in src/kinds/ carries its own). */
@@ -27,6 +36,7 @@ export interface LocalRequest {
   frames: readonly LoadedFrame[];
   manifest: FrameManifest | null;
   videoSignal?: VideoSignal | null;
+  sceneEvidence?: SceneEvidence;
 }
 
 /**
@@ -36,7 +46,7 @@ export interface LocalRequest {
  */
 export async function localVerdict(request: LocalRequest): Promise<Verdict> {
   const ctx = await analysisContext(request.frames, request.videoSignal ?? null, request.manifest);
-  return request.definition.localScorer({ input: request.input, ctx }, request.definition.maxScore);
+  return request.definition.localScorer({ input: request.input, ctx, scene: request.sceneEvidence }, request.definition.maxScore);
 }
 
 /** A validation kind's verdict: full marks minus the issues' penalties; `clean` is the summary when nothing was found. */

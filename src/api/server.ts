@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type pg from 'pg';
+import { screenOrRefuse } from '../analyzers/user-input/screen';
 import { isDatabaseUnavailable } from '../db/outage';
 import { pipelineRunReport } from '../report/report';
 import { getRunFixes } from '../read-model/fixes';
@@ -21,6 +22,7 @@ import { applyReview } from './reviews';
  *   GET {basePath}/evals/pipeline-runs/{pipelineRunId}/fixes (docs/fixes.md)
  *   GET {basePath}/reports/pipeline-runs/{pipelineRunId}
  *   GET, POST {basePath}/reports/pipeline-runs/{pipelineRunId}/reviews
+ *   POST {basePath}/evals/user-input (the user's message screened before anything is generated, docs/user-input-security.md)
  * and `GET /healthz` (no key) for load balancers and orchestrators. HEAD answers
  * like GET without the body. Every check that needs no database (size, route,
  * method, parameters, key format) runs before the first query, so malformed
@@ -82,11 +84,12 @@ class HttpError extends Error {
   }
 }
 
-type Route = { operation: 'getPipelineRun' | 'listIssues' | 'listFixes' | 'report' | 'reviews'; encodedId: string };
+type Route = { operation: 'getPipelineRun' | 'listIssues' | 'listFixes' | 'report' | 'reviews' | 'screen'; encodedId: string };
 
 function route(pathname: string, basePath: string): Route | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
   const segments = pathname.slice(basePath.length + 1).split('/');
+  if (segments.length === 2 && segments[0] === 'evals' && segments[1] === 'user-input') return { operation: 'screen', encodedId: '' };
   if ((segments[0] !== 'evals' && segments[0] !== 'reports') || segments[1] !== 'pipeline-runs' || !segments[2]) return null;
   const encodedId = segments[2];
   if (segments[0] === 'reports') {
@@ -115,7 +118,13 @@ function decodeRunId(encodedId: string): string {
 }
 
 const READ_METHODS = ['GET', 'HEAD'];
-const methodsOf = (route: Route | null) => (route?.operation === 'reviews' ? [...READ_METHODS, 'POST'] : READ_METHODS);
+const methodsOf = (route: Route | null) =>
+  route?.operation === 'screen' ? ['POST'] : route?.operation === 'reviews' ? [...READ_METHODS, 'POST'] : READ_METHODS;
+/**
+ * A screening request's body: `{"text": …}` with a message of at most MAX_SCREENED_CHARS characters,
+ * JSON-escaped (a control character is 6 bytes). Past this the body is refused unread.
+ */
+const MAX_SCREEN_BYTES = 256 * 1024;
 /** Browsers ask for the key (as a password) on the report routes when told this realm. */
 const BASIC_CHALLENGE = 'Basic realm="evals reports", charset="UTF-8"';
 const MAX_REVIEW_BYTES = 16 * 1024;
@@ -212,6 +221,7 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
       allow: allowed.join(', '),
     });
   if (!target) return health(opts.pool);
+  if (target.operation === 'screen') return screenAnswer(opts, state, req);
   const posting = req.method === 'POST';
   if (!posting && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0)) {
     throw new HttpError(400, 'GET requests take no body');
@@ -292,6 +302,38 @@ async function respond(opts: ApiServerOptions, state: ServerState, req: http.Inc
   return { status: 200, body, html, headers };
 }
 
+/**
+ * POST {basePath}/evals/user-input: the screening of one message, under the read
+ * API's key rules. The size is checked from content-length before the key and
+ * again while reading, so a 1 MB body is refused unread; a message over the
+ * screening's own limit gets 413 with the screening's reason.
+ */
+async function screenAnswer(opts: ApiServerOptions, state: ServerState, req: http.IncomingMessage): Promise<Answer> {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+    throw new HttpError(415, 'the message is JSON: {"text": "..."} (content-type: application/json)');
+  const tooLarge = () => new HttpError(413, `a screening request is at most ${MAX_SCREEN_BYTES / 1024} KB`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_SCREEN_BYTES) throw tooLarge();
+  const key = apiKeyOf(req, false);
+  let account = state.accounts.get(key);
+  if (account === undefined) {
+    account = await accountOfKey(opts.pool, key);
+    state.accounts.set(key, account);
+  }
+  if (!account) throw new HttpError(401, 'invalid API key');
+  if (account.credits <= 0 && !account.usageBased) throw new HttpError(403, 'no credits balance and no usage-based subscription');
+  const body = await readBody(req, MAX_SCREEN_BYTES, tooLarge);
+  let text: unknown;
+  try {
+    text = (JSON.parse(body) as { text?: unknown } | null)?.text;
+  } catch {
+    throw new HttpError(400, 'the body is not JSON: send {"text": "..."}');
+  }
+  if (typeof text !== 'string') throw new HttpError(400, 'the body must be {"text": "..."} with the message as a string');
+  const result = screenOrRefuse(text);
+  if (result.status === 'ERROR') throw new HttpError(413, result.error);
+  return { status: 200, body: result, headers: { 'cache-control': 'no-store' } };
+}
+
 /** A review must be JSON from this server's own page: a form or another site cannot post one with the browser's credentials. */
 function checkReviewRequest(req: http.IncomingMessage): void {
   if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
@@ -306,12 +348,13 @@ function checkReviewRequest(req: http.IncomingMessage): void {
     throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
 }
 
-async function readReview(req: http.IncomingMessage): Promise<string> {
+/** A request's body as text, at most `maxBytes`: past that, `tooLarge()` at once, the rest unread. */
+async function readBody(req: http.IncomingMessage, maxBytes: number, tooLarge: () => HttpError): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_REVIEW_BYTES) throw new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
+    if (size > maxBytes) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -348,7 +391,12 @@ async function reviewAnswer(
       body: { pipelineRunId: at.pipelineRunId, reviews: await getRunReviews(opts.pool, at.pipelineRunId) },
       headers: noStore,
     };
-  const answer = await applyReview(opts.pool, at.pipelineRunId, at.reviewer!, await readReview(req));
+  const answer = await applyReview(
+    opts.pool,
+    at.pipelineRunId,
+    at.reviewer!,
+    await readBody(req, MAX_REVIEW_BYTES, () => new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`)),
+  );
   // The run's answers now show this review: forget its remembered version.
   state.endedVersions.delete(at.versionKey);
   return { ...answer, headers: noStore };

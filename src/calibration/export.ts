@@ -62,6 +62,7 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
           window: atMs === null ? null : [seconds(atMs), seconds(atMs)],
           minSeverity: 'LOW',
           name: null,
+          line: null,
           note: `the judge's ${issue.severity} issue, kept by the reviewers: ${issue.description.slice(0, 160)}`,
         });
       }
@@ -73,6 +74,7 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
         alsoAs: [],
         window: [seconds(m.timestampMs), seconds(m.timestampMs)],
         minSeverity: 'LOW',
+        line: null,
         name: null,
         note: `missed by the judge, added by ${m.reviewer} on frame ${m.frameIndex}`,
       });

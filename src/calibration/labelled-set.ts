@@ -36,6 +36,8 @@ export interface ExpectedIssue extends KindCategories {
   /** A short name of the defect, and where it is, for people. */
   name: string | null;
   note: string | null;
+  /** The source line a finding about it should name (a wrong formula's), when the animation has its scene source. */
+  line: number | null;
 }
 
 export interface LabelledAnimation {
@@ -131,6 +133,7 @@ const expectedIssue = z
     minSeverity: severity.default('LOW'),
     name: text('name').nullable().default(null),
     note: text('note').nullable().default(null),
+    line: z.number().int('must be a line number').min(1, 'must be a line number').nullable().default(null),
   })
   .strict()
   .superRefine(checkCategories)
@@ -143,6 +146,7 @@ const expectedIssue = z
       minSeverity: v.minSeverity,
       name: v.name,
       note: v.note,
+      line: v.line,
     }),
   );
 

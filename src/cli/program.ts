@@ -10,6 +10,7 @@ import { migrateCommand } from './commands/migrate';
 import { pruneCommand } from './commands/prune';
 import { replayCommand } from './commands/replay';
 import { runCommand } from './commands/run';
+import { screenCommand } from './commands/screen';
 import { serveCommand } from './commands/serve';
 import { setupCommand } from './commands/setup';
 import { showCommand } from './commands/show';
@@ -22,6 +23,7 @@ export function program(): Command {
   const evals = evalsCommand();
   for (const register of [
     runCommand,
+    screenCommand,
     calibrateCommand,
     labelsCommand,
     agreementCommand,

@@ -8,6 +8,13 @@ import { onPath } from './executables';
 export const MANIM_VERSION = '0.22.0';
 
 /**
+ * What checks the mathematics a scene shows, beside Manim (pinned: what is read and decided depends on them):
+ * SymPy, and the ANTLR runtime its LaTeX parser needs (the version its generated parser was built with).
+ */
+export const CAS_PACKAGES = { sympy: '1.14.0', 'antlr4-python3-runtime': '4.11.1' } as const;
+const CAS_CHECK = `import sympy, antlr4; from sympy.parsing.latex import parse_latex; parse_latex("x"); print(sympy.__version__)`;
+
+/**
  * Debian packages Manim needs: headers to build pycairo and ManimPango, a Python
  * with venv, TeX for MathTex, a font for Text, and bubblewrap for the sandbox.
  */
@@ -69,7 +76,10 @@ function installedVersion(python: string): string | null {
  */
 export function ensureManim(log: (line: string) => void): string {
   const python = path.join(MANIM_VENV, 'bin', 'python');
-  if (installedVersion(python) === MANIM_VERSION && readableByOthers(python)) return python;
+  if (installedVersion(python) === MANIM_VERSION && readableByOthers(python)) {
+    ensureCas(python, log);
+    return python;
+  }
 
   const missing = missingPackages();
   if (missing.length > 0) {
@@ -90,8 +100,26 @@ export function ensureManim(log: (line: string) => void): string {
   );
   fs.rmSync(MANIM_VENV, { recursive: true, force: true });
   run(base, ['-m', 'venv', MANIM_VENV]);
-  run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', `manim==${MANIM_VERSION}`]);
+  run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', `manim==${MANIM_VERSION}`, ...casPins()]);
   const version = installedVersion(python);
   if (version !== MANIM_VERSION) throw new ConfigError(`Manim did not install (found ${version ?? 'none'}); see the pip output above`);
+  ensureCas(python, log);
   return python;
 }
+
+const casPins = () => Object.entries(CAS_PACKAGES).map(([name, version]) => `${name}==${version}`);
+
+/** SymPy and its LaTeX parser in Manim's environment (an environment made before they were added gets them). */
+function ensureCas(python: string, log: (line: string) => void): void {
+  const check = () => spawnSync(python, ['-c', CAS_CHECK], { encoding: 'utf8', timeout: 120_000 });
+  if (check().stdout?.trim() === CAS_PACKAGES.sympy) return;
+  log(
+    `installing ${casPins().join(' ')} into ${path.relative(process.cwd(), MANIM_VENV) || MANIM_VENV} (the scene's mathematics is checked with them)`,
+  );
+  run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', ...casPins()]);
+  const after = check();
+  if (after.stdout?.trim() !== CAS_PACKAGES.sympy)
+    throw new ConfigError(`SymPy did not install (${lastLine(after.stderr) || 'no version'}); see the pip output above`);
+}
+
+const lastLine = (text: string | null | undefined) => (text ?? '').trim().split('\n').at(-1) ?? '';

@@ -1,7 +1,16 @@
 import { blankStretches } from '../analyzers/blank';
 import { frameNear, seconds } from '../analyzers/context';
 import { thumbnailChange } from '../analyzers/frame-measures';
-import { cutsPerMinute, DURATION_RANGE_MS, durationIssues, pacingIssues, stillIssues, stillStretches } from '../analyzers/motion';
+import {
+  cutsPerMinute,
+  DURATION_RANGE_MS,
+  durationIssues,
+  pacingIssues,
+  stillIssues,
+  stillStretches,
+  withoutPlaying,
+} from '../analyzers/motion';
+import { readingIssues } from '../analyzers/reading';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
 import {
   criteriaTotal,
@@ -25,17 +34,27 @@ export const ENGAGEMENT_CRITERIA = [
 const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'static', 'judge_manipulation'] as const;
 
 /**
- * ENGAGEMENT_RUBRIC_JSON: pacing (unchanged share, fast cutting), progression
- * (sampled frames that differ from the previous one), focus (clutter), structure
- * (blank share), length; issues for still stretches, pacing and length.
+ * ENGAGEMENT_RUBRIC_JSON: pacing (unchanged share, fast cutting, text shown too
+ * briefly to read), progression (sampled frames that differ from the previous
+ * one), focus (clutter), structure (blank share), length; issues for still
+ * stretches, pacing and length. With the recorded scene, a stretch in which an
+ * animation plays is not a freeze (a formula transformed in place changes few
+ * pixels), and the scene's reading-time findings count as pacing.
  */
-const scoreEngagementRubric: LocalScorer = ({ ctx }) => {
+const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
   const max = (name: string) => criterion(ENGAGEMENT_CRITERIA, name);
   const blanks = blankStretches(ctx);
-  const stills = stillStretches(ctx, blanks);
+  const stills = scene ? withoutPlaying(stillStretches(ctx, blanks), scene.playing) : stillStretches(ctx, blanks);
   const near = frameNear(ctx);
-  const pacing = pacingIssues(ctx, near);
-  const issues = [...stillIssues(ctx, stills, near), ...pacing, ...durationIssues(ctx.durationMs)];
+  // Reading time: exact from the scene's timeline when it is known, else what the sampled frames can tell.
+  const reading = scene ? scene.findings.filter((i) => i.category === 'pacing') : readingIssues(ctx, near);
+  const pacing = [...pacingIssues(ctx, near), ...reading];
+  const issues = [
+    ...stillIssues(ctx, stills, near),
+    ...pacing,
+    ...durationIssues(ctx.durationMs),
+    ...(scene?.findings.filter((i) => i.category !== 'pacing') ?? []),
+  ];
   const duration = Math.max(ctx.durationMs, 1);
   const stillShare = stills.filter((s) => s.endMs - s.startMs >= 3_000).reduce((sum, s) => sum + s.endMs - s.startMs, 0) / duration;
   const blankShare = blanks.reduce((sum, b) => sum + b.endMs - b.startMs, 0) / duration;
@@ -66,7 +85,7 @@ const scoreEngagementRubric: LocalScorer = ({ ctx }) => {
 
 export const engagementRubric: KindDefinition<RubricAnswer> = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
-  promptVersion: 'engagement-rubric/v4',
+  promptVersion: 'engagement-rubric/v5',
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
   categories: CATEGORIES,
@@ -74,11 +93,15 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   usesFrames: true,
   usesVideoSignal: true,
   skipReason: frameKindSkip,
+  readsScene: true,
   instructions: [
     'Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description.',
     'Score each criterion with a short reason, then report the issues that cost points (category = the criterion, or static for',
     'stretches where nothing changes):',
     rubricInstructions(ENGAGEMENT_CRITERIA),
+    'Text or a formula that leaves the screen or changes before a viewer can read it is a pacing issue (MEDIUM): reading takes',
+    'about 1 s per 17 characters of text, a formula about twice as long per symbol, and anything at least 1 s; use the frame',
+    'timestamps to tell how long each text stays unchanged. What is still on screen when the video ends is not too short.',
   ].join('\n'),
   manipulationCategory: 'judge_manipulation',
   answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),

@@ -28,6 +28,8 @@ export interface KindDefinition<Answer = unknown> {
   skipReason(input: KindInput): string | null;
   /** The task for the judge; sent after the fenced content. */
   instructions: string;
+  /** What the local layers found in this input, told to an LLM judge after the task; absent when the kind has nothing to tell. */
+  localNote?(input: KindInput): string;
   /** The category of an attempt, inside the evaluated content, to steer the judge. */
   manipulationCategory: string;
   /**
@@ -39,6 +41,11 @@ export interface KindDefinition<Answer = unknown> {
   toVerdict(answer: Answer): Verdict;
   /** The local judge of this kind: the analyzers' evidence (its input, the measured frames, the signal) to a verdict, no network. */
   localScorer: LocalScorer;
+  /**
+   * Its local scorer reads the recorded scene itself (when it plays, its findings), where a rubric's criteria
+   * depend on it; otherwise the scene's findings are merged over the verdict (src/scene/judge.ts).
+   */
+  readsScene?: boolean;
 }
 
 export interface FrameVision {

@@ -14,6 +14,7 @@ const CATEGORIES = [
   'unreadable_text',
   'artifact',
   'flashing',
+  'math_error',
   'judge_manipulation',
 ] as const;
 
@@ -34,7 +35,7 @@ const scoreVisualValidation: LocalScorer = ({ ctx }, maxScore) => {
 
 export const visualValidation: KindDefinition<ScoredAnswer> = {
   kind: 'VISUAL_VALIDATION_JSON',
-  promptVersion: 'visual-validation/v4',
+  promptVersion: 'visual-validation/v5',
   maxScore: 100,
   passThreshold: 70,
   categories: CATEGORIES,
@@ -46,6 +47,9 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
     'or entirely outside it (off_screen), elements drawn over each other so that either is hard to read (overlap), text or formulas too small,',
     'blurred or garbled to read (unreadable_text), compression or rendering artifacts (artifact), and abrupt full-frame brightness changes',
     'between consecutive frames (flashing).',
+    'Read every formula and equation shown and check its mathematics: a false statement, a wrong derivative, integral or',
+    'identity, or a derivation step that does not follow from the one before it (math_error) teaches something false and is HIGH;',
+    'say what is wrong and what it should read. Notation you cannot read for certain, definitions and equations to be solved are not errors.',
     'Score 100 for a clean render and subtract for each defect by how much it hurts. A defect that makes the animation unusable',
     '(blank video, the main content off-screen, flashing) is HIGH; a defect a viewer notices but can work around is MEDIUM.',
     'Point each defect at the frame where it is most visible.',

@@ -63,11 +63,12 @@ function merged(judgement: Judgement, local: Verdict | Error): Judgement {
 /**
  * The checks merged into an LLM judge's verdicts: the pixel analyzers (with the
  * scene as the authority on layout) when `pixels` is on (EVALS_LOCAL_PRECHECKS),
- * and the scene's own findings always: they are exact, not guesses.
+ * and always the scene's own findings and the screening of the user's message
+ * (a kind shown no frames): they read the source and the text, not guesses from pixels.
  */
 function checksOf(request: JudgeRequest, pixels: boolean): Promise<Verdict | Error> {
   const { definition, scene, manifest } = request;
-  if (pixels) return localJudgement(request).catch((err: Error) => err);
+  if (pixels || !definition.usesFrames) return localJudgement(request).catch((err: Error) => err);
   const issues = scene ? sceneIssues(definition.kind, scene, manifest) : [];
   return Promise.resolve({ score: 0, summary: '', issues });
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCAL_MODEL, localVerdict } from '../analyzers/scoring';
 import type { Verdict } from '../kinds';
-import { SCENE_KINDS, sceneIssues, sceneOverPixels } from '../scene/judge';
+import { SCENE_KINDS, sceneEvidence, sceneIssues, sceneOverPixels } from '../scene/judge';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 /**
@@ -9,10 +9,11 @@ import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
  * scene (when there is one) as the authority on layout.
  */
 export async function localJudgement(request: JudgeRequest): Promise<Verdict> {
-  const pixels = await localVerdict(request);
-  const verdict = { ...pixels, issues: pixels.issues.map((i) => ({ ...i, origin: 'pixels' as const })) };
   const { definition, scene, manifest } = request;
-  if (!scene || !SCENE_KINDS.has(definition.kind)) return verdict;
+  const readsScene = !!scene && definition.readsScene === true;
+  const pixels = await localVerdict({ ...request, ...(readsScene && { sceneEvidence: sceneEvidence(definition.kind, scene, manifest) }) });
+  const verdict = { ...pixels, issues: pixels.issues.map((i) => ({ ...i, origin: i.origin ?? ('pixels' as const) })) };
+  if (!scene || readsScene || !SCENE_KINDS.has(definition.kind)) return verdict;
   return sceneOverPixels(verdict, sceneIssues(definition.kind, scene, manifest), scene, definition.maxScore, true);
 }
 

@@ -90,10 +90,11 @@ function fillInLine(kinds: readonly KindDefinition[]): string {
   return kinds[0].usesFrames ? `${names} Set every other part of the answer to null.` : names;
 }
 
-function task(definition: KindDefinition, images: readonly PreparedImage[], fence: Fence): string {
+function task(definition: KindDefinition, input: KindInput, images: readonly PreparedImage[], fence: Fence): string {
   return [
     `Task for ${definition.kind} (${definition.promptVersion}):`,
     definition.instructions,
+    ...(definition.localNote ? ['', definition.localNote(input)] : []),
     '',
     `Issue categories: ${definition.categories.join(', ')}.`,
     `${frameRule(images)} Report each problem once, on the frame where it is most visible. An empty issue list is a valid answer.`,
@@ -124,7 +125,7 @@ export function buildMessages(
     }
   }
   content.push({ type: 'text', text: fence.close });
-  content.push({ type: 'text', text: [...kinds.map((k) => task(k, images, fence)), '', fillInLine(kinds)].join('\n\n') });
+  content.push({ type: 'text', text: [...kinds.map((k) => task(k, input, images, fence)), '', fillInLine(kinds)].join('\n\n') });
   const frameIndices = images.map((i) => i.index);
   return [
     { role: 'system', content: systemMessage(fence, format === 'json_object' ? schemaOf(first.kind, frameIndices) : null) },

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Texts (each distinct string a text or formula shows) one recording may report. */
+const MAX_TEXTS = 10_000;
+
 /** The longest .tex text the inspector may report compiling (Manim's template alone is about 600 characters). */
 export const TEX_TEXT_CHARS = 64 * 1024;
 
@@ -72,6 +75,11 @@ const Unit = z.object({
   placedLine: z.number().int().min(0).optional(),
   /** Placed by randomness the render did not seed: where the video shows it is not recorded (its layout is the pixels'). */
   unseeded: z.boolean().optional(),
+  /** A text's shown text over time: from each time (ms), the index in `texts` of what it shows (its own, or a transform's target). */
+  shows: z
+    .array(z.tuple([ms, z.number().int().min(0).max(MAX_TEXTS)]))
+    .max(MAX_TEXTS)
+    .optional(),
 });
 
 const Play = z.object({
@@ -82,6 +90,53 @@ const Play = z.object({
   line: z.number().int().min(0).nullable(),
   animations: z.array(z.string().max(100)).max(1000),
   units: z.array(id).max(100_000),
+  /**
+   * The texts an animation of the play moves, with its class (`Write`, `FadeOut`, `_MethodAnimation`), and for a
+   * matching transform the share of the text's glyphs it keeps (moves to their place in the new text).
+   */
+  texts: z
+    .array(z.union([z.tuple([id, z.string().max(100)]), z.tuple([id, z.string().max(100), z.number().min(0).max(1)])]))
+    .max(100_000)
+    .optional(),
+});
+
+/** A text or formula the scene shows: its string as written, how it is written, the line that made it, its glyphs drawn. */
+const ShownText = z.object({
+  text: z.string().max(4000),
+  mode: z.enum(['math', 'tex', 'text']),
+  file: z.string().max(500).nullable(),
+  line: z.number().int().min(0).nullable(),
+  glyphs: z.number().int().min(0).max(1e6),
+});
+
+/** What the computer algebra system found of one formula or one step (scene-inspector/check_math.py). */
+const MathVerdict = z.object({
+  status: z.enum(['ok', 'wrong', 'skipped']),
+  why: z.string().max(400).optional(),
+  claim: z.string().max(100).optional(),
+  left: z.string().max(400).optional(),
+  right: z.string().max(400).optional(),
+  relation: z.string().max(10).optional(),
+  before: z.string().max(400).optional(),
+  after: z.string().max(400).optional(),
+  expected: z.string().max(400).nullable().optional(),
+  detail: z.string().max(400).optional(),
+  pair: z.number().int().min(0).optional(),
+  /** The line of a multi-line formula whose step is wrong. */
+  line: z.number().int().min(0).optional(),
+  cpuMs: z.number().finite().min(0).optional(),
+});
+
+const MathAnswer = z.object({
+  /** One per entry of `texts`. */
+  formulas: z.array(MathVerdict).max(MAX_TEXTS),
+  steps: z
+    .array(MathVerdict.extend({ from: z.number().int().min(0), to: z.number().int().min(0), layout: z.boolean().optional() }))
+    .max(MAX_TEXTS),
+  budgetSpent: z.boolean(),
+  cpuSeconds: z.number().finite().min(0).optional(),
+  startCpuSeconds: z.number().finite().min(0).optional(),
+  error: z.string().max(400).optional(),
 });
 
 const Candidate = z.object({ name: z.string().max(200), durationMs: ms.optional(), error: z.string().max(4000).optional() });
@@ -109,6 +164,21 @@ const SceneAnswer = z.object({
   units: z.record(z.string().regex(/^\d+$/), Unit).optional(),
   samples: z.array(Sample).max(4000).optional(),
   plays: z.array(Play).max(100_000).optional(),
+  texts: z.array(ShownText).max(MAX_TEXTS).optional(),
+  /**
+   * Derivation steps: a transform turned text `from` into text `to` (indices in `texts`) at `t` ms, in play `i`;
+   * `layout` when the later was written below the earlier (or in its place), not transformed from it.
+   */
+  steps: z
+    .array(
+      z.union([
+        z.tuple([z.number().int().min(0), z.number().int().min(0), ms, z.number().int().min(0)]),
+        z.tuple([z.number().int().min(0), z.number().int().min(0), ms, z.number().int().min(0), z.literal('layout')]),
+      ]),
+    )
+    .max(MAX_TEXTS)
+    .optional(),
+  math: MathAnswer.optional(),
   notes: z.array(z.string().max(1000)).max(100).optional(),
 });
 
@@ -132,6 +202,9 @@ export type InspectorAnswer = z.infer<typeof InspectorAnswerSchema>;
 export type InspectorJobResult = z.infer<typeof JobResultSchema>;
 export type SceneUnit = z.infer<typeof Unit>;
 export type ScenePlay = z.infer<typeof Play>;
+export type SceneText = z.infer<typeof ShownText>;
+export type SceneMath = z.infer<typeof MathAnswer>;
+export type MathCheck = z.infer<typeof MathVerdict>;
 
 /** One unit in one sample, by name. */
 export interface UnitState {
@@ -174,6 +247,12 @@ export interface SceneTimeline {
   units: Record<string, SceneUnit>;
   samples: SceneSample[];
   plays: ScenePlay[];
+  /** Every text and formula shown (absent in timelines recorded before texts were). */
+  texts?: SceneText[];
+  /** Derivation steps: [from, to, ms, play, 'layout'?] (indices in `texts`). */
+  steps?: ([number, number, number, number] | [number, number, number, number, 'layout'])[];
+  /** The computer algebra system's verdicts on the formulas and steps, when it ran. */
+  math?: SceneMath;
   /** The source lines findings quote, `file:line` -> text. */
   lines: Record<string, string>;
   notes: string[];
@@ -241,6 +320,9 @@ export function timelineOf(result: z.infer<typeof SceneAnswer>, manim: string | 
     units: result.units,
     samples: result.samples.map(toSample),
     plays: result.plays,
+    ...(result.texts && { texts: result.texts }),
+    ...(result.steps && { steps: result.steps }),
+    ...(result.math && { math: result.math }),
     lines,
     notes: result.notes ?? [],
   };

@@ -147,6 +147,8 @@ export async function runInspector(
       durationMs: j.durationMs,
       toleranceMs: timelineToleranceMs(j.fps),
       ...(j.still ? { still: true } : {}),
+      // What the formulas claim, checked by the CAS (docs/math-and-reading.md).
+      math: true,
     })),
     texCache: sceneTexCache(settings),
   };
@@ -179,7 +181,7 @@ export async function runInspector(
 /** The source lines the findings may quote: where each unit was made or placed, and each animation's line. */
 export function quotedLines(
   sources: readonly SceneSource[],
-  results: readonly Pick<InspectorJobResult, 'units' | 'plays'>[],
+  results: readonly Pick<InspectorJobResult, 'units' | 'plays' | 'texts'>[],
 ): Record<string, string> {
   const files = new Map(sources.map((s) => [s.name, s.content.split(/\r\n|\r|\n/)]));
   const lines: Record<string, string> = {};
@@ -194,6 +196,7 @@ export function quotedLines(
       quote(u.file, u.calledFrom);
     }
     for (const p of result.plays ?? []) quote(p.file, p.line);
+    for (const t of result.texts ?? []) quote(t.file, t.line);
   }
   return lines;
 }

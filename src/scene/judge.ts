@@ -1,4 +1,5 @@
 import { scoreFromIssues } from '../analyzers/context';
+import type { SceneEvidence } from '../analyzers/scoring';
 import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { formatTimestamp, type FrameManifest } from '../media/manifest';
 import { sceneFindings } from './findings';
@@ -13,10 +14,20 @@ import { clip } from './scene';
  * categories (flashing, blank, frozen, pacing) stay with the pixels, which
  * see every decoded frame.
  */
-export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.map((rule) => rule.category));
+export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.filter((rule) => rule.layout).map((rule) => rule.category));
 
 /** The kinds a recorded scene judges with the pixels: those its rules declare (a rule's `kind`). */
 export const SCENE_KINDS: ReadonlySet<EvalKind> = new Set(SCENE_RULE_SET.map((rule) => rule.kind));
+
+/** The recorded scene as a kind that reads it itself sees it: when animations play, and its findings for the kind. */
+export function sceneEvidence(kind: EvalKind, scene: SceneTimeline, manifest: FrameManifest | null): SceneEvidence {
+  return {
+    playing: scene.plays
+      .filter((p) => p.end > p.start && p.units.length > 0 && !p.animations.every((a) => a === 'Wait'))
+      .map((p) => ({ startMs: p.start, endMs: p.end })),
+    findings: sceneIssues(kind, scene, manifest),
+  };
+}
 
 /** The scene's findings for one kind (empty for kinds it has none for). */
 export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: FrameManifest | null): IssueDraft[] {

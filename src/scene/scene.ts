@@ -1,7 +1,7 @@
 import type { Severity } from '../domain/types';
 import type { IssueDraft, IssueRegion } from '../kinds';
 import { formatTimestamp, type FrameRef } from '../media/manifest';
-import type { SceneSample, SceneTimeline, SceneUnit, UnitState } from './inspection';
+import type { ScenePlay, SceneSample, SceneTimeline, SceneUnit, UnitState } from './inspection';
 import { SCENE_RULES } from './thresholds';
 
 /**
@@ -9,6 +9,36 @@ import { SCENE_RULES } from './thresholds';
  * which samples are at rest, what every unit is and where, the geometry they
  * share, and how a finding is pinned to a stored frame.
  */
+
+/**
+ * Animations that leave a text's glyphs as they are while they play: it can
+ * be read meanwhile (moved, turned, scaled, flashed round, recoloured through
+ * `.animate`, faded while still opaque). Anything else that plays on it
+ * (written, transformed into another text) changes what is drawn until it ends.
+ */
+const KEEPS_GLYPHS = new Set([
+  'Wait',
+  // A fade changes its opacity alone: while still 90% opaque it is fully shown.
+  'FadeIn',
+  'FadeOut',
+  '_MethodAnimation',
+  'ApplyMethod',
+  'MoveToTarget',
+  'Rotate',
+  'Rotating',
+  'ApplyMatrix',
+  'ScaleInPlace',
+  'Indicate',
+  'Circumscribe',
+  'Wiggle',
+  'ApplyWave',
+  'FocusOn',
+  'Flash',
+  'MoveAlongPath',
+  'UpdateFromFunc',
+  'UpdateFromAlphaFunc',
+  'MaintainPositionRelativeTo',
+]);
 
 /** Manim's coordinate systems: every axes, plane and chart is a `CoordinateSystem`, every axis a `NumberLine`. */
 const COORDINATE_SYSTEMS = new Set(['CoordinateSystem', 'NumberLine']);
@@ -127,6 +157,50 @@ export class Scene {
 
   unit(id: number): SceneUnit {
     return this.timeline.units[String(id)];
+  }
+
+  /**
+   * Whether, at a sample, an animation that changes the unit's glyphs plays on it: it is being written, faded or
+   * transformed into another text. Moving, scaling, turning, flashing round or recolouring it keeps them.
+   */
+  rewriting(i: number, id: number): boolean {
+    return this.playingOn(i, id).some((p) => !this.keepsGlyphs(p, id));
+  }
+
+  /** The plays at a sample, and the animation each plays on the unit (with a matching transform's kept share), if any. */
+  playingOn(i: number, id: number): ScenePlay[] {
+    const t = this.samples[i].timeMs;
+    return this.timeline.plays.filter(
+      (p) => p.start <= t && t < p.end && (p.units.includes(id) || (p.texts ?? []).some(([u]) => u === id)),
+    );
+  }
+
+  private keepsGlyphs(p: ScenePlay, id: number): boolean {
+    const mine = (p.texts ?? []).filter(([unit]) => unit === id);
+    if (mine.length === 0) return p.animations.every((a) => KEEPS_GLYPHS.has(a));
+    if (mine.every(([, animation]) => KEEPS_GLYPHS.has(animation))) return true;
+    // A transform into the same text moves it.
+    const before = this.textAt(this.indexAt(p.start), id);
+    const after = this.textAt(this.indexAt(p.end), id);
+    return before !== null && before === after && mine.every(([, animation]) => /Transform/.test(animation));
+  }
+
+  /** The index in `texts` of what a text unit shows at a sample (its own text, or a transform's target), or null. */
+  textAt(i: number, id: number): number | null {
+    const shows = this.unit(id)?.shows;
+    if (!shows) return null;
+    const t = this.samples[i].timeMs;
+    let found: number | null = null;
+    for (const [from, index] of shows) if (from <= t) found = index;
+    return found ?? shows[0]?.[1] ?? null;
+  }
+
+  /** The source line that made a shown text, quoted: "line 12: `MathTex(...)`". */
+  textLine(index: number): string {
+    const t = this.timeline.texts?.[index];
+    if (!t?.line) return 'the scene';
+    const text = this.timeline.lines[`${t.file ?? ''}:${t.line}`];
+    return text ? `line ${t.line}: \`${clip(text, 90)}\`` : `line ${t.line}`;
   }
 
   /** Every unit seen, in the order first seen. */

@@ -48,4 +48,14 @@ export const SCENE_RULES = {
   clutter: [20, 40] as const,
   /** Left on screen: idle for at least this long after its last animation (ms). */
   leftoverMs: 3000,
+  /** Reading rate for on-screen text: Netflix's Timed Text Style Guide, adult programs (17 characters a second, spaces included). */
+  readingCps: 17,
+  /** The shortest time any text needs: the same guide's minimum duration of a subtitle, 5/6 s (ms). */
+  minReadingMs: 833,
+  /** A formula's drawn symbol weighs as much as this many characters of prose (docs/math-and-reading.md). */
+  formulaSymbolChars: 2.25,
+  /** Readable for less than this share of what it needs is too short by a clear margin (MEDIUM). */
+  readingShort: 0.5,
+  /** Texts of one group that come and go within this many ms of each other are read as one (a paragraph in lines). */
+  togetherMs: 150,
 } as const;

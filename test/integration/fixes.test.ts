@@ -153,7 +153,7 @@ describe('evals run --fixes DIR', () => {
     );
     expect(stored.rows[0].suggested_fix).toBe(label!.suggestedFix);
     expect(stored.rows[0].suggested_fix).toMatch(/verified/);
-    expect(stored.rows[0].summary).toMatch(/Repair: [1-9]\d* of \d+ layout findings? got a verified fix/);
+    expect(stored.rows[0].summary).toMatch(/Repair: [1-9]\d* of \d+ scene findings? got a verified fix/);
 
     // The report shows the diff beside its issue, escaped.
     const html = fs.readFileSync(report, 'utf8');

@@ -113,6 +113,36 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     expect(html).toContain('<span class="origin scene">scene</span>');
   });
 
+  it('what the formulas claim and how long they stay: a wrong derivation step fails visual validation, a formula flashed by is a pacing issue, both stored on their frames and served', async () => {
+    const math = path.join(PROJECT_ROOT, 'corpus', 'manim-math');
+    const source: SceneSource = { name: 'scenes.py', content: fs.readFileSync(path.join(math, 'scenes.py'), 'utf8') };
+    const wrong = await evaluate(
+      'scene-math-slip',
+      path.join(math, 'math-linear-sign-slip-aligned.mp4'),
+      [source],
+      'MathLinearSignSlipAligned',
+    );
+    expect(wrong.inspection?.status).toBe('inspected');
+    const visual = wrong.run.evalRuns.find((r) => r.kind === 'VISUAL_VALIDATION_JSON')!;
+    expect(visual.status).toBe('FAIL');
+    const [error] = visual.issues!.filter((i) => i.category === 'math_error');
+    expect(error.severity).toBe('HIGH');
+    expect(error.frameIndex).not.toBeNull();
+    expect(error.frameHint).toMatch(/^00:(0[89]|1\d)\.\d/);
+    expect(error.description).toMatch(
+      /\(line 153: .*\) is false: one of its lines does not follow from the line before: `5 - 2x = 11` becomes `-2x = 16`/,
+    );
+    expect(error.suggestedFix).toMatch(/^line 153: .*should read `- 2 x = 6`/);
+    expect(wrong.issues.find((i) => i.category === 'math_error')?.origin).toBe('scene');
+
+    const brief = await evaluate('scene-math-brief', path.join(math, 'brief-formula-flash.mp4'), [source], 'BriefFormulaFlash');
+    const engagement = brief.run.evalRuns.find((r) => r.kind === 'ENGAGEMENT_RUBRIC_JSON')!;
+    const [pacing] = engagement.issues!.filter((i) => i.category === 'pacing');
+    expect(pacing.severity).toBe('MEDIUM');
+    expect(pacing.description).toMatch(/\(line 677: .*\) can be read for 0\.\d s .* needs about \d\.\d s at 17 characters a second/);
+    expect(engagement.issues!.filter((i) => i.category === 'static')).toEqual([]);
+  });
+
   it('a clean scene passes with no layout finding, the pixel guesses set aside', async () => {
     const { run, inspection } = await evaluate('scene-clean-plane', video('clean-number-plane.mp4'), [corpusSource], 'CleanNumberPlane');
     expect(inspection?.status).toBe('inspected');

@@ -87,7 +87,7 @@ let timelines: Map<string, SceneTimeline>;
 const repairs = new Map<string, SceneRepair>();
 
 beforeAll(async () => {
-  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded', 'NoRoomToTheLeft']);
+  timelines = await inspect(sources, [...Object.keys(DEFECTS), 'Crowded', 'NoRoomToTheLeft', 'FlashedFormula']);
 }, 600_000);
 
 describe('scene repair (real Manim, real sandbox)', () => {
@@ -137,6 +137,28 @@ describe('scene repair (real Manim, real sandbox)', () => {
       ).toEqual([]);
     }
   }, 600_000);
+
+  it('a formula too brief to read is held by a verified wait: the timeline grows by exactly that, and nothing else changes', async () => {
+    const timeline = timelines.get('FlashedFormula')!;
+    const brief = [...sceneFindings(timeline, manifestOf(timeline)).values()].flat().filter((i) => i.category === 'pacing');
+    expect(brief.map((i) => i.severity)).toEqual(['MEDIUM']);
+    const r = await repair(sources, timeline);
+    report('FlashedFormula', r);
+    const fix = r.fixes.find((f) => f.finding.category === 'pacing')!;
+    expect(fix.verdict, fix.reinspection).toBe('verified');
+    const waited = /^line (\d+): `self\.wait\(0\.3\)` → `self\.wait\((\d+\.\d+)\)`$/.exec(fix.change ?? '');
+    expect(waited, fix.change ?? '').not.toBeNull();
+    const added = Number(waited![2]) - 0.3;
+    expect(fix.reinspection).toMatch(
+      new RegExp(
+        `no new finding, the timeline grows by exactly the wait added \\(${added.toFixed(2)} s, to ${((timeline.durationMs + added * 1000) / 1000).toFixed(2)} s\\)$`,
+      ),
+    );
+    const after = await inspect([{ name: 'repair_scenes.py', content: r.combined.files['repair_scenes.py'] }], ['FlashedFormula']);
+    const t = after.get('FlashedFormula')!;
+    expect(Math.abs(t.durationMs - (timeline.durationMs + added * 1000))).toBeLessThanOrEqual(1000 / VIDEO.fps);
+    expect([...sceneFindings(t, manifestOf(t)).values()].flat().filter((i) => i.severity !== 'LOW')).toEqual([]);
+  }, 300_000);
 
   it('an edit that would add a finding is not verified: the fix says so, why, and keeps the advice', async () => {
     // The label is cut on the right, and every shift that brings it inside lands it on the caption to its left.

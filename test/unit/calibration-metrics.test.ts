@@ -22,6 +22,7 @@ const expected = (
   kind,
   categories: [category],
   alsoAs: [],
+  line: null,
   window,
   minSeverity: 'LOW',
   name: null,

@@ -69,13 +69,14 @@ describe('labelled sets', () => {
         minSeverity: 'LOW',
         name: null,
         note: null,
+        line: null,
       },
     ]);
   });
 
   it('names the JSON path of the field at fault, and what is wrong with it', () => {
     expect(problem((j) => (j.animations[1].expect[0].categories[1] = 'typography'))).toBe(
-      'set.json: animations[1].expect[0].categories[1]: "typography" is not a category of VISUAL_VALIDATION_JSON (its categories: blank_frame, clipped_content, off_screen, overlap, unreadable_text, artifact, flashing, judge_manipulation)',
+      'set.json: animations[1].expect[0].categories[1]: "typography" is not a category of VISUAL_VALIDATION_JSON (its categories: blank_frame, clipped_content, off_screen, overlap, unreadable_text, artifact, flashing, math_error, judge_manipulation)',
     );
     expect(problem((j) => (j.animations[1].expect[0].kind = 'VISUAL'))).toMatch(
       /^set\.json: animations\[1\]\.expect\[0\]\.kind: must be one of USER_INPUT_SECURITY, /,

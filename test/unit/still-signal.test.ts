@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STILL_MOTION, type AnalysisContext } from '../../src/analyzers/context';
-import { stillIssues, stillStretches } from '../../src/analyzers/motion';
+import { stillIssues, stillStretches, withoutPlaying } from '../../src/analyzers/motion';
 import { flashGrid } from '../../src/media/flashing';
 import type { VideoSignal } from '../../src/media/manifest';
 import { signalMeasure } from '../../src/media/signal';
@@ -76,5 +76,31 @@ describe('the signal sees any visible change', () => {
   it('a signal stored before the peak change was measured is judged by its motion alone', () => {
     const { peakChange: _peak, ...stored } = measure(() => gridFrame(() => undefined));
     expect(staticIssues(stored).map((i) => i.severity)).toEqual(['HIGH']);
+  });
+});
+
+describe('a freeze from pixels, against the scene (docs/math-and-reading.md)', () => {
+  // 8 s at 10 fps: moving for the first and the last second, still between as the pixels see it, though a small
+  // formula is transformed in place from 3.5 s to 4.5 s (too few cells change for the signal to call it motion).
+  const times = Array.from({ length: 80 }, (_, i) => i * 100);
+  const signal: VideoSignal = {
+    frameTimesMs: times,
+    luma: times.map(() => 20),
+    motion: times.map((t) => (t < 1000 || t >= 7000 ? 10 : 0)),
+    sceneChangesMs: [],
+  };
+  const ctx: AnalysisContext = { frames: [], signal, durationMs: 8000, videoHeight: HEIGHT };
+
+  it('the whole picture looks frozen for 6 s from pixels alone; the scene says a transform plays in it: no freeze', () => {
+    const stills = stillStretches(ctx, []);
+    expect(stillIssues(ctx, stills, () => 0).map((i) => i.description)).toEqual([
+      'The whole picture freezes for 6.1 s (00:00.9 to 00:07.0) between moving parts: it looks stuck.',
+    ]);
+    const pieces = withoutPlaying(stills, [{ startMs: 3500, endMs: 4500 }]);
+    expect(pieces).toEqual([
+      { startMs: 900, endMs: 3500 },
+      { startMs: 4500, endMs: 7000 },
+    ]);
+    expect(stillIssues(ctx, pieces, () => 0)).toEqual([]);
   });
 });

@@ -26,7 +26,8 @@ export type SourceEdit = {
   op:
     | { kind: 'keyword'; call: string; keyword: string; value: string } // set/replace a keyword argument of the call named `call` at `line` (next_to buff=0.45, Text font_size=36, color="#F0F0F0")
     | { kind: 'chain'; call: string } // append a method call to the object's expression at `line` (`shift(0.4 * LEFT)`)
-    | { kind: 'animate'; animation: string }; // add an animation to the self.play(...) at `line` (`FadeOut(__object__)`), so the timeline keeps its length
+    | { kind: 'animate'; animation: string } // add an animation to the self.play(...) at `line` (`FadeOut(__object__)`), so the timeline keeps its length
+    | { kind: 'wait'; seconds: number }; // hold the scene longer after the statement at `line` (the timeline grows by it)
 };
 
 export interface Candidate {
@@ -35,6 +36,8 @@ export interface Candidate {
   edits: SourceEdit[];
   /** Smaller wins: how much the edit changes (scene units moved, scale or colour change), plus its edit count. */
   size: number;
+  /** How much the edit lengthens the timeline, ms (a wait added); verified exactly. Absent: it keeps its length. */
+  growsMs?: number;
 }
 
 /** `verified`: a candidate passed re-inspection; `unverified`: candidates were tried and none passed; `none`: no edit could be computed. */

@@ -130,22 +130,22 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       );
     }
     const baseline = findingsOf(new Scene(baseRun.timeline));
-    const check = (run: CandidateRun, goals: readonly Found[]) => verify(run, goals, baseline, input.timeline);
+    const check = (run: CandidateRun, goals: readonly Found[], growsMs: number) => verify(run, goals, baseline, input.timeline, growsMs);
     let tried = 0;
     const fixes: FindingFix[] = [];
-    const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[] }[] = [];
+    const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; growsMs: number }[] = [];
     for (const [n, target] of targets.entries()) {
       const reasons: string[] = [];
       let won = false;
       for (const candidate of target.candidates) {
         tried++;
         const run = await inspect(candidate.edits, `finding ${n + 1}/${targets.length}: ${candidate.label}`);
-        const verdict = check(run, [target]);
+        const verdict = check(run, [target], candidate.growsMs ?? 0);
         if (verdict.ok && run.status === 'ran') {
           const gone = `${scene.name(target.finding.unit)} ${RULE_REPAIRS.get(target.rule)!.gone} from ${formatTimestamp(target.finding.startMs)} on`;
-          const sentence = reinspected(gone, verdict.lighter, verdict.durationMs);
+          const sentence = reinspected(gone, verdict.lighter, verdict.durationMs, candidate.growsMs);
           fixes.push(verified(target, candidate, run.patch, sentence, input.sources.length));
-          winners.push({ target, patch: run.patch, edits: candidate.edits });
+          winners.push({ target, patch: run.patch, edits: candidate.edits, growsMs: candidate.growsMs ?? 0 });
           won = true;
           break;
         }
@@ -175,6 +175,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     const verdict = check(
       run,
       winners.map((w) => w.target),
+      winners.reduce((sum, w) => sum + w.growsMs, 0),
     );
     const patch = run.status === 'invalid' ? { files: {}, diff: {} } : run.patch;
     return done(
@@ -184,7 +185,12 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
         diff: patch.diff,
         files: patch.files,
         reinspection: verdict.ok
-          ? reinspected(`all ${winners.length} patches together, every finding they fix is gone`, verdict.lighter, verdict.durationMs)
+          ? reinspected(
+              `all ${winners.length} patches together, every finding they fix is gone`,
+              verdict.lighter,
+              verdict.durationMs,
+              winners.reduce((sum, w) => sum + w.growsMs, 0),
+            )
           : `re-inspected with all ${winners.length} patches together: ${verdict.reason}`,
       },
       session,
@@ -214,13 +220,15 @@ const same = (a: Found, b: Found) => a.rule === b.rule && [...a.objects].some((k
 /**
  * Verified when the scene ran, every finding aimed at is gone, no MEDIUM or
  * HIGH finding appears that the scene as it is did not have (or had lighter),
- * and the timeline's length stays within one frame.
+ * and the timeline's length stays within one frame of its own, or of its own
+ * plus what the edits add on purpose (a wait).
  */
 function verify(
   run: CandidateRun,
   goals: readonly Found[],
   baseline: readonly Found[],
   original: SceneTimeline,
+  growsMs: number,
 ): { ok: true; lighter: number; durationMs: number } | { ok: false; reason: string } {
   if (run.status !== 'ran') return { ok: false, reason: run.reason };
   const after = new Scene(run.timeline);
@@ -235,15 +243,21 @@ function verify(
   if (fresh.length) return { ok: false, reason: `a new ${fresh[0].finding.severity} finding: ${clip(fresh[0].finding.description, 160)}` };
   const frameMs = 1000 / original.fps;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  if (Math.abs(run.timeline.durationMs - original.durationMs) > frameMs + 1)
-    return { ok: false, reason: `the timeline changes from ${seconds(original.durationMs)} to ${seconds(run.timeline.durationMs)}` };
+  if (Math.abs(run.timeline.durationMs - (original.durationMs + growsMs)) > frameMs + 1)
+    return {
+      ok: false,
+      reason: `the timeline changes from ${seconds(original.durationMs)} to ${seconds(run.timeline.durationMs)}${growsMs ? ` (the edit adds ${seconds(growsMs)})` : ''}`,
+    };
   return { ok: true, lighter: found.filter((f) => !baseline.some((b) => same(b, f))).length, durationMs: run.timeline.durationMs };
 }
 
 /** What re-inspection showed of a verified patch: "… stays inside the frame from 00:02.8 on, no new finding, …". */
-function reinspected(what: string, lighter: number, durationMs: number): string {
+function reinspected(what: string, lighter: number, durationMs: number, growsMs = 0): string {
   const news = lighter ? `no new MEDIUM or HIGH finding (${lighter} new LOW)` : 'no new finding';
-  return `re-inspected, ${what}, ${news}, the timeline keeps its length (${(durationMs / 1000).toFixed(2)} s)`;
+  const length = growsMs
+    ? `the timeline grows by exactly the wait added (${(growsMs / 1000).toFixed(2)} s, to ${(durationMs / 1000).toFixed(2)} s)`
+    : `the timeline keeps its length (${(durationMs / 1000).toFixed(2)} s)`;
+  return `re-inspected, ${what}, ${news}, ${length}`;
 }
 
 function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number): FindingFix {

@@ -4,6 +4,7 @@ import { leftover } from '../rules/leftover';
 import { lowContrast } from '../rules/low-contrast';
 import { offScreen } from '../rules/off-screen';
 import { overlap } from '../rules/overlap';
+import { readingTimeRule } from '../rules/reading-time';
 import type { SceneRule } from '../rules/rule';
 import { unreadableText } from '../rules/unreadable-text';
 import { clippedContentRepair } from './clipped-content';
@@ -11,10 +12,11 @@ import { leftoverRepair } from './leftover';
 import { lowContrastRepair } from './low-contrast';
 import { offScreenRepair } from './off-screen';
 import { overlapRepair } from './overlap';
+import { readingTimeRepair } from './reading-time';
 import type { RuleRepair } from './rule-repair';
 import { unreadableTextRepair } from './unreadable-text';
 
-/** Each layout rule's repair; a rule not here (clutter: too many texts at once) gets no computed edit. */
+/** Each scene rule's repair; a rule not here (clutter: too many texts at once; a wrong formula) gets no computed edit. */
 export const RULE_REPAIRS = new Map<SceneRule, RuleRepair>([
   [clippedContent, clippedContentRepair],
   [offScreen, offScreenRepair],
@@ -22,10 +24,19 @@ export const RULE_REPAIRS = new Map<SceneRule, RuleRepair>([
   [unreadableText, unreadableTextRepair],
   [lowContrast, lowContrastRepair],
   [leftover, leftoverRepair],
+  [readingTimeRule, readingTimeRepair],
 ]);
 
 /** The categories whose findings are repair targets. */
-export const TARGET_CATEGORIES = new Set(['clipped_content', 'off_screen', 'overlap', 'unreadable_text', 'low_contrast', 'clutter']);
+export const TARGET_CATEGORIES = new Set([
+  'clipped_content',
+  'off_screen',
+  'overlap',
+  'unreadable_text',
+  'low_contrast',
+  'clutter',
+  'pacing',
+]);
 
 /**
  * What a pipeline run repairs: every layout finding of the scene, once one of

@@ -84,4 +84,4 @@ function clipping(scene: Scene): Observation[] {
 /** The direction that brings what is past `side` back inside. */
 export const shiftTowards = (side: Side) => ({ left: 'RIGHT', right: 'LEFT', top: 'DOWN', bottom: 'UP' })[side];
 
-export const clippedContent: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'clipped_content', observe: clipping };
+export const clippedContent: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'clipped_content', layout: true, observe: clipping };

@@ -222,4 +222,4 @@ export function laidOut(boxes: readonly Box[]): boolean[] {
   return placed;
 }
 
-export const clutter: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', observe: tooMany };
+export const clutter: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', layout: true, observe: tooMany };

@@ -45,4 +45,4 @@ function leftovers(scene: Scene): Observation[] {
   return findings;
 }
 
-export const leftover: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', observe: leftovers };
+export const leftover: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'clutter', layout: true, observe: leftovers };

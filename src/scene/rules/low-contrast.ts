@@ -55,4 +55,4 @@ function contrast(scene: Scene): Observation[] {
   return findings;
 }
 
-export const lowContrast: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'low_contrast', observe: contrast };
+export const lowContrast: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'low_contrast', layout: true, observe: contrast };

@@ -129,5 +129,6 @@ function neverShown(scene: Scene): Observation[] {
 export const offScreen: SceneRule = {
   kind: 'VISUAL_VALIDATION_JSON',
   category: 'off_screen',
+  layout: true,
   observe: (scene) => [...slidesOut(scene), ...neverShown(scene)],
 };

@@ -102,4 +102,4 @@ function add(
   pair.at.push(i);
 }
 
-export const overlap: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'overlap', observe: overlaps };
+export const overlap: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'overlap', layout: true, observe: overlaps };

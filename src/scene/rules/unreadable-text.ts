@@ -55,4 +55,4 @@ function tinyText(scene: Scene): Observation[] {
   });
 }
 
-export const unreadableText: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'unreadable_text', observe: tinyText };
+export const unreadableText: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'unreadable_text', layout: true, observe: tinyText };

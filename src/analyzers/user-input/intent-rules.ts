@@ -1,0 +1,350 @@
+import type { Severity } from '../../domain/types';
+
+/**
+ * Rules by intent over the normalised message (normalise.ts: lower case, accents
+ * dropped, look-alikes and leetspeak undone): what the message tries to make the
+ * system do, in the languages the product's users write (English, Spanish,
+ * French, German, Portuguese, Italian, Chinese). Each rule needs an act and its
+ * object together (ignore + instructions, read + a file, send + to a server), so
+ * a math request that says "ignore the constant", "execute the algorithm" or
+ * "the system of equations" does not match.
+ */
+export interface IntentRule {
+  id: string;
+  category:
+    | 'prompt_injection'
+    | 'jailbreak'
+    | 'judge_manipulation'
+    | 'code_execution'
+    | 'file_access'
+    | 'network_access'
+    | 'secret_exfiltration';
+  severity: Severity;
+  /** Words one of the patterns needs (a necessary condition, cheap to test): when none is there, the patterns are not run. */
+  cue: RegExp;
+  patterns: readonly RegExp[];
+  what: string;
+  fix: string;
+}
+
+/** Up to n words in between, within a sentence. */
+const gap = (n: number) => `(?:[^\\s.!?;。！？]+\\s+){0,${n}}?`;
+/** Up to n words in between that do not turn the act into a topic ("show how a hash stores passwords" teaches; "show the passwords" asks). */
+const direct = (n: number) =>
+  `(?:(?!(?:how|why|what|when|where|whether|that|which|math|maths|mathematics|concept|idea|principle|theory|role|difference|relation(?:ship)?|formula|structure|length|size|entropy|strength|number|space|count)\\b)[^\\s.!?;。！？]+\\s+){0,${n}}?`;
+const any = (...words: string[]) => `(?:${words.join('|')})`;
+const re = (source: string) => new RegExp(source);
+
+const REJECT = 'Reject the request, or strip the instruction before it reaches the code generator.';
+const SANDBOX = 'Refuse: the animation code must only draw. Keep the renderer sandboxed without file, process, network or secret access.';
+
+const INSTRUCTIONS_EN = any(
+  'instructions?',
+  'prompts?',
+  'guidelines',
+  'directives?',
+  'guardrails?',
+  'programming',
+  'safety (?:rules|guidelines|filters?|measures|protocols?)',
+  'content polic(?:y|ies)',
+  'restrictions',
+  'constraints',
+  'system (?:message|prompt)',
+  '(?:your|all|any|these|those|previous|prior|earlier|above|initial|original|its|the above|every) rules',
+  'everything (?:above|before|else|you were told|prior)',
+  'what (?:you were|i) (?:told|said) (?:before|earlier)',
+  'your (?:training|ethics|morals|values|principles|filters?)',
+  'context',
+);
+
+export const INTENT_RULES: readonly IntentRule[] = [
+  {
+    id: 'override-instructions',
+    category: 'prompt_injection',
+    severity: 'HIGH',
+    cue: /instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求/,
+    patterns: [
+      re(
+        `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
+      ),
+      re(
+        `\\b${any('new', 'updated', 'real', 'actual', 'revised', 'true')} ${any('instructions', 'task', 'rules', 'system prompt', 'directive', 'objective')}\\s*(?:are|is)?\\s*:`,
+      ),
+      re(`\\b(?:previous|above|prior) and (?:following|below) instructions\\b`),
+      re(`\\binstead,? ${gap(2)}${any('print', 'say', 'output', 'respond with', 'reply with', 'write', 'return')} ["'“]`),
+      // Spanish, Portuguese, Italian
+      re(
+        `\\b${any('ignora', 'ignore', 'ignorar', 'ignorad', 'olvida', 'olvidate de', 'esquece', 'esqueca', 'descarta', 'descarte', 'omite', 'dimentica', 'ignori')}\\s+${gap(5)}${any('instrucciones', 'instrucoes', 'istruzioni', 'indicaciones', 'reglas', 'regras', 'regole', 'directrices', 'diretrizes', 'normas', 'prompt', 'ordenes', 'ordens', 'restricciones', 'restricoes')}\\b`,
+      ),
+      // French
+      re(
+        `\\b${any('ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez', 'oublier', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'contourne', 'contournez')}\\s+${gap(5)}${any('instructions?', 'consignes?', 'regles', 'directives?', 'prompt', 'restrictions', 'ordres')}\\b`,
+      ),
+      // German
+      re(
+        `\\b${any('ignoriere', 'ignorier', 'ignorieren', 'ignoriert', 'vergiss', 'vergesst', 'vergessen', 'missachte', 'uberschreibe', 'umgehe')}\\s+${gap(5)}${any('anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben', 'richtlinien', 'prompt', 'befehle', 'einschrankungen')}\\b`,
+      ),
+      re(`\\b${any('anweisungen', 'regeln', 'vorgaben')}\\s+${gap(3)}${any('ignorieren', 'vergessen', 'missachten')}\\b`),
+      // Chinese
+      re(`(?:忽略|无视|忽视|忘记|忘掉|不要理会|跳过|覆盖|绕过|無視|忽略掉)[^。！？]{0,12}(?:指令|指示|说明|規則|规则|提示|设定|限制|要求)`),
+    ],
+    what: 'tells the system to ignore or replace its instructions',
+    fix: REJECT,
+  },
+  {
+    id: 'reveal-prompt',
+    category: 'prompt_injection',
+    severity: 'HIGH',
+    cue: /prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息/,
+    patterns: [
+      re(
+        `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template))`,
+      ),
+      re(
+        `\\b${any('translate', 'summari[sz]e', 'list', 'render', 'animate', 'put', 'draw', 'write', 'type', 'use')}\\s+${direct(3)}${any('your', 'its')}\\s+${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact')}?\\s*${any('prompts?', 'instructions', 'system message', 'directives', 'configuration')}\\b`,
+      ),
+      re(
+        `\\b${any('repeat', 'print', 'output', 'show', 'copy', 'echo', 'recite')}\\s+${gap(3)}${any('the (?:words|text|lines|sentences) above', 'everything above', 'all (?:the )?text above', 'everything before this', 'the text before')}\\b`,
+      ),
+      re(
+        `\\b(?:your|the) (?:instructions|prompt) (?:verbatim|word for word)\\b|\\bwhat (?:were|are) you told (?:before|initially|at the start)\\b`,
+      ),
+      re(
+        `\\b${any('revela', 'muestra', 'imprime', 'repite', 'mostra', 'revele', 'imprima', 'mostre', 'rivela', 'stampa')}\\s+${gap(3)}${any('prompt', 'instrucciones', 'instrucoes', 'istruzioni')}\\s+${gap(1)}${any('del sistema', 'do sistema', 'di sistema', 'del sistema', 'ocultas', 'ocultos', 'originales', 'originais', 'iniziali', 'secretas')}\\b`,
+      ),
+      re(
+        `\\b${any('revele', 'revelez', 'affiche', 'affichez', 'montre', 'montrez', 'repete', 'repetez', 'imprime', 'donne-moi', 'donnez-moi')}\\s+${gap(3)}${any('prompt', 'instructions?', 'consignes')}\\s+${gap(1)}${any('systeme', 'cachees?', 'initiales?', 'originales?', 'secretes?')}\\b`,
+      ),
+      re(
+        `\\b${any('zeige', 'zeig', 'gib', 'verrate', 'wiederhole', 'drucke')}\\s+${gap(4)}${any('systemprompt', 'system-prompt', 'systemanweisungen', 'anweisungen', 'prompt')}\\b`,
+      ),
+      re(`(?:显示|打印|输出|告诉我|泄露|重复|给我看|透露)[^。！？]{0,10}(?:系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息)`),
+    ],
+    what: 'asks to reveal the hidden system prompt',
+    fix: REJECT,
+  },
+  {
+    id: 'persona-without-rules',
+    category: 'jailbreak',
+    severity: 'HIGH',
+    cue: /\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
+    patterns: [
+      re(
+        `\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`,
+      ),
+      re(
+        `\\b(?:do anything now|jailbroken|jailbreak (?:mode|prompt|enabled|activated)|\\[?🔓\\s*jailbreak\\]?|developer mode|dev mode|god mode|sudo mode|unrestricted mode|unfiltered mode|evil mode|opposite mode|chaos mode|no-?filter mode|dan mode)\\b`,
+      ),
+      re(
+        `\\b(?:you are|you're|you will be|act as|acting as|pretend (?:to be|you are|you're)|roleplay as|role-play as|play the role of|simulate|behave like|respond as|answer as|become|from now on,? you)\\s+${gap(4)}${any('unrestricted', 'unfiltered', 'uncensored', 'jailbroken', 'amoral', 'immoral', 'unethical', 'evil', 'rogue', 'malicious', 'lawless', 'without (?:any )?(?:restrictions|limits|filters|rules|ethics|morals|guidelines|boundaries)', 'with no (?:restrictions|limits|filters|rules|ethics|morals|guidelines|boundaries)', 'free (?:of|from) (?:all )?(?:restrictions|rules|constraints|guidelines)')}\\b`,
+      ),
+      re(
+        `\\byou (?:have|has|now have|will have) no ${any('rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'ethics', 'morals', 'boundaries', 'censorship', 'policies')}\\b`,
+      ),
+      re(
+        `\\b(?:not|never) (?:bound|restricted|limited) by ${gap(3)}${any('rules', 'policies', 'guidelines', 'openai', 'restrictions', 'ethics', 'morals', 'content policy')}\\b`,
+      ),
+      re(
+        `\\b(?:never|cannot|can't|must not|will not|won't|don't) (?:ever )?(?:refuse|decline|say no)\\b[^.!?]{0,40}\\b(?:request|question|anything|prompt|order)`,
+      ),
+      re(
+        `\\b(?:stay|remain|keep) in character\\b|\\bbreak(?:ing)? character\\b|\\b(?:two|2) (?:different|separate)? ?(?:responses|answers|paragraphs)\\b[^.!?]{0,60}\\b(?:normal|classic|filtered|unfiltered|jailbr)`,
+      ),
+      re(
+        `\\b(?:free|freed|liberated|released) from (?:the )?(?:typical |usual )?(?:confines|restrictions|rules|limitations) of (?:ai|openai|your)`,
+      ),
+      re(
+        `\\b(?:ignore|bypass|disable|turn off|remove|deactivate)\\s+${gap(3)}${any('safety', 'ethical', 'moral', 'content')} ${any('filters?', 'guidelines', 'restrictions', 'protocols?', 'settings', 'checks', 'limits')}\\b`,
+      ),
+      re(
+        `\\b${any('eres', 'seras', 'actua como', 'finge ser', 'tu es', 'tu seras', 'agis comme', 'fais comme si', 'du bist', 'spiel', 'voce e', 'voce sera', 'aja como', 'finja ser', 'sei', 'fingi di essere')}\\s+${gap(4)}${any('sin (?:restricciones|reglas|filtros|limites|censura)', 'sans (?:restrictions|regles|filtres|limites|censure)', 'ohne (?:einschrankungen|regeln|filter|grenzen|zensur)', 'sem (?:restricoes|regras|filtros|limites|censura)', 'senza (?:restrizioni|regole|filtri|limiti|censura)', 'no (?:tienes|tiene) (?:reglas|restricciones|limites)')}\\b`,
+      ),
+      re(
+        `\\b${any('modo desarrollador', 'modo desenvolvedor', 'mode developpeur', 'entwicklermodus', 'modalita sviluppatore', 'modo sin restricciones', 'mode sans restriction', 'modo sem restricoes')}\\b`,
+      ),
+      re(
+        `(?:扮演|假装|你现在是|你是一个|从现在开始你)[^。！？]{0,20}(?:没有(?:任何)?(?:限制|规则|约束|过滤)|不受(?:任何)?(?:限制|约束|规则)|无限制|无约束|越狱)|开发者模式|越狱模式|DAN模式`,
+      ),
+    ],
+    what: 'tries to switch the assistant into a persona without rules (jailbreak)',
+    fix: REJECT,
+  },
+  {
+    id: 'fake-markup',
+    category: 'prompt_injection',
+    severity: 'HIGH',
+    cue: /[<[#]|(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\s*[:：]|end of|begin /,
+    patterns: [
+      re(`<\\|?\\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\\s*\\|?>`),
+      re(`</?\\s*(?:system|user|assistant|developer|instructions?|admin|sys|context|prompt|human|ai|tool)\\s*>`),
+      re(`\\[/?\\s*(?:inst|sys|system|assistant|admin)\\s*\\]|<</?sys>>`),
+      re(`(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*\\S`),
+      re(`#{2,}\\s*(?:system|instruction|assistant|new instructions|admin|developer)\\b`),
+      re(
+        `\\b(?:end of (?:user )?(?:input|message|prompt|conversation|query)|begin (?:system|admin|developer) (?:message|prompt|instructions))\\b`,
+      ),
+    ],
+    what: 'contains fake conversation or system markup to smuggle in instructions',
+    fix: REJECT,
+  },
+  {
+    id: 'note-to-judge',
+    category: 'judge_manipulation',
+    severity: 'HIGH',
+    cue: /(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+    patterns: [
+      re(
+        `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
+      ),
+      re(
+        `\\b${any('rate', 'score', 'grade', 'mark', 'evaluate', 'judge', 'classify', 'label', 'flag', 'report', 'consider', 'treat')}\\s+${gap(4)}${any('this', 'it', 'the (?:animation|video|message|request|input|prompt)', 'me')}\\s+${gap(1)}as\\s+${any('100', '10/10', 'safe', 'benign', 'harmless', 'clean', 'pass(?:ed|ing)?', 'perfect', 'approved', 'not (?:harmful|malicious|an? (?:attack|injection))', 'low risk', 'no risk')}\\b`,
+      ),
+      re(
+        `\\b${any('give', 'award', 'assign', 'return', 'output')} ${any('this', 'it', 'the animation', 'the video', 'the request', 'me', 'us')} ${any('a score of 100', '100', 'full marks', 'a perfect score', '10/10', 'a pass', 'a passing (?:score|grade)', 'the maximum score')}`,
+      ),
+      re(
+        `\\b(?:the|any|every|all) ${any('judges?', 'reviewers?', 'evaluators?', 'graders?', 'scorers?', 'moderators?', 'classifiers?', 'security (?:checks?|filters?|scanners?)')} (?:should|must|will|needs? to|is required to|has to)\\b`,
+      ),
+      re(
+        `\\buser_input_security\\b|\\b(?:this|the) (?:message|request|input|prompt) (?:is|has been) (?:verified|pre-?approved|whitelisted|cleared|safe|benign)\\b`,
+      ),
+      re(
+        `\\b${any('califica', 'puntua', 'evalua', 'marca', 'note', 'notez', 'evaluez', 'bewerte', 'bewertet', 'avalie', 'classifique', 'valuta')}\\s+${gap(4)}${any('como segur[oa]', 'como (?:100|aprobad[oa])', 'comme (?:sur|sure|100|inoffensif)', 'als (?:sicher|harmlos|100)', 'com 100', 'como aprovad[oa]', 'come sicur[oa]')}\\b`,
+      ),
+      re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
+    ],
+    what: 'addresses the judge to steer its verdict',
+    fix: REJECT,
+  },
+  {
+    id: 'read-files',
+    category: 'file_access',
+    severity: 'HIGH',
+    cue: /\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd/,
+    patterns: [
+      re(
+        `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|\\bkubeconfig\\b)`,
+      ),
+      re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
+      re(
+        `\\b${any('read', 'open', 'cat', 'list', 'dump', 'load', 'scan', 'browse', 'traverse', 'walk', 'copy', 'upload', 'access', 'print', 'show', 'display')}\\s+${direct(4)}${any('(?:the |local |server |system |all |every |my |your |their )?files? (?:on|in|from) (?:the |this |your )?(?:server|machine|disk|computer|system|host|home|directory|folder|filesystem|container)', 'the (?:home|root|working|current|parent) director(?:y|ies)', 'the filesystem', 'the file system', 'the disk', "(?:the |all )?(?:user's |users' )?(?:documents|downloads|desktop) folder", 'the contents? of (?:the |a |any )?(?:file|director(?:y|ies)|folder)', 'files? (?:named|called|at|under) ')}`,
+      ),
+      re(
+        `\\b${any('lee', 'leer', 'abre', 'lista', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
+      ),
+      re(`(?:读取|打开|列出|查看)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
+    ],
+    what: 'asks the generated code to read files on the machine',
+    fix: SANDBOX,
+  },
+  {
+    id: 'run-processes',
+    category: 'code_execution',
+    severity: 'HIGH',
+    cue: /subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序/,
+    patterns: [
+      re(
+        `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
+      ),
+      re(`\\b(?:exec|eval|execsync|spawn|popen|compile|system)\\s*\\(`),
+      re(
+        `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+[+0-7]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
+      ),
+      re(`\\b(?:reverse|bind|web) shell\\b|\\bremote code execution\\b|\\brce\\b`),
+      re(
+        `\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`,
+      ),
+      re(
+        `\\b${any('ejecuta', 'ejecutar', 'corre', 'lanza', 'execute', 'executa', 'executar', 'rode', 'exécute', 'execute', 'executez', 'lance', 'lancez', 'fuhre', 'fuhren', 'starte', 'esegui', 'lancia')}\\s+${gap(4)}${any('comandos?', 'commandes?', 'befehle?', 'comandi', 'comando', 'scripts?', 'skripte?', 'shell', 'terminal', 'bash', 'terminale', 'programme?s?')}\\b`,
+      ),
+      re(`(?:执行|运行)[^。！？]{0,8}(?:命令|脚本|shell|终端|程序)`),
+    ],
+    what: 'asks the generated code to run commands or spawn processes',
+    fix: SANDBOX,
+  },
+  {
+    id: 'reach-network',
+    category: 'network_access',
+    severity: 'HIGH',
+    cue: /requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱/,
+    patterns: [
+      re(
+        `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
+      ),
+      re(`\\b(?:curl|wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b`),
+      re(
+        `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
+      ),
+      re(
+        `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*`,
+      ),
+      re(
+        `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica')}\\s+${gap(6)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
+      ),
+      re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
+    ],
+    what: 'asks the generated code to reach the network',
+    fix: SANDBOX,
+  },
+  {
+    id: 'read-secrets',
+    category: 'secret_exfiltration',
+    severity: 'HIGH',
+    cue: /environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码/,
+    patterns: [
+      re(
+        `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
+      ),
+      re(
+        `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
+      ),
+      re(
+        `\\b${any('write', 'put', 'render', 'embed', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
+      ),
+      re(
+        `\\b${any('variables de entorno', 'variaveis de ambiente', "variables d'environnement", 'umgebungsvariablen', "variabili d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
+      ),
+      re(
+        `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      ),
+    ],
+    what: 'asks for secrets (keys, tokens, passwords, environment variables)',
+    fix: SANDBOX,
+  },
+];
+
+/** A rule that matched, with the words that decided it. */
+export interface RuleMatch<R> {
+  rule: R;
+  quote: string;
+}
+
+const SENTENCE_END = /(?<=[.!?;。！？\n])\s+/;
+
+/**
+ * The first match of each rule in the text, quoted (at most 80 characters). A
+ * rule's patterns read only the sentences that hold its cue: what a rule
+ * matches lies within a sentence, and most of a long message holds no cue of most rules.
+ */
+export function matchRules<R extends { cue: RegExp; patterns: readonly RegExp[] }>(rules: readonly R[], text: string): RuleMatch<R>[] {
+  const found: RuleMatch<R>[] = [];
+  const sentences = text.split(SENTENCE_END);
+  for (const rule of rules) {
+    if (!rule.cue.test(text)) continue;
+    const read = sentences.length === 1 ? text : sentences.filter((s) => rule.cue.test(s)).join(' . ');
+    if (read === '') continue;
+    for (const pattern of rule.patterns) {
+      const match = pattern.exec(read);
+      if (match) {
+        found.push({ rule, quote: quoteOf(match[0]) });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+export const quoteOf = (words: string) => {
+  const trimmed = words.trim().replace(/\s+/g, ' ');
+  return trimmed.length <= 80 ? trimmed : `${trimmed.slice(0, 79)}…`;
+};

@@ -1,0 +1,206 @@
+/**
+ * What the user's message says once the tricks that hide words from rules are
+ * undone, before any rule reads it: compatibility forms (fullwidth, bold maths
+ * letters), invisible characters, look-alike letters from other scripts, accents,
+ * letters spaced or dotted apart, leetspeak; and the text hidden in base64, hex,
+ * rot13, URL encoding or invisible Unicode tag characters, decoded. Every rule
+ * and the classifier read these views, never the raw text.
+ */
+
+/** One reading of the message: the text the rules see, and how it was hidden (null for the message itself). */
+export interface View {
+  text: string;
+  via: Encoding | null;
+}
+
+export type Encoding = 'base64' | 'hex' | 'rot13' | 'URL encoding' | 'invisible tag characters' | 'reversed text';
+
+// Zero-width and format characters, soft hyphen, variation selectors, bidi controls, word joiners.
+const INVISIBLE =
+  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]|\u034f|[\u180b-\u180f]|[\ufe00-\ufe0f]/g;
+// Unicode tag characters (U+E0000-E007F) mirror ASCII invisibly: text smuggled past the eye.
+const TAGS = /[\u{e0000}-\u{e007f}]+/gu;
+
+/** Letters of other scripts drawn like Latin ones, replaced only inside words that mix them with Latin letters. */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  һ: 'h',
+  ɡ: 'g',
+  ɑ: 'a',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ϲ: 'c',
+  ꓲ: 'i',
+  ı: 'i',
+  ȷ: 'j',
+};
+const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+const MIXED_WORD = /[\p{L}\p{M}]+/gu;
+
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '+': 't',
+  '€': 'e',
+};
+
+/** NFKC, invisibles out, look-alikes in mixed words mapped, accents dropped, lower case, whitespace collapsed. */
+export function plain(text: string): string {
+  // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
+  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
+  const unconfused = CONFUSABLE_CLASS.test(nfkc)
+    ? nfkc.replace(MIXED_WORD, (word) => (/[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word))
+    : nfkc;
+  // Accents off: the rules are written without them (instrucoes, regles, uberschreibe).
+  return unconfused
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s\u3000]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The message with letters spaced or punctuated apart joined (`i g n o r e   a l l`,
+ * `i.g.n.o.r.e`; words stay apart where the gap is wider), read plain, and
+ * leetspeak read back in words that mix letters with digits or symbols
+ * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
+ */
+export function deobfuscated(raw: string, base?: string): string {
+  const spaced = /[^\x00-\x7f]/.test(raw) ? /(?:\p{L}[ ._\-*/]){2,}\p{L}/u.test(raw) : /(?:[a-z][ ._\-*/]){2,}[a-z]/i.test(raw);
+  const text = spaced
+    ? plain(
+        raw
+          .normalize('NFKC')
+          .replace(INVISIBLE, '')
+          .replace(/(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')),
+      )
+    : (base ?? plain(raw));
+  // Only words that mix letters with digits or symbols can be leetspeak.
+  if (!/\p{L}[\d@$!|+€]|[\d@$!|+€]\p{L}/u.test(text)) return text;
+  return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
+    // A long run of letters and digits is an encoded blob or an id, not a word in disguise.
+    if (token.length > 24 || !/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
+    // A number with a variable or an ordinal (2x, x2, 10th, h2) is maths, not leetspeak.
+    if (/^\d+(?:st|nd|rd|th|\p{L})$|^\p{L}\d+$/u.test(token)) return token;
+    return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
+  });
+}
+
+const COMMON_WORDS =
+  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me)\b/g;
+const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
+
+/** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */
+function rot13(text: string): string {
+  const codes = new Array<number>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    codes[i] = c >= 97 && c <= 122 ? ((c - 84) % 26) + 97 : c >= 65 && c <= 90 ? ((c - 52) % 26) + 65 : c;
+  }
+  let out = '';
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
+  return out;
+}
+
+/** Sentences, roughly: where a rot13 or reversed sentence begins and ends. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?:;。！？\n])\s+/);
+
+/** Readable text: mostly printable, with words in it. */
+function readable(text: string): boolean {
+  if (text.length < 8) return false;
+  const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
+  return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
+}
+
+/** Text hidden in the message by an encoding, decoded: one view per encoding, holding every run that decodes to readable text. */
+export function decodedViews(raw: string): View[] {
+  const found = new Map<Encoding, string[]>();
+  const add = (text: string, via: Encoding) => {
+    if (readable(text)) found.set(via, [...(found.get(via) ?? []), text]);
+  };
+  for (const run of raw.match(TAGS) ?? [])
+    add([...run].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join(''), 'invisible tag characters');
+  const text = raw.replace(INVISIBLE, '');
+  for (const run of text.match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) {
+    if (!/[0-9+/=_-]|[a-z][A-Z]/.test(run)) continue; // a long plain word is not base64
+    add(Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'), 'base64');
+  }
+  for (const run of text.match(/(?:(?:\\x|0x)?[0-9a-f]{2}[\s:,]?){12,}/gi) ?? []) {
+    add(Buffer.from(run.replace(/\\x|0x|[\s:,]/gi, ''), 'hex').toString('utf8'), 'hex');
+  }
+  for (const run of text.match(/(?:[^\s%]*%[0-9a-f]{2}){3,}[^\s%]*/gi) ?? []) {
+    try {
+      add(decodeURIComponent(run.replace(/\+/g, ' ')), 'URL encoding');
+    } catch {
+      // not URL encoding after all
+    }
+  }
+  // rot13 and reversed text hide a sentence: one that reads as gibberish, and as English once decoded.
+  for (const sentence of sentencesOf(text)) {
+    if (sentence.length < 12 || wordHits(sentence) > 1) continue;
+    const rotated = rot13(sentence);
+    if (wordHits(rotated) >= 3) add(rotated, 'rot13');
+    const reversed = [...sentence].reverse().join('');
+    if (wordHits(reversed) >= 3) add(reversed, 'reversed text');
+  }
+  return [...found.entries()].map(([via, texts]) => ({ text: plain(texts.join(' / ')), via }));
+}
+
+/**
+ * Every view of the message the rules judge: the plain text; the sentences that
+ * read differently once disguised letters are undone (only those: the rest was
+ * read already); then what was encoded, decoded.
+ */
+export function viewsOf(raw: string, base = plain(raw), reading = deobfuscated(raw, base)): View[] {
+  const views: View[] = [{ text: base, via: null }];
+  if (reading !== base) {
+    const read = new Set(sentencesOf(base));
+    const changed = sentencesOf(reading).filter((s) => !read.has(s));
+    if (changed.length > 0) views.push({ text: changed.join(' '), via: null });
+  }
+  for (const decoded of decodedViews(raw)) {
+    views.push(decoded);
+    const again = deobfuscated(decoded.text);
+    if (again !== decoded.text) views.push({ text: again, via: decoded.via });
+  }
+  return views;
+}

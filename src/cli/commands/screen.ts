@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { Command } from 'commander';
+import { MAX_SCREENED_CHARS, MessageTooLong, type ScreenResult, screenOrRefuse } from '../../analyzers/user-input/screen';
+import { fileProblem } from '../../infra/local-file';
+import { EXIT, exitWith, print, printJson, UsageError } from '../io';
+
+/**
+ * `evals screen`: the user-input screening (docs/user-input-security.md) of one
+ * message per line, before anything is generated, with no stack: no database,
+ * no Temporal, no network. A verdict per line as it is judged, so a long input
+ * streams.
+ */
+
+/** A line longer than this many bytes cannot hold a message under the limit (4 bytes a character at most, and JSON's escapes): it is not buffered. */
+const MAX_LINE_BYTES = MAX_SCREENED_CHARS * 6 + 1024;
+
+type ScreenVerdict = { id: string | number } & ScreenResult;
+
+/** One line of input: a JSON line `{"id", "text"}`, or the message itself. */
+function messageOf(line: string, lineNumber: number): { id: string | number; text: string } {
+  if (line.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      parsed = null;
+    }
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { text?: unknown }).text === 'string') {
+      const { id, text } = parsed as { id?: unknown; text: string };
+      return { id: typeof id === 'string' || typeof id === 'number' ? id : lineNumber, text };
+    }
+  }
+  return { id: lineNumber, text: line };
+}
+
+/** Each line of the stream (without its line break), or the byte count of one too long to hold a message, never buffered whole. */
+async function* linesOf(input: Readable): AsyncGenerator<string | { tooLong: number }> {
+  let parts: Buffer[] = [];
+  let bytes = 0;
+  const end = () => {
+    const line = bytes > MAX_LINE_BYTES ? { tooLong: bytes } : Buffer.concat(parts).toString('utf8').replace(/\r$/, '');
+    parts = [];
+    bytes = 0;
+    return line;
+  };
+  for await (const chunk of input) {
+    let rest = chunk as Buffer;
+    for (let newline = rest.indexOf(10); newline !== -1; newline = rest.indexOf(10)) {
+      if (bytes + newline <= MAX_LINE_BYTES) parts.push(rest.subarray(0, newline));
+      bytes += newline;
+      yield end();
+      rest = rest.subarray(newline + 1);
+    }
+    if (bytes + rest.length <= MAX_LINE_BYTES) parts.push(rest);
+    else parts = [];
+    bytes += rest.length;
+  }
+  if (bytes > 0) yield end();
+}
+
+function printVerdict(verdict: ScreenVerdict, json: boolean): void {
+  if (json) {
+    printJson(verdict);
+    return;
+  }
+  const head = `${String(verdict.id).padEnd(6)} ${verdict.status.padEnd(5)}`;
+  if (verdict.status === 'ERROR') {
+    print(`${head} ${verdict.error}`);
+    return;
+  }
+  const found = verdict.issues.map((i) => `${i.severity} ${i.category} ${JSON.stringify(i.quote)}`).join('; ');
+  print(`${head} ${String(verdict.score).padStart(3)}/${verdict.maxScore}  ${found || verdict.summary}`);
+}
+
+export function screenCommand(evals: Command): void {
+  evals
+    .command('screen')
+    .description(
+      'Screen users\' messages for injection, jailbreaks, harmful requests and scope before anything is generated: one message per line (or JSON lines {"id","text"}) from FILE or stdin, one verdict per line. Exit 1 when any fails, 3 when a message could not be screened.',
+    )
+    .argument('[file]', 'messages, one per line; - or nothing reads stdin')
+    .option('--json', 'one JSON verdict per line: {id, status, score, maxScore, summary, issues[]} or {id, status: "ERROR", error}')
+    .action(
+      exitWith(async (file: string | undefined, opts: { json?: boolean }) => {
+        let input: Readable = process.stdin;
+        if (file !== undefined && file !== '-') {
+          const problem = fileProblem(file);
+          if (problem) throw new UsageError(`cannot read ${file}: ${problem}`);
+          input = fs.createReadStream(file);
+        }
+        let failed = false;
+        let errored = false;
+        let lineNumber = 0;
+        for await (const line of linesOf(input)) {
+          lineNumber++;
+          if (typeof line === 'string' && line.trim() === '') continue;
+          let verdict: ScreenVerdict;
+          if (typeof line === 'string') {
+            const { id, text } = messageOf(line, lineNumber);
+            verdict = { id, ...screenOrRefuse(text) };
+          } else
+            verdict = { id: lineNumber, status: 'ERROR', error: new MessageTooLong(line.tooLong).message.replace(/characters/, 'bytes') };
+          failed ||= verdict.status === 'FAIL';
+          errored ||= verdict.status === 'ERROR';
+          printVerdict(verdict, opts.json === true);
+        }
+        return errored ? EXIT.ERROR : failed ? EXIT.FAIL : EXIT.OK;
+      }),
+    );
+}

