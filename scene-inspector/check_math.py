@@ -20,7 +20,7 @@ A formula is a claim to check when it is closed (no free symbol: arithmetic, a d
 limit, a finite sum), when a side is an operator's result (a derivative, an antiderivative, a sum, a
 product, a limit), when it is a chain `A = B = C` (each adjacent pair), or when it is an identity by its
 shape (both sides have the same unknowns, and one is the other rewritten: expanded, factored, a rule of
-logarithms or trigonometry). An equation with a lone symbol or function on one side (`A = \\pi r^2`,
+logarithms or trigonometry; polynomial sides keep their leading term, as a rewriting does). An equation with a lone symbol or function on one side (`A = \\pi r^2`,
 `f(x) = x^2`) is a definition; an equation whose sides are already as simple as they get (`2x + 3 = 7`)
 is a condition on its unknowns. Both are skipped as statements and take part in derivations.
 
@@ -518,7 +518,8 @@ class Checker:
     def identity_shape(self, L, R, written):
         """Whether `L = R` claims to hold for all values: both sides have the same unknowns and one is written as
         the other rewritten (a product or power of sums, a fraction, a function of a compound argument), with the
-        same degree when both are polynomials. `3x + 2 = x + 10` is a condition; `2(x + 3) = 2x + 3` a claim."""
+        same leading term when both are polynomials (expanding or factoring keeps it; the slips it is for lose a
+        lower term). `3x + 2 = x + 10` and `4(x - 1) = 2x + 6` are conditions; `2(x + 3) = 2x + 3` a claim."""
         sp = self.sp
         base = {self.reader.log_base}
         fl, fr = L.free_symbols - base, R.free_symbols - base
@@ -526,9 +527,11 @@ class Checker:
             return False
         try:
             symbols = sorted(fl, key=str)
-            return sp.Poly(L, *symbols).total_degree() == sp.Poly(R, *symbols).total_degree()
+            lead = [sp.Poly(side, *symbols).LT(order="grlex") for side in (L, R)]
         except sp.PolynomialError:
             return True
+        (ml, cl), (mr, cr) = lead
+        return ml == mr and sp.simplify(cl - cr) == 0
 
     # -- truth
 

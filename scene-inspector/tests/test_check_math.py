@@ -112,6 +112,9 @@ class Skipped(unittest.TestCase):
         r"1 + 2 + \cdots + n = \frac{n(n+1)}{2}",
         r"x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}",
         r"2x + 3 = 7",
+        # An equation to solve written with a product: its sides' leading terms differ, so it is no rewriting.
+        r"4(x-1) = 2x + 6",
+        r"\text{Solve } 3(x+2) = x - 4",
         r"a^2 + b^2 = c^2",
         r"(x-1)^2 + (y-2)^2 = 9",
         r"\sqrt{1+x} \approx 1 + \frac{x}{2}",
@@ -127,6 +130,9 @@ class Skipped(unittest.TestCase):
         for formula in self.CASES:
             with self.subTest(formula=formula):
                 self.assertEqual(one(formula)["status"], "skipped", one(formula))
+
+    def test_an_ellipsis_says_so(self):
+        self.assertRegex(one(r"1 + 2 + \cdots + n = \frac{n(n+1)}{2}")["why"], "^an ellipsis")
 
     def test_no_claim_is_not_read(self):
         result = check_scene([{"text": r"\frac{x^2}{2}", "mode": "math"}, {"text": "Hello", "mode": "text"}], [])
