@@ -841,7 +841,7 @@ class Checker:
                 return sp.latex(sp.integrate(integrand, var)) + " + C"
             value = L.doit() if has_operator(L) else L
             if sp.expand(R) == R and not R.atoms(sp.Function):
-                shaped = sp.expand(value)
+                shaped = sp.expand(sp.cancel(value))  # a fraction that divides out reads as its quotient
             elif sp.factor(R) == R and not R.atoms(sp.Function):
                 shaped = sp.factor(value)
             else:

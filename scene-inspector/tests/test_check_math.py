@@ -56,6 +56,7 @@ class Wrong(unittest.TestCase):
         self.assertEqual(one(r"(x-y)^2 = x^2 - y^2")["expected"], "x^{2} - 2 x y + y^{2}")
         self.assertEqual(one(r"\frac{1}{2} + \frac{1}{3} = \frac{2}{5}")["expected"], r"\frac{5}{6}")
         self.assertEqual(one(r"\frac{d}{dx} x^3 = 2x^2")["expected"], "3 x^{2}")
+        self.assertEqual(one(r"\frac{x^2-1}{x-1} = x+2")["expected"], "x + 1")
         self.assertEqual(one(r"\int x^2 \, dx = \frac{x^3}{2} + C")["expected"], r"\frac{x^{3}}{3} + C")
 
     def test_a_statement_in_prose_or_in_symbols(self):
