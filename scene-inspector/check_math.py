@@ -167,6 +167,12 @@ def normalise(latex):
     # A bare sub- or superscript is one character: braced, so the parser cannot run it into what follows (`^2 2x`).
     t = re.sub(r"([_^])\s*([0-9a-zA-Z])", r"\1{\2}", t)
     t = re.sub(r"\\prime\b", "'", t)
+    if re.search(r"[)}\]]\s*'", t):
+        # `(\frac{\sin x}{x})'`: a derivative with respect to what the formula does not say.
+        raise Skip("a prime on an expression")
+    if ":" in t:
+        # `n = 6: n(n-1) = 30`, `f: A \to B`: a label, a condition or a map before the statement.
+        raise Skip("a colon (a label or condition before a statement)")
     t = re.sub(r"(\d+(?:\.\d+)?)\s*\^\s*\{?\s*\\circ\s*\}?", r"\\frac{\1\\pi}{180}", t)
     t = t.replace("\\%", "%")
     if "%" in t:
@@ -393,13 +399,20 @@ class Checker:
         if len(sides) == 2:
             return self.pair(sides[0], RELATIONS[relations[0]], sides[1], alone=True)
         # A chain A = B = C: each adjacent pair, as a rewriting (the first side may be a definition's name).
-        verdict = None
+        verdict, skipped = None, None
         for k, r in enumerate(relations):
             if k == 0 and self.defines(sides[0], sides[1]):
                 continue
-            verdict = self.pair(sides[k], RELATIONS[r], sides[k + 1], alone=False)
+            try:
+                verdict = self.pair(sides[k], RELATIONS[r], sides[k + 1], alone=False)
+            except Skip as exc:
+                # One pair not read (an evaluation at values it does not give): the others are still claims.
+                skipped = skipped or exc
+                continue
             if verdict["status"] == "wrong":
                 return {**verdict, "pair": k}
+        if verdict is None and skipped:
+            raise skipped
         return verdict or {"status": "skipped", "why": "a definition"}
 
     def implications(self, sides, relations):
@@ -512,7 +525,9 @@ class Checker:
         for i in [*L.atoms(self.sp.Integral), *R.atoms(self.sp.Integral)]:
             if not set(i.variables) & i.function.free_symbols and i.function.free_symbols:
                 raise Skip("an integral of letters that stand for functions")
-        claimed = operators or not alone or self.identity_shape(L, R, written)
+        # In a chain a pair with unknowns on one side only is an evaluation (`n(n-1) = 6 \cdot 5`), not a claim.
+        same = L.free_symbols - {self.reader.log_base} == R.free_symbols - {self.reader.log_base}
+        claimed = operators or (not alone and same) or self.identity_shape(L, R, written)
         return self.identity(L, R, tolerance, shown, operators, claimed)
 
     def identity_shape(self, L, R, written):
@@ -723,6 +738,11 @@ class Checker:
         variables = set().union(*(d.free_symbols for d in d1s + d2s))
         if not variables:
             raise Skip("no unknowns")
+        before = set().union(*(d.free_symbols for d in d1s))
+        after = set().union(*(d.free_symbols for d in d2s))
+        if after < before and len(before) > 1:
+            # The quadratic formula, then `x = \frac{3 \pm 5}{4}`: values put in for its letters, which no step shows.
+            raise Skip("values put in for some of its unknowns")
         # E1 an identity: E2 must be one too, unless E2 gives a symbol a value (Euler's formula, then θ = π: a value
         # put into it, not its consequence).
         if all(self.at_points(d, None) is True for d in d1s):

@@ -39,8 +39,9 @@ class Leftover(Scene):
         square = Square().shift(LEFT * 2)
         caption = Text("a square", font_size=36).shift(RIGHT * 2)
         self.play(FadeIn(square), FadeIn(caption), run_time=1)
+        self.wait(1)  # read; then the square goes and its caption stays behind
         self.play(FadeOut(square), run_time=1)
-        self.wait(3.5)
+        self.wait(2.5)
 
 
 class TextOffTheEdge(Scene):

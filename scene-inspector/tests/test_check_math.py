@@ -45,6 +45,8 @@ class Wrong(unittest.TestCase):
         r"\cos(2x) = 2\cos x",
         r"\binom{5}{2} = 20",
         r"(x+1)^2 &= x^2 + 2x + 1 \\ &= x^2 + 2x + 2",
+        # An evaluation in a chain is not read; the arithmetic after it still is.
+        r"n(n - 1) = 6 \cdot 5 = 31",
     ]
 
     def test_each_planted_error_is_wrong(self):
@@ -125,6 +127,10 @@ class Skipped(unittest.TestCase):
         r"x_1 = 2, x_2 = 3",
         r"\vec{F} = m\vec{a}",
         r"\lim_{h \to 0} \frac{f(x+h) - f(x)}{h} = f'(x)",
+        # A derivative with respect to what the formula does not say; a label before a colon; an evaluation in a chain.
+        r"\left(\frac{\sin x}{x}\right)' = \frac{x\cos x - \sin x}{x^2}",
+        r"n = 6: \quad n(n - 1) = 6 \cdot 5 = 30",
+        r"n(n - 1) = 6 \cdot 5",
     ]
 
     def test_never_flagged(self):
@@ -182,6 +188,10 @@ class Steps(unittest.TestCase):
         self.assertEqual(step(r"e^{i\theta} = \cos\theta + i\sin\theta", r"\theta = \pi")["status"], "skipped")
         self.assertEqual(step(r"\frac{\sin^2 x}{\cos^2 x} + 1 = \frac{1}{\cos^2 x}", r"\tan^2 x + 1 = \sec^2 x")["status"], "ok")
         self.assertEqual(step(r"\frac{\sin^2 x}{\cos^2 x} + 1 = \frac{1}{\cos^2 x}", r"\tan^2 x + 1 = \csc^2 x")["status"], "wrong")
+
+    def test_values_put_in_for_a_formula_s_letters_are_not_a_consequence(self):
+        found = step(r"x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}", r"x = \frac{3 \pm \sqrt{9 + 16}}{4}")
+        self.assertEqual(found["status"], "skipped", found)
 
     def test_a_principal_root_is_taken_on_purpose(self):
         self.assertEqual(step("a^2 + b^2 = c^2", r"c = \sqrt{a^2 + b^2}")["status"], "ok")
