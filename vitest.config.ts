@@ -6,8 +6,9 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Two cores: integration files share one dev server and one PostgreSQL.
-    maxWorkers: 2,
+    // Integration files share one dev server and one PostgreSQL, and much of their time waits on them, on
+    // ffmpeg or on the sandbox: three files at once keep two cores busy.
+    maxWorkers: 3,
     pool: 'forks',
   },
 });

@@ -650,7 +650,14 @@ def transform_ends(animation):
     target = getattr(animation, "target_mobject", None)
     if target is None:
         return None, None
+    if copies(animation):
+        # TransformFromCopy(a, b) is Transform(b, a) played backwards: b moves into place, a stays as it was.
+        return target, getattr(animation, "mobject", None)
     return getattr(animation, "mobject", None), target
+
+
+def copies(animation):
+    return any(c.__name__ == "TransformFromCopy" for c in type(animation).__mro__)
 
 
 def area(box):
@@ -726,7 +733,8 @@ class Recorder:
                 self.transformed(source, target, animation, play)
             mobject = getattr(animation, "mobject", None)
             matched = self.matched.get(id(animation))
-            for part in [mobject, source] if mobject is not source else [mobject]:
+            # A copy's source is left as it was: only what moves is played on.
+            for part in [mobject] if mobject is source or copies(animation) else [mobject, source]:
                 if part is None:
                     continue
                 for m in part.get_family():
@@ -791,7 +799,7 @@ class Recorder:
     def transformed(self, source, target, animation, play):
         """A transform turned one text into another: a derivation step; the source now shows the target's text
         unless the target takes its place in the scene (into a shape, it shows no text)."""
-        stays = getattr(animation, "replace_mobject_with_target_in_scene", False) is False
+        stays = getattr(animation, "replace_mobject_with_target_in_scene", False) is False and not copies(animation)
         after = shown_by(target) if isinstance(target, text_types()) else None
         if after is None:
             if stays:

@@ -67,6 +67,16 @@ class FactorInPlace(Scene):
         self.wait(1.5)
 
 
+class DivideByXCopies(Scene):
+    def construct(self):
+        first = MathTex("x^3", "=", "4x")
+        second = MathTex("x^2", "=", "4").next_to(first, DOWN)
+        self.play(Write(first))
+        self.wait(1.5)
+        self.play(TransformFromCopy(first, second))
+        self.wait(1.5)
+
+
 class Traps(Scene):
     def construct(self):
         lines = VGroup(
@@ -141,6 +151,7 @@ const SCENES = [
   'ExpansionSteps',
   'SolvingWithSlip',
   'FactorInPlace',
+  'DivideByXCopies',
   'Traps',
   'FlashFormula',
   'HeldFormula',
@@ -221,6 +232,13 @@ describe('mathematics and reading time on real Manim', () => {
     const factored = of('FactorInPlace', 'math_error');
     expect(factored.map((i) => i.severity)).toEqual(['HIGH']);
     expect(factored[0].description).toMatch(/x = 3 solves x\^2 - 5x \+ 6 = 0 but not \(x-2\)\(x-4\) = 0/);
+
+    // TransformFromCopy(a, b) plays b from a copy of a: the step is a to b, and a stays as it was.
+    const copied = of('DivideByXCopies', 'math_error');
+    expect(copied.map((i) => i.severity)).toEqual(['HIGH']);
+    expect(copied[0].description).toContain(`line ${lineOf('second = MathTex')}`);
+    expect(copied[0].description).toMatch(/x = 0 solves x\^3 = 4x but not x\^2 = 4/);
+    expect(of('DivideByXCopies', 'pacing')).toEqual([]);
   });
 
   it('relations, definitions, notation no parser reads, approximations and \\pm are never a math_error', () => {
