@@ -2,7 +2,7 @@ import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import { seconds, type AnalysisContext } from './context';
 import type { FrameMeasures } from './frame-measures';
-import type { Box, ScreenItem } from './objects';
+import { area, intersection, type Box, type ScreenItem } from './objects';
 
 /**
  * Reading time from pixels, where the sampled frames can tell: a block of text
@@ -41,11 +41,7 @@ const alike = (a: ScreenItem, b: ScreenItem) =>
   Math.abs(a.box.bottom - a.box.top - (b.box.bottom - b.box.top)) <= 2 * SAME_PLACE;
 
 /** Whether a box covers at least half of another. */
-const covers = (a: Box, b: Box) => {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 && w * h >= 0.5 * (b.right - b.left) * (b.bottom - b.top);
-};
+const covers = (a: Box, b: Box) => intersection(a, b) >= 0.5 * area(b);
 
 export function readingIssues(ctx: AnalysisContext, frameNear: (ms: number) => number | null): IssueDraft[] {
   const frames = ctx.frames;

@@ -4,7 +4,7 @@ import type { AnalysisContext } from './context';
 import { samePlace } from './edges';
 import { severityOf, type Evidence } from './evidence';
 import type { FrameMeasures } from './frame-measures';
-import { MIN_GLYPH_HEIGHT, union, type Box, type ScreenItem } from './objects';
+import { area, intersection, MIN_GLYPH_HEIGHT, union, type Box, type ScreenItem } from './objects';
 
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
@@ -34,13 +34,6 @@ const OVER_GLYPH_HEIGHT = 2;
 
 const heightPx = (f: FrameMeasures, i: ScreenItem) => (i.box.bottom - i.box.top) * f.height;
 const widthPx = (f: FrameMeasures, i: ScreenItem) => (i.box.right - i.box.left) * f.width;
-
-function intersection(a: Box, b: Box): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-const area = (b: Box) => (b.right - b.left) * (b.bottom - b.top);
 
 interface Overlap {
   box: Box;

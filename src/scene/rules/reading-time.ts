@@ -142,8 +142,7 @@ function inTransit(scene: Scene, shown: ReadonlySet<number>): ShortRead[] {
       const made = into && plays[into[3]];
       const next = out && plays[out[3]];
       if (!made || !next || next.start < made.end) return [];
-      const kept = Math.max(0, ...(next.texts ?? []).map((e) => (e.length === 3 ? e[2] : 0)));
-      const readableMs = next.start - made.end + kept * (next.end - next.start);
+      const readableMs = next.start - made.end + keptShare(next) * (next.end - next.start);
       // Pinned on the unit that showed the formula it was made from (the derivation's own object).
       const unit = scene.unitIds().find((id) => scene.unit(id).shows?.some(([, index]) => index === into[0]));
       return unit === undefined ? [] : [{ text: k, made, next, readableMs, unit }];
@@ -246,20 +245,23 @@ function measure(scene: Scene, id: number, text: number, a: number, b: number): 
 function keptAcross(scene: Scene, id: number, text: number, startMs: number, endMs: number): number {
   const { plays, steps = [], texts = [] } = scene.timeline;
   const frameMs = 1000 / scene.timeline.fps + 1;
-  const share = (p: ScenePlay, unit?: number) =>
-    Math.max(0, ...(p.texts ?? []).filter(([u]) => unit === undefined || u === unit).map((e) => (e.length === 3 ? e[2] : 0)));
   let ms = 0;
   const into = steps.find((s) => s[1] === text && Math.abs(plays[s[3]]?.end - startMs) <= frameMs);
   if (into) {
     const p = plays[into[3]];
-    const kept = share(p) * (texts[into[0]]?.glyphs ?? 0);
+    const kept = keptShare(p) * (texts[into[0]]?.glyphs ?? 0);
     ms += Math.min(1, kept / Math.max(1, texts[text].glyphs)) * (p.end - p.start);
   }
   // A matching transform's pieces play in the text's place: its samples do not show the unit.
-  const out = plays.find((p) => p.start >= endMs - frameMs && p.start <= endMs + 1 && share(p, id) > 0);
+  const out = plays.find((p) => p.start >= endMs - frameMs && p.start <= endMs + 1 && keptShare(p, id) > 0);
   if (out && !scene.samples.some((s, i) => s.timeMs > out.start && s.timeMs < out.end && scene.states[i].has(id)))
-    ms += share(out, id) * (out.end - out.start);
+    ms += keptShare(out, id) * (out.end - out.start);
   return ms;
+}
+
+/** The share of a text's glyphs a play keeps readable as it transforms it (of one unit's, or of any text's it plays on). */
+function keptShare(p: ScenePlay, unit?: number): number {
+  return Math.max(0, ...(p.texts ?? []).filter(([u]) => unit === undefined || u === unit).map((e) => (e.length === 3 ? e[2] : 0)));
 }
 
 /** Animations that write a text in reading order: a viewer reads along as its glyphs appear (or go). */
