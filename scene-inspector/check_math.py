@@ -35,6 +35,7 @@ out is skipped and counted.
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 import signal
@@ -56,13 +57,15 @@ TOLERANCE = 1e-12
 # Angles in degrees a trigonometric function of a whole number may mean (`\\sin 30 = \\frac{1}{2}`).
 STANDARD_DEGREES = {15, 30, 45, 60, 75, 90, 120, 135, 150, 180, 210, 225, 240, 270, 300, 315, 330, 360}
 # Letters that name functions when followed by parentheses; any other letter multiplies them.
-FUNCTION_LETTERS = {"f", "g", "h", "F", "G", "H", "u", "v"} - {"u", "v"}
+FUNCTION_LETTERS = {"f", "g", "h", "F", "G", "H"}
 FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "log", "ln", "exp"}
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "kappa", "lambda", "mu",
     "nu", "xi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi",
     "Sigma", "Phi", "Psi", "Omega",
 }
+# Units written in text (`6\\pi\\,\\text{cm}^2`): a statement in one unit is read without it; two units, not at all.
+UNIT = re.compile(r"\\(?:text|mathrm|textrm|mbox)\{\s*(mm|cm|m|km|in|ft|mi|mg|g|kg|ms|s|min|h|N|J|W|V|Hz|mL|L|Pa|K|mol|units?)\s*\}(?:\s*\^\s*(?:\{\s*\d\s*\}|\d))?")
 # Commands whose meaning is fixed and that SymPy's parser reads as meant.
 READ_COMMANDS = FUNCTION_NAMES | GREEK | {
     "frac", "dfrac", "tfrac", "sqrt", "cdot", "times", "div", "binom", "int", "sum", "prod", "lim", "to", "infty", "pi",
@@ -134,15 +137,16 @@ def lines_of(latex):
         line = raw.replace("&", " ").strip()
         if not line:
             continue
-        if out and starts_with_relation(line):
+        if out and leading_relation(line):
             out[-1] = out[-1] + " " + line
         else:
             out.append(line)
     return out
 
 
-def starts_with_relation(line):
-    return any(line.startswith(r) for r in list(RELATIONS) + list(NOT_CLAIMS))
+def leading_relation(line):
+    """The relation a line starts with (`= x + 1`, `\\le 3`; not `\\left(` or `\\int`), or None."""
+    return next((r for r in RELATION_NAMES if line.startswith(r) and not (r[0] == "\\" and line[len(r):len(r) + 1].isalpha())), None)
 
 
 def normalise(latex):
@@ -155,8 +159,10 @@ def normalise(latex):
         raise Skip("an ellipsis (a pattern, not a term)")
     if re.search(r"\\begin\{", t):
         raise Skip("a matrix, array or cases")
-    if re.search(r"(\\right)?[\]|]\s*_", t):
-        raise Skip("an evaluation bar or bracket ([F(x)]_a^b)")
+    units = set(UNIT.findall(t))
+    if len(units) > 1:
+        raise Skip("quantities in different units")
+    t = UNIT.sub(" ", t)
     t = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*\}", " ", t)
     t = re.sub(r"\\(?:mathrm|text|operatorname)\{d\}", "d", t)
     t = re.sub(r"\\(?:textcolor|color)\{[^{}]*\}", "", t)
@@ -166,6 +172,9 @@ def normalise(latex):
     t = LAYOUT.sub(" ", t)
     # A bare sub- or superscript is one character: braced, so the parser cannot run it into what follows (`^2 2x`).
     t = re.sub(r"([_^])\s*([0-9a-zA-Z])", r"\1{\2}", t)
+    t = evaluated(t)
+    if re.search(r"[\]|]\s*_", t):
+        raise Skip("an evaluation bar ([F(x)]_a^b in a form not read)")
     t = re.sub(r"\\prime\b", "'", t)
     if re.search(r"[)}\]]\s*'", t):
         # `(\frac{\sin x}{x})'`: a derivative with respect to what the formula does not say.
@@ -179,6 +188,43 @@ def normalise(latex):
         raise Skip("a percentage")
     if re.search(r"[^\x20-\x7e]", t):
         raise Skip("characters outside LaTeX's ASCII")
+    return t
+
+
+def braced(t, i):
+    """The group `{...}` starting at t[i] and the index after it, or None."""
+    if i >= len(t) or t[i] != "{":
+        return None
+    depth = 0
+    for j in range(i, len(t)):
+        depth += {"{": 1, "}": -1}.get(t[j], 0)
+        if depth == 0:
+            return t[i + 1:j], j + 1
+    return None
+
+
+def evaluated(t):
+    """`[F(x)]_{a}^{b}` written out as `(F(b)) - (F(a))`: the bracket's one letter is the variable (a bracket with
+    two letters, or none, is left for the Skip after)."""
+    for close in [m.start() for m in re.finditer(r"\]\s*_", t)][::-1]:
+        depth, start = 0, None
+        for i in range(close, -1, -1):
+            depth += {"]": 1, "[": -1}.get(t[i], 0)
+            if depth == 0:
+                start = i
+                break
+        j = t.index("_", close)
+        low = braced(t, j + 1)
+        high = low and re.match(r"\s*\^", t[low[1]:]) and braced(t, low[1] + t[low[1]:].index("^") + 1)
+        if start is None or not low or not high:
+            continue
+        inside = t[start + 1:close]
+        letters = set(re.findall(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])", re.sub(r"\\[a-zA-Z]+", " ", inside))) - {"e"}
+        if len(letters) != 1:
+            continue
+        (v,) = letters
+        at = lambda value: re.sub(r"(?<![\\a-zA-Z])" + v + r"(?![a-zA-Z])", lambda _: "(" + value + ")", inside)
+        t = f"{t[:start]}(({at(high[0])}) - ({at(low[0])})){t[high[1]:]}"
     return t
 
 
@@ -309,7 +355,7 @@ def bound(expr):
         if e.is_Rational:
             return max(1, abs(e.p).bit_length())
         if e.is_Float:
-            return max(1.0, abs(float(e))).bit_length() if False else 64
+            return 64
         if e.is_NumberSymbol or e is sp.I or e is sp.E:
             return 2
         if e.free_symbols:
@@ -328,7 +374,11 @@ def bound(expr):
                 n = bits(a)
                 if n is not None and n > MAX_FACTORIAL.bit_length():
                     raise Skip("a factorial too large to evaluate")
-            return MAX_BITS // 2
+            n = e.args[0]
+            if not n.is_Integer or n < 0:
+                return MAX_BITS // 2
+            # log2 n! from the gamma function and C(n, k) < 2^n: bits from the number itself, so 7!/(3! 4!) stays small.
+            return 1 + math.ceil(math.lgamma(int(n) + 1) / math.log(2)) if isinstance(e, sp.factorial) else max(1, int(n))
         parts = [bits(a) for a in e.args]
         known = [p for p in parts if p is not None]
         if isinstance(e, sp.Mul):
@@ -386,7 +436,8 @@ class Checker:
         ok = [r for r in results if r["status"] == "ok"]
         return ok[0] if ok else results[0]
 
-    def statement(self, line):
+    def statement(self, line, chain=False):
+        """One line's claim; `chain` when its first side continues a chain above it (each pair a rewriting)."""
         text = normalise(line)
         sides, relations = split_relations(text)
         if len(sides) == 1:
@@ -396,7 +447,7 @@ class Checker:
                 raise Skip(f"a relation or definition ({r.lstrip(chr(92))}), not a claim")
         if any(RELATIONS[r] in ("⇒", "⇔") for r in relations):
             return self.implications(sides, relations)
-        if len(sides) == 2:
+        if len(sides) == 2 and not chain:
             return self.pair(sides[0], RELATIONS[relations[0]], sides[1], alone=True)
         # A chain A = B = C: each adjacent pair, as a rewriting (the first side may be a definition's name).
         verdict, skipped = None, None
@@ -537,11 +588,12 @@ class Checker:
         lower term). `3x + 2 = x + 10` and `4(x - 1) = 2x + 6` are conditions; `2(x + 3) = 2x + 3` a claim."""
         sp = self.sp
         base = {self.reader.log_base}
-        fl, fr = L.free_symbols - base, R.free_symbols - base
+        # The unknowns as written: `\\log_b x / \\log_b y` has b, though its value does not.
+        fl, fr = (w.free_symbols - base for w in written)
         if not fl or fl != fr or not any(rewritable(w) for w in written):
             return False
         try:
-            symbols = sorted(fl, key=str)
+            symbols = sorted((L.free_symbols | R.free_symbols) - base, key=str)
             lead = [sp.Poly(side, *symbols).LT(order="grlex") for side in (L, R)]
         except sp.PolynomialError:
             return True
@@ -575,9 +627,11 @@ class Checker:
         if not v.is_number or v.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or v.atoms(sp.Limit, sp.Integral, sp.Sum, sp.Product):
             return None
         try:
-            return complex(v)
+            c = complex(v)
         except (TypeError, ValueError, OverflowError):
             return None
+        # Beyond a float's range (2000!): an infinity compares equal to anything, so it is no value to compare.
+        return c if math.isfinite(c.real) and math.isfinite(c.imag) else None
 
     def closed(self, L, relation, R, tolerance, shown):
         """A statement with no unknowns, evaluated: it fails only if it fails under every reading."""
@@ -670,10 +724,26 @@ class Checker:
         b_lines = [l for s in math_segments(after, mode_after) for l in lines_of(s)]
         if not a_lines or not b_lines or (not layout and (len(a_lines) != 1 or len(b_lines) != 1)):
             raise Skip("not one statement on each side of the step")
+        if layout and leading_relation(b_lines[0]):
+            return self.continuation(a_lines[-1], b_lines[0])
         if layout:
             self.one_unknown(a_lines[-1], b_lines[0])
             return self.step_between(a_lines[-1], b_lines[0])
         return self.step_between(a_lines[0], b_lines[0])
+
+    def continuation(self, above, line):
+        """A line written below another that starts with a relation (`= 140 + 70` under `14 \\times 10 + 14 \\times 5`)
+        continues it, as `&=` continues an aligned block: its relation joins the last side above (`\\Rightarrow` joins
+        the whole statement above), and the joined chain is read as one."""
+        relation = leading_relation(line)
+        if relation not in RELATIONS:
+            raise Skip("a relation or definition, not a claim")
+        if RELATIONS[relation] in ("⇒", "⇔"):
+            return self.statement(f"{above} {line}")
+        sides, _ = split_relations(normalise(above))
+        if not sides[-1]:
+            raise Skip("nothing above to continue")
+        return self.statement(f"{sides[-1]} {line}", chain=True)
 
     def one_unknown(self, *lines):
         """Skip unless each line is one equation in the same single unknown."""
@@ -845,7 +915,8 @@ class Checker:
         sp = self.sp
         try:
             v = sp.nsimplify(L.doit()) if has_operator(L) else sp.simplify(L)
-            if v.is_Rational or v.is_Integer:
+            # An exact value short enough to write (`9 \\pi`, `\\frac{32}{3}`; not `\\sin 1`), else the decimal.
+            if v.is_number and not v.atoms(sp.Float, sp.Function) and len(sp.latex(v)) <= 40:
                 return sp.latex(v)
         except Exception:  # noqa: BLE001 - the fix is a courtesy
             pass

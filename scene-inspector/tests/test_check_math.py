@@ -47,6 +47,12 @@ class Wrong(unittest.TestCase):
         r"(x+1)^2 &= x^2 + 2x + 1 \\ &= x^2 + 2x + 2",
         # An evaluation in a chain is not read; the arithmetic after it still is.
         r"n(n - 1) = 6 \cdot 5 = 31",
+        # A statement in one unit, read without it; a bracket evaluated at its limits; factorials of small numbers.
+        r"A = \pi \cdot 3^2 = 6\pi\ \text{cm}^2",
+        r"\int_1^2 3t^2 \, dt = [t^3]_1^2 = 9",
+        r"\binom{7}{3} = \frac{7!}{3!\,4!} = 36",
+        # The base cancels from the right side's value, not from what it is written in.
+        r"\log_b\left(\frac{x}{y}\right) = \frac{\log_b x}{\log_b y}",
     ]
 
     def test_each_planted_error_is_wrong(self):
@@ -94,6 +100,10 @@ class Right(unittest.TestCase):
         r"A = \pi (2)^2 = 12.57",
         r"(a+b)^n = \sum_{k=0}^{n} \binom{n}{k} a^{n-k} b^k",
         r"{{a}}^2 - {{b}}^2 = ({{a}} - {{b}})({{a}} + {{b}})",
+        r"V = 45\pi\,\text{cm}^3 \approx 141.4\,\text{cm}^3",
+        r"\int_0^{\pi} \sin x \, dx = \left[-\cos x\right]_{0}^{\pi} = 2",
+        r"\binom{7}{3} = \frac{7!}{3!\,4!} = 35",
+        r"\log_b\left(\frac{x}{y}\right) = \log_b x - \log_b y",
     ]
 
     def test_true_claims_hold(self):
@@ -131,6 +141,10 @@ class Skipped(unittest.TestCase):
         r"\left(\frac{\sin x}{x}\right)' = \frac{x\cos x - \sin x}{x^2}",
         r"n = 6: \quad n(n - 1) = 6 \cdot 5 = 30",
         r"n(n - 1) = 6 \cdot 5",
+        # Two units (a conversion); a value past a float's range; an evaluation bar.
+        r"3\,\text{cm} = 30\,\text{mm}",
+        r"2000! = 5",
+        r"\left. x^2 \right|_0^1 = 1",
     ]
 
     def test_never_flagged(self):
@@ -183,6 +197,19 @@ class Steps(unittest.TestCase):
         self.assertEqual(layout("3x + 5 = 20", "3x = 20 + 5", "3x = 25"), ["wrong", "ok"])
         self.assertEqual(layout("3x + 5 = 20", "3x = 20 - 5", "3x = 15"), ["ok", "ok"])
         self.assertEqual(layout(r"\log(ab) = \log a + \log b", r"\log(a^n) = n \log a"), ["skipped"])
+
+    def test_a_line_below_that_starts_with_a_relation_continues_the_one_above(self):
+        def layout(*formulas):
+            result = check_scene([{"text": f, "mode": "math"} for f in formulas], [[k, k + 1, "layout"] for k in range(len(formulas) - 1)])
+            return [s["status"] for s in result["steps"]]
+
+        self.assertEqual(layout(r"14 \times 15", r"= 14 \times 10 + 14 \times 5", "= 140 + 70", "= 200"), ["ok", "ok", "wrong"])
+        self.assertEqual(layout(r"14 \times 15", r"= 14 \times 10 + 14 \times 5", "= 140 + 70", "= 210"), ["ok", "ok", "ok"])
+        self.assertEqual(layout("(x+3)^2", "= x^2 + 9"), ["wrong"])
+        self.assertEqual(layout("(x+3)^2", "= x^2 + 6x + 9"), ["ok"])
+        self.assertEqual(layout("2x = 4", r"\Rightarrow x = 3"), ["wrong"])
+        # Only a relation continues: `\left(` and `\int` start new statements.
+        self.assertEqual(layout("2x = 4", r"\int_0^1 x \, dx = \frac{1}{2}"), ["skipped"])
 
     def test_after_an_identity_a_value_is_put_in_and_a_new_identity_must_hold(self):
         self.assertEqual(step(r"e^{i\theta} = \cos\theta + i\sin\theta", r"\theta = \pi")["status"], "skipped")

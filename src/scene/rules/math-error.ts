@@ -26,10 +26,13 @@ function mathErrors(scene: Scene): Observation[] {
     const formula = texts[index];
     const what = `${scene.unit(shown.unit).type} "${clip(formula.text, 60)}"`;
     const cas = check.detail ? ` (checked by SymPy: ${check.detail})` : ' (checked by SymPy)';
+    const at = `${what} (${scene.textLine(index)})`;
     const description =
       from === undefined
-        ? `${what} (${scene.textLine(index)}) is false: ${check.before ? `one of its lines does not follow from the line before: ${stepClaim(check)}` : claim(check)}${cas}.`
-        : `${what} (${scene.textLine(index)}) does not follow from the step before it, "${clip(texts[from].text, 60)}": ${stepClaim(check)}${cas}.`;
+        ? `${at} is false: ${check.before ? `one of its lines does not follow from the line before: ${stepClaim(check)}` : claim(check)}${cas}.`
+        : check.before === undefined
+          ? `${at} continues "${clip(texts[from].text, 60)}" above it, and ${claim(check)}${cas}.`
+          : `${at} does not follow from the step before it, "${clip(texts[from].text, 60)}": ${stepClaim(check)}${cas}.`;
     findings.push({
       severity: 'HIGH',
       unit: shown.unit,
