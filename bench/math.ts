@@ -1,7 +1,7 @@
 /**
  * The mathematics and reading-time checks (docs/math-and-reading.md):
  *
- *   npm run bench:math [-- [math | manim-math | manim-math-holdout | manim-math-fresh] [docs] [pixels]]     (default: math and docs)
+ *   npm run bench:math [-- [math | manim-math | manim-math-holdout | manim-math-fresh | manim-math-blind] [docs] [pixels]]     (default: math and docs)
  *
  * 1. The labelled math corpora, the part the rules were tuned on and the held-out part apart: per
  *    category (math_error, pacing) and per planted defect kind, found (an issue of its category at

@@ -69,13 +69,14 @@ export const LABELLED_CORPORA = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS] as 
 /**
  * Math-teaching scenes as an LLM writes them: one planted mathematical error, one text shown too briefly, or
  * clean with notation a checker misreads (docs/math-and-reading.md). The part the rules were tuned on; a part
- * by another author, measured before and after the one change its false findings led to; and a second one,
- * written after that, never tuned on.
+ * by another author, measured before and after the one change its false findings led to; a second one,
+ * written after that and measured before and after the rules its findings led to; and a third, never tuned on.
  */
 export const mathCorpora = (): Corpus[] => [
   loadCorpus('manim-math', 'the math and reading rules were tuned on it'),
   loadCorpus('manim-math-holdout', 'by another author; one rule changed after its first measurement'),
-  loadCorpus('manim-math-fresh', 'by another author after the rules were tuned, never used for tuning'),
+  loadCorpus('manim-math-fresh', 'by another author after the rules were tuned; rules changed after its first measurement'),
+  loadCorpus('manim-math-blind', 'by another author after those changes, never used for tuning'),
 ];
 /**
  * Manim's qualities every corpus is rendered at: 480p15 (-ql, the renders its labels were checked
