@@ -672,7 +672,7 @@ class Checker:
             "status": "wrong",
             "claim": claim,
             **shown,
-            "expected": self.expected_form(L, R, antiderivative) if len(outcomes) == 1 else None,
+            "expected": self.expected_form(L, R, antiderivative, operators) if len(outcomes) == 1 else None,
             "detail": outcomes[0],
         }
 
@@ -922,9 +922,10 @@ class Checker:
             pass
         return number(a) if a is not None else None
 
-    def expected_form(self, L, R, antiderivative):
+    def expected_form(self, L, R, antiderivative, operators=False):
         """The left side in the shape of the right: expanded, factored, or rewritten by the rules of logarithms and
-        trigonometry; None when no rewriting gives a different form."""
+        trigonometry (an operator's result as SymPy gives it: `3 x^{2} - 4 \\sin{4 x}`, not its trigonometry
+        expanded); None when no rewriting gives a different form."""
         sp = self.sp
         try:
             if antiderivative:
@@ -935,6 +936,8 @@ class Checker:
                 shaped = sp.expand(sp.cancel(value))  # a fraction that divides out reads as its quotient
             elif sp.factor(R) == R and not R.atoms(sp.Function):
                 shaped = sp.factor(value)
+            elif operators:
+                return None if value.atoms(sp.Derivative, sp.Integral, sp.Sum, sp.Limit) else sp.latex(value)
             else:
                 shaped = sp.expand(sp.expand_log(sp.expand_trig(value), force=True))
             return sp.latex(shaped) if shaped != L else None

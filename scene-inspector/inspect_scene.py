@@ -49,6 +49,7 @@ import os
 import sys
 import time
 import traceback
+import weakref
 
 # Run isolated (-I): the programs beside this one are imported from its own folder.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -377,6 +378,18 @@ def install_line_tracking():
         return result
 
     Mobject.become = become
+    from manim import MarkupText, MathTex, Paragraph, Text
+
+    # A text's parts (a MathTex's substrings, a Text's glyphs) know their text: a scene that writes `eq[0]`, then
+    # `eq[1]`, shows one formula. A weak reference, which copying keeps as it is.
+    for cls in (MathTex, Text, MarkupText, Paragraph):
+
+        def made(self, *args, __original=cls.__init__, **kwargs):
+            __original(self, *args, **kwargs)
+            for part in self.submobjects:
+                part._inspector_part_of = weakref.ref(self)
+
+        setattr(cls, "__init__", made)
     for method in ("shift", "move_to", "next_to", "to_edge", "to_corner", "align_to", "scale", "arrange", "set_x", "set_y", "rotate", "set_width", "set_height", "stretch_to_fit_width", "scale_to_fit_width", "scale_to_fit_height", "center", "surround", "match_width", "match_height"):
         original = getattr(Mobject, method, None)
         if original is None:
@@ -554,6 +567,22 @@ MAX_CLASSES = 32
 def class_names(cls):
     """A class and its bases, nearest first (Python's method resolution order), without `object`."""
     return [c.__name__ for c in cls.__mro__ if c is not object][:MAX_CLASSES]
+
+
+def part_of(mobject):
+    """The text a mobject is a part of, while that text exists."""
+    ref = getattr(mobject, "_inspector_part_of", None)
+    return ref() if ref is not None else None
+
+
+def family_and_texts(mobject):
+    """A mobject's family and the texts its parts belong to: writing `eq[1]` plays on `eq`."""
+    family = mobject.get_family()
+    texts = {id(t): t for t in (part_of(m) for m in family) if t is not None}
+    if not texts:
+        return family
+    ids = {id(m) for m in family}
+    return family + [t for k, t in texts.items() if k not in ids]
 
 
 def text_of(mobject):
@@ -737,7 +766,7 @@ class Recorder:
             for part in [mobject] if mobject is source or copies(animation) else [mobject, source]:
                 if part is None:
                     continue
-                for m in part.get_family():
+                for m in family_and_texts(part):
                     if id(m) in self.ids and isinstance(m, text_types()):
                         kept = self.kept.get(id(animation)) if m is source else None
                         if matched is not None:
@@ -841,7 +870,7 @@ class Recorder:
 
     def unit_ids_below(self, mobject):
         """Ids of the units already seen in this mobject's family."""
-        return [self.ids[id(m)] for m in mobject.get_family() if id(m) in self.ids]
+        return [self.ids[id(m)] for m in family_and_texts(mobject) if id(m) in self.ids]
 
     def sample(self, scene, renderer):
         if scene is None or len(self.samples) >= MAX_SAMPLES:
@@ -962,6 +991,10 @@ class Recorder:
         if text_unit is None and highlight is None and isinstance(mobject, text_types()):
             text_unit = mobject
             units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [], "text": True, "highlight": None}
+        elif text_unit is None and highlight is None and part_of(mobject) is not None:
+            # A part shown without its text (`Write(eq[1])`): the text is the unit, with the parts shown so far.
+            text_unit = part_of(mobject)
+            units.setdefault(id(text_unit), {"mob": text_unit, "root": root, "leaves": [], "text": True, "highlight": None})
         if highlight is None and isinstance(mobject, highlight_types()):
             # A backing a text carries (add_background_rectangle) is a shape of its own, not one of its glyphs.
             highlight, text_unit = id(mobject), None

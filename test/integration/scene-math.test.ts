@@ -77,6 +77,31 @@ class DivideByXCopies(Scene):
         self.wait(1.5)
 
 
+class AlignedPartByPart(Scene):
+    def construct(self):
+        block = MathTex(
+            r"\sum_{k=1}^{n} k &= \frac{n(n+1)}{2} \\",
+            r"\sum_{k=0}^{n-1} 2^k &= 2^{n+1} - 1",
+        )
+        self.play(Write(block[0]))
+        self.wait(2)
+        self.play(Write(block[1]))
+        self.wait(2)
+
+
+class ColumnOfContinuations(Scene):
+    def construct(self):
+        lines = VGroup(
+            MathTex(r"14 \times 15"),
+            MathTex(r"= 14 \times 10 + 14 \times 5"),
+            MathTex(r"= 140 + 70"),
+            MathTex(r"= 200"),
+        ).arrange(DOWN, aligned_edge=LEFT)
+        for line in lines:
+            self.play(Write(line))
+            self.wait(2)
+
+
 class Traps(Scene):
     def construct(self):
         lines = VGroup(
@@ -152,6 +177,8 @@ const SCENES = [
   'SolvingWithSlip',
   'FactorInPlace',
   'DivideByXCopies',
+  'AlignedPartByPart',
+  'ColumnOfContinuations',
   'Traps',
   'FlashFormula',
   'HeldFormula',
@@ -239,6 +266,24 @@ describe('mathematics and reading time on real Manim', () => {
     expect(copied[0].description).toContain(`line ${lineOf('second = MathTex')}`);
     expect(copied[0].description).toMatch(/x = 0 solves x\^3 = 4x but not x\^2 = 4/);
     expect(of('DivideByXCopies', 'pacing')).toEqual([]);
+  });
+
+  it('a formula written part by part is read whole, and a line below that starts with `=` continues the one above', () => {
+    // block[0], then block[1]: the scene holds the parts, never the MathTex; the formula is still one text.
+    const aligned = of('AlignedPartByPart', 'math_error');
+    expect(aligned.map((i) => i.severity)).toEqual(['HIGH']);
+    expect(aligned[0].description).toContain(`line ${lineOf('block = MathTex')}`);
+    expect(aligned[0].suggestedFix).toContain('`2^{n} - 1`');
+    // Found once all of it is written, not while only its first (true) line shows.
+    const at = timelines.get('AlignedPartByPart')!;
+    expect(manifestOf(at).frames[aligned[0].frameIndex!].timestampMs).toBeGreaterThanOrEqual(3000);
+
+    const column = of('ColumnOfContinuations', 'math_error');
+    expect(column.map((i) => i.severity)).toEqual(['HIGH']);
+    expect(column[0].description).toMatch(
+      /MathTex "= 200" \(line \d+: `MathTex\(r"= 200"\),`\) continues "= 140 \+ 70" above it, and `140 \+ 70 = 200` does not hold/,
+    );
+    expect(column[0].suggestedFix).toContain('`200` should read `210`');
   });
 
   it('relations, definitions, notation no parser reads, approximations and \\pm are never a math_error', () => {
