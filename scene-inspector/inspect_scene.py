@@ -933,6 +933,7 @@ class Recorder:
                     "calledFrom": getattr(mob, "_inspector_called", None),
                     "root": self.id_of(unit["root"]),
                     "rootType": type(unit["root"]).__name__,
+                    "rootLine": getattr(unit["root"], "_inspector_line", None) if unit["root"] is not unit["mob"] else None,
                     # What the root is, not only its class's name: any subclass of Axes or NumberLine is one.
                     "rootClasses": class_names(type(unit["root"])),
                     "isText": is_text,

@@ -65,6 +65,8 @@ const Unit = z.object({
   calledFrom: z.number().int().min(0).nullable().optional(),
   root: id,
   rootType: z.string().max(100),
+  /** The source line that made the root, when it is not the unit itself (the `VGroup` of a list of texts). */
+  rootLine: z.number().int().min(0).nullable().optional(),
   /** The root's class and its bases, nearest first: what it is (a `BarChart` is an `Axes`, a `CoordinateSystem`). */
   rootClasses: z.array(z.string().max(100)).max(32).optional(),
   isText: z.boolean(),

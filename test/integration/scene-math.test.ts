@@ -155,6 +155,20 @@ class BriefParagraph(Scene):
         self.wait(1)
 
 
+class BriefList(Scene):
+    def construct(self):
+        bullets = VGroup(
+            Text("The angles of a triangle add up to 180 degrees", font_size=26),
+            Text("The longest side is opposite the largest angle", font_size=26),
+            Text("Two sides together are longer than the third", font_size=26),
+        ).arrange(DOWN, aligned_edge=LEFT)
+        self.play(FadeIn(bullets))
+        self.wait(1)
+        self.play(FadeOut(bullets))
+        self.play(Create(Square()))
+        self.wait(1)
+
+
 class HeldAtTheEnd(Scene):
     def construct(self):
         self.play(Create(Square()))
@@ -183,6 +197,7 @@ const SCENES = [
   'FlashFormula',
   'HeldFormula',
   'BriefParagraph',
+  'BriefList',
   'HeldAtTheEnd',
   'FiveHundredSums',
 ] as const;
@@ -320,6 +335,11 @@ describe('mathematics and reading time on real Manim', () => {
     expect(found.description).toMatch(/can be read for 1\.5 s/);
     expect(Number(/needs about (\d+\.\d) s/.exec(found.description)?.[1])).toBeGreaterThan(8);
     expect(of('HeldAtTheEnd', 'pacing')).toEqual([]);
+    // A list of texts shown together names the line of each text and the line that grouped them.
+    const [list, ...rest] = of('BriefList', 'pacing');
+    expect(rest).toEqual([]);
+    expect(list.description).toMatch(/3 texts shown together/);
+    expect(list.description).toContain(`in the group made at line ${lineOf('bullets = VGroup')}`);
   });
 
   it('five hundred claims and a tower of powers: every formula answered within the limits, the tower skipped and counted', () => {

@@ -180,11 +180,14 @@ function readingTime(scene: Scene): Observation[] {
   return shortReads(scene).map((r) => {
     const first = texts[r.texts[0]];
     const many = r.texts.length > 1;
+    // Texts shown together are one list: the line that grouped them is where it is made.
+    const { rootLine } = scene.unit(r.unit);
+    const group = many && rootLine && rootLine !== first.line ? `, in the group made at line ${rootLine}` : '';
     const listed = (n: number) =>
       `${r.texts
         .slice(0, 3)
         .map((k) => `"${clip(texts[k].text, n)}"`)
-        .join(', ')}${r.texts.length > 3 ? ', …' : ''}; ${scene.textLine(r.texts[0])}`;
+        .join(', ')}${r.texts.length > 3 ? ', …' : ''}; ${scene.textLine(r.texts[0])}${group}`;
     const what = r.inTransit
       ? `${many ? `${r.texts.length} steps of a derivation` : 'A step of a derivation'} transformed one into the next without a pause (${listed(24)})`
       : many
