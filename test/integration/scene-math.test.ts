@@ -169,6 +169,16 @@ class BriefList(Scene):
         self.wait(1)
 
 
+class ThreeLabels(Scene):
+    def construct(self):
+        labels = VGroup(MathTex("a"), MathTex("b"), MathTex("c")).arrange(RIGHT)
+        self.play(FadeIn(labels), run_time=0.5)
+        self.wait(1)
+        self.play(FadeOut(labels), run_time=0.5)
+        self.play(Create(Square()))
+        self.wait(1)
+
+
 class HeldAtTheEnd(Scene):
     def construct(self):
         self.play(Create(Square()))
@@ -198,6 +208,7 @@ const SCENES = [
   'HeldFormula',
   'BriefParagraph',
   'BriefList',
+  'ThreeLabels',
   'HeldAtTheEnd',
   'FiveHundredSums',
 ] as const;
@@ -340,6 +351,8 @@ describe('mathematics and reading time on real Manim', () => {
     expect(rest).toEqual([]);
     expect(list.description).toMatch(/3 texts shown together/);
     expect(list.description).toContain(`in the group made at line ${lineOf('bullets = VGroup')}`);
+    // Three one-letter labels shown together for a second: read together, the shortest time counts once.
+    expect(of('ThreeLabels', 'pacing')).toEqual([]);
   });
 
   it('five hundred claims and a tower of powers: every formula answered within the limits, the tower skipped and counted', () => {

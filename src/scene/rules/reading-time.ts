@@ -20,9 +20,13 @@ export function readingChars(t: SceneText): number {
   return prose.length + symbols * SCENE_RULES.formulaSymbolChars;
 }
 
-/** How long a shown text needs to be read, ms: its characters at the reading rate, at least the shortest time. */
-export function readingMs(t: SceneText): number {
-  return Math.max(SCENE_RULES.minReadingMs, (readingChars(t) / SCENE_RULES.readingCps) * 1000);
+/**
+ * How long shown texts read together need, ms: their characters at the reading rate, at least the shortest time
+ * once (three one-letter labels shown together are read in that time, not three times it).
+ */
+export function readingMs(...shown: SceneText[]): number {
+  const chars = shown.reduce((sum, t) => sum + readingChars(t), 0);
+  return Math.max(SCENE_RULES.minReadingMs, (chars / SCENE_RULES.readingCps) * 1000);
 }
 
 interface Showing {
@@ -104,7 +108,7 @@ export function shortReads(scene: Scene): ShortRead[] {
   }
   const out: ShortRead[] = [];
   for (const group of groups.values()) {
-    const needMs = group.reduce((sum, s) => sum + readingMs(texts[s.text]), 0);
+    const needMs = readingMs(...group.map((s) => texts[s.text]));
     const readableMs = Math.min(...group.map((s) => s.readableMs));
     if (readableMs >= needMs * SCENE_RULES.readingShort) continue;
     const first = group[0];
