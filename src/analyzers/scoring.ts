@@ -22,6 +22,8 @@ export interface Evidence {
 export interface SceneEvidence {
   /** When an animation plays (a wait apart): the picture is not frozen then, however little it changes. */
   playing: readonly { startMs: number; endMs: number }[];
+  /** When a viewer reads a text just shown, for as long as it needs: a still picture then is not a freeze either. */
+  reading: readonly { startMs: number; endMs: number }[];
   findings: readonly IssueDraft[];
 }
 

@@ -39,12 +39,13 @@ const CATEGORIES = ['pacing', 'progression', 'focus', 'structure', 'length', 'st
  * one), focus (clutter), structure (blank share), length; issues for still
  * stretches, pacing and length. With the recorded scene, a stretch in which an
  * animation plays is not a freeze (a formula transformed in place changes few
- * pixels), and the scene's reading-time findings count as pacing.
+ * pixels), nor is the time a viewer needs to read a text just shown, and the
+ * scene's reading-time findings count as pacing.
  */
 const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
   const max = (name: string) => criterion(ENGAGEMENT_CRITERIA, name);
   const blanks = blankStretches(ctx);
-  const stills = scene ? withoutPlaying(stillStretches(ctx, blanks), scene.playing) : stillStretches(ctx, blanks);
+  const stills = scene ? withoutPlaying(stillStretches(ctx, blanks), [...scene.playing, ...scene.reading]) : stillStretches(ctx, blanks);
   const near = frameNear(ctx);
   // Reading time: exact from the scene's timeline when it is known, else what the sampled frames can tell.
   const reading = scene ? scene.findings.filter((i) => i.category === 'pacing') : readingIssues(ctx, near);

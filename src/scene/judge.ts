@@ -5,7 +5,8 @@ import { formatTimestamp, type FrameManifest } from '../media/manifest';
 import { sceneFindings } from './findings';
 import { sampleAt, type SceneTimeline } from './inspection';
 import { SCENE_RULE_SET } from './rules';
-import { clip } from './scene';
+import { readingWindows } from './rules/reading-time';
+import { clip, Scene } from './scene';
 
 /**
  * How a recorded scene takes part in judging. When a scene was inspected it is
@@ -25,6 +26,7 @@ export function sceneEvidence(kind: EvalKind, scene: SceneTimeline, manifest: Fr
     playing: scene.plays
       .filter((p) => p.end > p.start && p.units.length > 0 && !p.animations.every((a) => a === 'Wait'))
       .map((p) => ({ startMs: p.start, endMs: p.end })),
+    reading: readingWindows(new Scene(scene)),
     findings: sceneIssues(kind, scene, manifest),
   };
 }

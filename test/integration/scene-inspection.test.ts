@@ -141,6 +141,11 @@ describe('scene inspection through the pipeline (real Manim, real sandbox)', () 
     expect(pacing.severity).toBe('MEDIUM');
     expect(pacing.description).toMatch(/\(line 677: .*\) can be read for 0\.\d s .* needs about \d\.\d s at 17 characters a second/);
     expect(engagement.issues!.filter((i) => i.category === 'static')).toEqual([]);
+
+    // Formulas written and held 3 to 4 s to be read: reading time, not a picture that looks stuck.
+    const held = await evaluate('scene-math-held', path.join(math, 'clean-composition.mp4'), [source], 'CleanComposition');
+    const rubric = held.run.evalRuns.find((r) => r.kind === 'ENGAGEMENT_RUBRIC_JSON')!;
+    expect(rubric.issues!.filter((i) => i.category === 'static' || i.category === 'pacing')).toEqual([]);
   });
 
   it('a clean scene passes with no layout finding, the pixel guesses set aside', async () => {

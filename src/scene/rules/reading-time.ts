@@ -78,27 +78,7 @@ export function shortReads(scene: Scene): ShortRead[] {
   const texts = scene.timeline.texts;
   if (!texts) return [];
   const { durationMs } = scene.timeline;
-  const showings: Showing[] = [];
-  for (const id of scene.unitIds()) {
-    const u = scene.unit(id);
-    if (!u.isText || !u.shows || u.highlight || inCoordinateSystem(u)) continue;
-    // A stretch of showing one text; a gap of a few frames (a transform's last frames fade it out and in) is one.
-    let start = -1;
-    let last = -1;
-    for (let i = 0; i <= scene.samples.length; i++) {
-      const index = i < scene.samples.length && scene.states[i].has(id) ? scene.textAt(i, id) : null;
-      const current = start >= 0 ? scene.textAt(start, id) : null;
-      const bridged =
-        index === null && i < scene.samples.length && start >= 0 && scene.samples[i].timeMs - scene.endOf(last) < SCENE_RULES.togetherMs;
-      if (bridged) continue;
-      if (start >= 0 && index !== current) {
-        showings.push(measure(scene, id, current!, start, last));
-        start = -1;
-      }
-      if (start < 0 && index !== null) start = i;
-      if (index !== null) last = i;
-    }
-  }
+  const showings = showingsOf(scene);
   // What comes and goes together under one root is read as one.
   const groups = new Map<string, Showing[]>();
   for (const s of showings) {
@@ -127,6 +107,48 @@ export function shortReads(scene: Scene): ShortRead[] {
   }
   out.push(...inTransit(scene, new Set(showings.map((s) => s.text))));
   return out.sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/**
+ * When a viewer reads what was just shown: from the end of the animation that showed each text (a text written
+ * over a second is read once it stands), for as long as it needs. A still picture then is reading time, not a
+ * freeze (the engagement rubric's `static`).
+ */
+export function readingWindows(scene: Scene): { startMs: number; endMs: number }[] {
+  const texts = scene.timeline.texts ?? [];
+  return showingsOf(scene)
+    .filter((s) => s.fullMs !== null)
+    .map((s) => {
+      const startMs = Math.max(s.fromMs ?? s.fullMs!, showingPlay(scene, s)?.end ?? 0);
+      return { startMs, endMs: startMs + readingMs(texts[s.text]) };
+    });
+}
+
+/** Every stretch of a text unit showing one text, measured. */
+function showingsOf(scene: Scene): Showing[] {
+  if (!scene.timeline.texts) return [];
+  const showings: Showing[] = [];
+  for (const id of scene.unitIds()) {
+    const u = scene.unit(id);
+    if (!u.isText || !u.shows || u.highlight || inCoordinateSystem(u)) continue;
+    // A stretch of showing one text; a gap of a few frames (a transform's last frames fade it out and in) is one.
+    let start = -1;
+    let last = -1;
+    for (let i = 0; i <= scene.samples.length; i++) {
+      const index = i < scene.samples.length && scene.states[i].has(id) ? scene.textAt(i, id) : null;
+      const current = start >= 0 ? scene.textAt(start, id) : null;
+      const bridged =
+        index === null && i < scene.samples.length && start >= 0 && scene.samples[i].timeMs - scene.endOf(last) < SCENE_RULES.togetherMs;
+      if (bridged) continue;
+      if (start >= 0 && index !== current) {
+        showings.push(measure(scene, id, current!, start, last));
+        start = -1;
+      }
+      if (start < 0 && index !== null) start = i;
+      if (index !== null) last = i;
+    }
+  }
+  return showings;
 }
 
 /**
