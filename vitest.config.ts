@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/helpers/sequencer';
 
 export default defineConfig({
   test: {
@@ -10,5 +11,6 @@ export default defineConfig({
     // ffmpeg or on the sandbox: three files at once keep two cores busy.
     maxWorkers: 3,
     pool: 'forks',
+    sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -66,22 +66,27 @@ export function blend(top: Rgb, alpha: number, under: Rgb): Rgb {
 /** Sixteen levels per channel: the bucket of an sRGB colour for counting colours. */
 export const rgbBucket = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
 
-/** Colours counted by bucket; each bucket's colour is the mean of what fell in it. */
+/** Colours counted by bucket (an integer below 4096); each bucket's colour is the mean of what fell in it. */
 export class ColourTally {
-  private readonly buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
+  // Counted once per pixel of a frame: flat arrays by bucket, and the buckets in the order first seen (the order of ties).
+  private readonly n = new Float64Array(4096);
+  private readonly r = new Float64Array(4096);
+  private readonly g = new Float64Array(4096);
+  private readonly b = new Float64Array(4096);
+  private readonly seen: number[] = [];
 
   add(bucket: number, r: number, g: number, b: number): void {
-    const c = this.buckets.get(bucket);
-    if (c) {
-      c.n++;
-      c.r += r;
-      c.g += g;
-      c.b += b;
-    } else this.buckets.set(bucket, { n: 1, r, g, b });
+    if (this.n[bucket]++ === 0) this.seen.push(bucket);
+    this.r[bucket] += r;
+    this.g[bucket] += g;
+    this.b[bucket] += b;
   }
 
   /** The buckets, most common first. */
   ranked(): { colour: Rgb; count: number }[] {
-    return [...this.buckets.values()].sort((a, b) => b.n - a.n).map((c) => ({ colour: [c.r / c.n, c.g / c.n, c.b / c.n], count: c.n }));
+    return this.seen
+      .map((k) => ({ n: this.n[k], r: this.r[k], g: this.g[k], b: this.b[k] }))
+      .sort((a, b) => b.n - a.n)
+      .map((c) => ({ colour: [c.r / c.n, c.g / c.n, c.b / c.n], count: c.n }));
   }
 }

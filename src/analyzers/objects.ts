@@ -253,10 +253,14 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     const o = p * 3;
     let best = 0;
     let bestDiff = COLOUR_TOLERANCE;
-    palette.forEach((c, i) => {
+    for (let i = 0; i < palette.length; i++) {
+      const c = palette[i];
       const diff = Math.max(Math.abs(c[0] - offset[o]), Math.abs(c[1] - offset[o + 1]), Math.abs(c[2] - offset[o + 2]));
-      if (diff <= bestDiff) [best, bestDiff] = [i + 1, diff];
-    });
+      if (diff <= bestDiff) {
+        best = i + 1;
+        bestDiff = diff;
+      }
+    }
     paletteOf[p] = best;
   }
 
@@ -266,24 +270,25 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
     while (parent[x] !== x) x = parent[x] = parent[parent[x]];
     return x;
   };
+  /** Joins pixel q's region to `own` (0: none yet) when q has the colour; returns the joined region's root. */
+  const visit = (q: number, colour: number, own: number): number => {
+    if (paletteOf[q] !== colour) return own;
+    const l = find(labels[q]);
+    if (own === 0) own = l;
+    else if (l !== own) parent[Math.max(l, own)] = Math.min(l, own);
+    return find(own);
+  };
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       const colour = paletteOf[p];
       if (colour < 0) continue;
       let own = 0;
       // Visited neighbours of the same colour: left, up-left, up, up-right.
-      const visit = (q: number) => {
-        if (paletteOf[q] !== colour) return;
-        const l = find(labels[q]);
-        if (own === 0) own = l;
-        else if (l !== own) parent[Math.max(l, own)] = Math.min(l, own);
-        own = find(own);
-      };
-      if (x > 0) visit(p - 1);
+      if (x > 0) own = visit(p - 1, colour, own);
       if (y > 0) {
-        if (x > 0) visit(p - width - 1);
-        visit(p - width);
-        if (x + 1 < width) visit(p - width + 1);
+        if (x > 0) own = visit(p - width - 1, colour, own);
+        own = visit(p - width, colour, own);
+        if (x + 1 < width) own = visit(p - width + 1, colour, own);
       }
       if (own === 0) {
         own = parent.length;
@@ -292,15 +297,16 @@ function components(raster: Raster, background: Rgb): { labels: Int32Array; list
       labels[p] = own;
     }
   }
-  const index = new Map<number, number>();
+  // Each root label's region in the list (-1: none yet).
+  const index = new Int32Array(parent.length).fill(-1);
   const list: Component[] = [];
   for (let p = 0; p < total; p++) {
     if (labels[p] === 0) continue;
     const root = find(labels[p]);
-    let i = index.get(root);
-    if (i === undefined) {
+    let i = index[root];
+    if (i === -1) {
       i = list.length;
-      index.set(root, i);
+      index[root] = i;
       list.push({
         minX: width,
         minY: height,
@@ -674,21 +680,27 @@ function fillsFrame(labels: Int32Array, width: number, height: number, textMembe
  * any colour but text's: a curve or a bar drawn across an axis does not break it.
  */
 function crossingAxes(labels: Int32Array, width: number, height: number, textMembers: ReadonlySet<number>): boolean {
-  const content = (x: number, y: number) => {
-    const l = labels[y * width + x];
-    return l !== 0 && !textMembers.has(l);
-  };
+  // Content that is not text, decided once per pixel: rows and columns both scan it.
+  const content = new Uint8Array(width * height);
+  for (let p = 0; p < content.length; p++) content[p] = labels[p] !== 0 && !textMembers.has(labels[p]) ? 1 : 0;
   const thin = THIN_LINE * height;
   /** The longest run along each row (horizontal) or column, when long and thin at most of AXIS_PROBES points along it. */
   const lines = (horizontal: boolean) => {
     const [length, lanes] = horizontal ? [width, height] : [height, width];
-    const at = (along: number, lane: number) => (horizontal ? content(along, lane) : content(lane, along));
+    // A pixel's index is along * step + lane * laneStep.
+    const [step, laneStep] = horizontal ? [1, width] : [width, 1];
+    const at = (along: number, lane: number) => content[along * step + lane * laneStep] === 1;
     const found: { lane: number; from: number; to: number }[] = [];
     for (let lane = 0; lane < lanes; lane++) {
-      let [best, bestFrom, run] = [0, 0, 0];
-      for (let k = 0; k < length; k++) {
-        run = at(k, lane) ? run + 1 : 0;
-        if (run > best) [best, bestFrom] = [run, k - run + 1];
+      let best = 0;
+      let bestFrom = 0;
+      let run = 0;
+      for (let k = 0, p = lane * laneStep; k < length; k++, p += step) {
+        run = content[p] === 1 ? run + 1 : 0;
+        if (run > best) {
+          best = run;
+          bestFrom = k - run + 1;
+        }
       }
       if (best < GRID_PART * length) continue;
       let thinPoints = 0;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Extraction } from '../../src/media/extract';
 import { debianFfmpeg, ffmpegVersion, npmShippedFfmpeg } from '../../testkit/ffmpeg-builds';
-import { extractLocally, FRAME_KINDS, judgeExtraction } from '../../testkit/local-judge';
+import { extractLocally } from '../../testkit/local-judge';
 import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, TRAPS_CORPUS } from '../../testkit/manim-corpus';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
@@ -28,18 +28,15 @@ describe("one verdict on any ffmpeg: the npm-shipped build and Debian's", () => 
   const videos = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS].flatMap((corpus) =>
     corpus.videos.map((video) => [`corpus/${corpus.name}/${video.file}`, corpusFile(corpus, video)] as const),
   );
-  it.each(videos)('%s: the same frame plan, frames (bytes), signal and findings with both', async (_name, file) => {
+  // The judge (testkit judgeExtraction, as the pipeline) reads the frame plan, the frames and the signal and
+  // nothing else: the same three from both builds are the same findings. Judging both as well compared one
+  // verdict with itself, its frame measures cached by the frames' bytes.
+  it.each(videos)('%s: the same frame plan, frames (bytes) and signal with both: all that the judge reads', async (_name, file) => {
     const [a, b] = await Promise.all(builds.map((tools) => extractLocally(file, tools, config, workDir)));
     expect(b.plan).toEqual(a.plan);
     expect(frameHashes(b)).toEqual(frameHashes(a));
     expect(b.signal).toEqual(a.signal);
-    const findings = async (e: Extraction) => {
-      const results = await judgeExtraction(e);
-      return FRAME_KINDS.flatMap((kind) => [
-        `${kind} ${results.get(kind)!.status}`,
-        ...results.get(kind)!.issues.map((i) => `${kind} ${i.severity} ${i.category} @ ${i.frameHint}`),
-      ]);
-    };
-    expect(await findings(b)).toEqual(await findings(a));
+    // Whatever else an extraction carries, the same too.
+    expect(b).toEqual(a);
   });
 });

@@ -44,9 +44,13 @@ async function frame(paints: readonly Paint[]): Promise<Buffer> {
 
 /** Sampled frames of the given pictures, `spacingMs` apart. */
 async function context(pictures: readonly (readonly Paint[])[], spacingMs: number): Promise<AnalysisContext> {
+  // A picture held over several frames is drawn once: drawing is pixel by pixel in JS, and the same paints give the same bytes.
+  const drawn = new Map<readonly Paint[], Promise<Buffer>>();
   const frames = [];
-  for (const [index, paints] of pictures.entries())
-    frames.push(await measureFrame({ index, timestampMs: index * spacingMs, jpeg: await frame(paints) }));
+  for (const [index, paints] of pictures.entries()) {
+    if (!drawn.has(paints)) drawn.set(paints, frame(paints));
+    frames.push(await measureFrame({ index, timestampMs: index * spacingMs, jpeg: await drawn.get(paints)! }));
+  }
   return { frames, signal: null, durationMs: pictures.length * spacingMs, videoHeight: H };
 }
 /** A picture held over three sampled frames, half a second apart. */
