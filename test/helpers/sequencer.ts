@@ -14,6 +14,7 @@ const LONG_FILES = [
   'test/integration/decoders.test.ts',
   'test/integration/scene-inspector-python.test.ts',
   'test/integration/scene-inspection.test.ts',
+  'test/integration/scene-math.test.ts',
   'test/integration/database-outage.test.ts',
   'test/integration/tex-cache.test.ts',
 ];
