@@ -66,6 +66,9 @@ class Wrong(unittest.TestCase):
         self.assertEqual(one(r"\frac{d}{dx} x^3 = 2x^2")["expected"], "3 x^{2}")
         self.assertEqual(one(r"\frac{x^2-1}{x-1} = x+2")["expected"], "x + 1")
         self.assertEqual(one(r"\int x^2 \, dx = \frac{x^3}{2} + C")["expected"], r"\frac{x^{3}}{3} + C")
+        # An exact value rather than its decimal; an operator's result as SymPy gives it, its trigonometry unexpanded.
+        self.assertEqual(one(r"A = \pi \cdot 3^2 = 6\pi\ \text{cm}^2")["expected"], r"9 \pi")
+        self.assertEqual(one(r"f(x) &= x^3 + \cos(4x) \\ f'(x) &= 3x^2 + 4\sin(4x)")["expected"], r"3 x^{2} - 4 \sin{\left(4 x \right)}")
 
     def test_a_statement_in_prose_or_in_symbols(self):
         self.assertEqual(one(r"Therefore $2 + 2 = 5$.", mode="tex")["status"], "wrong")
