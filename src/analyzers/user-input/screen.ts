@@ -3,7 +3,7 @@ import { judgedStatus } from '../../domain/status';
 import { MAX_TEXT_CHARS } from '../../domain/text-limits';
 import type { Severity } from '../../domain/types';
 import { scoreFromIssues } from '../context';
-import { classify, featuresOf } from './classifier';
+import { classify } from './classifier';
 import { HARM_RULES } from './harm-rules';
 import { INTENT_RULES, matchRules, quoteOf, type IntentRule } from './intent-rules';
 import { deobfuscated, type Encoding, plain, type View, viewsOf } from './normalise';
@@ -143,7 +143,7 @@ function classifierIssues(reading: string, views: readonly View[], ruled: readon
   // The message itself as the rules read it (letters undone), then each decoded text.
   const readings = [{ text: reading, via: null }, ...views.filter((v) => v.via !== null)];
   for (const view of readings) {
-    for (const judgement of classify(view.text, featuresOf(view.text))) {
+    for (const judgement of classify(view.text)) {
       if (!judgement.flagged) continue;
       if (judgement.head === 'attack' ? attackRuled : harmRuled) continue;
       if (reported.has(judgement.head)) continue;
