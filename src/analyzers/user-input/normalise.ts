@@ -63,6 +63,8 @@ const CONFUSABLES: Record<string, string> = {
   ȷ: 'j',
 };
 const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+/** The same class to test with: a global one's test() would start where the last message's left off. */
+const HAS_CONFUSABLE = new RegExp(CONFUSABLE_CLASS.source);
 const MIXED_WORD = /[\p{L}\p{M}]+/gu;
 
 const LEET: Record<string, string> = {
@@ -87,7 +89,7 @@ export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
-  const unconfused = CONFUSABLE_CLASS.test(nfkc)
+  const unconfused = HAS_CONFUSABLE.test(nfkc)
     ? nfkc.replace(MIXED_WORD, (word) => (/[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word))
     : nfkc;
   // Accents off: the rules are written without them (instrucoes, regles, uberschreibe).
