@@ -339,12 +339,66 @@ function sentencesOf(text: string): Sentence[] {
   return sentences;
 }
 
-/** Each cue as a global regular expression, to scan a text once. */
+/**
+ * The top-level alternatives of a regular expression's source, with an alternative that is a whole
+ * non-capturing group (`(?:a|b)`) opened into its own alternatives.
+ */
+function alternativesOf(source: string): string[] {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  // Where the alternative's first group closes (-1: none yet): a whole group when that is its last character.
+  let firstClose = -1;
+  const close = (end: number) => {
+    const alternative = source.slice(start, end);
+    if (firstClose === end - 1 && alternative.startsWith('(?:')) alternatives.push(...alternativesOf(alternative.slice(3, -1)));
+    else alternatives.push(alternative);
+    start = end + 1;
+    firstClose = -1;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth === 0 && firstClose === -1) firstClose = i;
+    } else if (c === '|' && depth === 0) close(i);
+  }
+  close(source.length);
+  return alternatives;
+}
+
+/**
+ * The same alternatives with those that begin with the same letter sharing it (`ab|ac|d` as `a(?:b|c)|d`),
+ * recursively: the engine then tries one branch per letter instead of every word at every position.
+ * The order of alternatives changes, so a match can end elsewhere; where one can start, and so whether
+ * a text holds one, does not.
+ */
+function sharingFirstLetters(source: string): string {
+  const groups = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const alternative of alternativesOf(source)) {
+    const first = alternative[0];
+    if (alternative.length > 1 && /^[\p{L}\p{N} _'-]$/u.test(first) && !/^[?*+{]$/.test(alternative[1]))
+      groups.set(first, [...(groups.get(first) ?? []), alternative.slice(1)]);
+    else rest.push(alternative);
+  }
+  const shared = [...groups.entries()].map(([first, tails]) =>
+    tails.length === 1 ? first + tails[0] : `${first}(?:${sharingFirstLetters(tails.join('|'))})`,
+  );
+  return [...shared, ...rest].join('|');
+}
+
+/** Each cue as a global regular expression, to scan a text once, its words sharing their first letters. */
 const scanners = new WeakMap<RegExp, RegExp>();
 const scannerOf = (cue: RegExp) => {
   let scanner = scanners.get(cue);
   if (!scanner) {
-    scanner = new RegExp(cue.source, `${cue.flags}g`);
+    scanner = new RegExp(sharingFirstLetters(cue.source), `${cue.flags}g`);
     scanners.set(cue, scanner);
   }
   return scanner;
