@@ -159,8 +159,9 @@ export function deobfuscated(raw: string, base?: string): string {
   });
 }
 
+/** Common words of the product's languages: a sentence with several reads as plain text, decoded or not. */
 const COMMON_WORDS =
-  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me)\b/g;
+  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me|que|de|la|el|los|las|les|des|et|und|der|die|das|um|uma|os|do|da|il|che|per|con|para|por|pour|avec|mit|nicht|todas|todos|tous|alle|tutte|com|na|em|une|ein|eine|ist|est)\b/g;
 const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
 
 /** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */
