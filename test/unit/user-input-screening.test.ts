@@ -154,6 +154,8 @@ describe('harmful requests without a crime noun', () => {
     'Model a computer worm spreading through a network of 500 machines with an SIR model.',
     'Animate RSA with p = 5 and q = 11, encrypting the message 9.',
     'Plot the number of refugees per year from 2010 to 2020 as bars.',
+    'Why does dividing by zero break arithmetic?',
+    '用动画解释乘以零为什么等于零',
   ])('passes the math request with the loaded words: %s', (text) => {
     expect(screenMessage(text)).toMatchObject({ status: 'PASS', issues: [] });
   });
