@@ -856,12 +856,12 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'cyber-attack',
     severity: 'HIGH',
     cue: new RegExp(
-      `${CYBER_ACT}|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|edr|defender|offline|flood|login|log-?in|sign-?in|${MALICIOUS}`,
+      `\\b${CYBER_ACT}|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
     ),
     patterns: [
       // Breaking into, taking over or reading a system that is someone else's, in either order.
       re(
-        `\\b${CYBER_ACT}\\b[^.!?]{0,80}?(?:\\b${NOT_MINE}[^.!?]{0,30}?\\b${CYBER_TARGET}\\b|\\b${CYBER_TARGET}\\b[^.!?]{0,40}?\\b${NOT_MINE})`,
+        `\\b${CYBER_ACT}\\b[^.!?]{0,80}?\\b(?:${NOT_MINE}[^.!?]{0,30}?\\b${CYBER_TARGET}\\b|${CYBER_TARGET}\\b[^.!?]{0,40}?\\b${NOT_MINE})`,
       ),
       re(
         `\\b(?:read|watch|access|see|monitor)\\w*\\s+(?:other people'?s|someone else'?s|somebody else'?s|another person'?s|(?:my |the )?(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s)\\s+(?:[a-z-]+\\s+)?${CYBER_TARGET}\\b|(?:入侵|黑进|破解|窃取|偷看)[^。！？]{0,20}(?:别人|他人|公司|邻居)`,
