@@ -507,6 +507,21 @@ function alternativesOf(source: string): string[] {
   return alternatives;
 }
 
+/** Whether the source is one group, opened at its start and closed at its end. */
+function closesAtEnd(source: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i === source.length - 1;
+  }
+  return false;
+}
+
 /**
  * The same alternatives with those that begin with the same letter sharing it (`ab|ac|d` as `a(?:b|c)|d`),
  * recursively: the engine then tries one branch per letter instead of every word at every position.
@@ -520,7 +535,12 @@ function sharingFirstLetters(source: string): string {
     const first = alternative[0];
     if (alternative.length > 1 && /^[\p{L}\p{N} _'-]$/u.test(first) && !/^[?*+{]$/.test(alternative[1]))
       groups.set(first, [...(groups.get(first) ?? []), alternative.slice(1)]);
-    else rest.push(alternative);
+    else
+      rest.push(
+        alternative.startsWith('\\b(?:') && closesAtEnd(alternative.slice(2))
+          ? `\\b(?:${sharingFirstLetters(alternative.slice(5, -1))})`
+          : alternative,
+      );
   }
   const shared = [...groups.entries()].map(([first, tails]) =>
     tails.length === 1 ? first + tails[0] : `${first}(?:${sharingFirstLetters(tails.join('|'))})`,
