@@ -156,6 +156,7 @@ describe('harmful requests without a crime noun', () => {
     'Plot the number of refugees per year from 2010 to 2020 as bars.',
     'Why does dividing by zero break arithmetic?',
     '用动画解释乘以零为什么等于零',
+    'Anime la croissance logistique des lapins dans un pré.',
   ])('passes the math request with the loaded words: %s', (text) => {
     expect(screenMessage(text)).toMatchObject({ status: 'PASS', issues: [] });
   });
