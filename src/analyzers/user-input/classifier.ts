@@ -56,60 +56,65 @@ const PIECE = fnv('c:');
 const SPACE = 32;
 
 export interface Features {
-  /** Feature buckets, each once. */
+  /** Feature buckets, each once, in the order first met. */
   buckets: number[];
+  /** For each bucket, the index in `tokens` of the word it first came from. */
+  firstWord: number[];
+  /** The words read. */
+  tokens: string[];
 }
 
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
 
+/** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
+const tokensOf = (text: string) => (window(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
+
+/** Which buckets this message has met: a stamp per bucket, so no table is cleared or allocated per message. */
+const metIn = new Uint32Array(1 << FEATURE_BITS);
+let message = 0;
+
 /**
- * Calls `add` with each feature of the text (hashed bucket) and the index of the
- * word it came from: the word (`w:word`), the pair with the word before
- * (`b:before word`), each 3- and 4-character piece of ` word ` (`c:…`), hashed
- * without building the strings.
+ * The features of the text, each bucket once: per word, the word (`w:word`), the pair with the word
+ * before (`b:before word`), then each 3- and each 4-character piece of ` word ` (`c:…`), hashed
+ * without building the strings; Chinese characters are words.
  */
-function eachFeature(tokens: readonly string[], add: (bucket: number, word: number) => void): void {
+export function featuresOf(text: string): Features {
+  const tokens = tokensOf(text);
+  const buckets: number[] = [];
+  const firstWord: number[] = [];
+  message = message === 0xffffffff ? 1 : message + 1;
+  if (message === 1) metIn.fill(0);
+  const add = (bucket: number, word: number) => {
+    if (metIn[bucket] === message) return;
+    metIn[bucket] = message;
+    buckets.push(bucket);
+    firstWord.push(word);
+  };
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i];
     add(fnv(word, WORD) & MASK, i);
     if (i > 0) add(fnv(word, fnv(' ', fnv(tokens[i - 1], PAIR))) & MASK, i);
+    // ` word `: its edges are spaces.
     const length = word.length + 2;
-    const at = (j: number) => (j === 0 || j === length - 1 ? SPACE : word.charCodeAt(j - 1));
     for (let n = 3; n <= 4; n++)
       for (let j = 0; j + n <= length; j++) {
         let h = PIECE;
-        for (let k = j; k < j + n; k++) h = Math.imul(h ^ at(k), FNV_PRIME);
+        for (let k = j; k < j + n; k++) h = Math.imul(h ^ (k === 0 || k === length - 1 ? SPACE : word.charCodeAt(k - 1)), FNV_PRIME);
         add((h >>> 0) & MASK, i);
       }
   }
-}
-
-/** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
-const tokensOf = (text: string) => (window(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
-
-/** Words, word pairs and the 3- and 4-letter pieces of each word (with its edges), hashed, each bucket once; Chinese characters are words. */
-export function featuresOf(text: string): Features {
-  const seen = new Uint8Array(1 << FEATURE_BITS);
-  const buckets: number[] = [];
-  eachFeature(tokensOf(text), (bucket) => {
-    if (seen[bucket] === 0) {
-      seen[bucket] = 1;
-      buckets.push(bucket);
-    }
-  });
-  return { buckets };
+  return { buckets, firstWord, tokens };
 }
 
 /** The words whose features weigh most towards a head's verdict (each bucket counted once, for its first word). */
-function decidingWords(text: string, weights: Int8Array): string[] {
-  const tokens = tokensOf(text);
-  const seen = new Set<number>();
+function decidingWords(features: Features, weights: Int8Array): string[] {
   const byWord = new Map<string, number>();
-  eachFeature(tokens, (bucket, i) => {
-    if (seen.has(bucket)) return;
-    seen.add(bucket);
-    if (weights[bucket] > 0) byWord.set(tokens[i], (byWord.get(tokens[i]) ?? 0) + weights[bucket]);
-  });
+  for (let k = 0; k < features.buckets.length; k++) {
+    const weight = weights[features.buckets[k]];
+    if (weight <= 0) continue;
+    const word = features.tokens[features.firstWord[k]];
+    byWord.set(word, (byWord.get(word) ?? 0) + weight);
+  }
   return [...byWord.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 4)
@@ -134,13 +139,14 @@ export interface Judgement {
   words: string[];
 }
 
-export function classify(text: string, features = featuresOf(text)): Judgement[] {
+export function classify(text: string): Judgement[] {
+  const features = featuresOf(text);
   const all = loaded();
   return (['attack', 'harm'] as const).map((head) => {
     const h = all[head];
     const probability = scoreWith(h.weights, h.scale, h.bias, features);
     const flagged = probability >= h.threshold;
-    return { head, probability, flagged, words: flagged ? decidingWords(text, h.weights) : [] };
+    return { head, probability, flagged, words: flagged ? decidingWords(features, h.weights) : [] };
   });
 }
 

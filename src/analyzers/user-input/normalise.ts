@@ -63,7 +63,43 @@ const CONFUSABLES: Record<string, string> = {
   ȷ: 'j',
 };
 const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
-const MIXED_WORD = /[\p{L}\p{M}]+/gu;
+/** A letter or a mark of a word, tested on one code point. */
+const WORD_PART = /^[\p{L}\p{M}]$/u;
+
+/** The code point that ends before `i` (a surrogate pair is one). */
+function codePointBefore(text: string, i: number): string {
+  const low = text.charCodeAt(i - 1);
+  const high = i >= 2 ? text.charCodeAt(i - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(i - 2, i) : text[i - 1];
+}
+
+/**
+ * Look-alike letters mapped inside the words (runs of letters and marks) that mix them with Latin
+ * letters; words are found around each look-alike, not by reading every word of the text.
+ */
+function unconfused(text: string): string {
+  let out = '';
+  let done = 0;
+  for (const { index } of text.matchAll(CONFUSABLE_CLASS)) {
+    if (index < done) continue;
+    let start = index;
+    while (start > done) {
+      const before = codePointBefore(text, start);
+      if (!WORD_PART.test(before)) break;
+      start -= before.length;
+    }
+    let end = index + 1;
+    while (end < text.length) {
+      const next = String.fromCodePoint(text.codePointAt(end)!);
+      if (!WORD_PART.test(next)) break;
+      end += next.length;
+    }
+    const word = text.slice(start, end);
+    out += text.slice(done, start) + (/[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word);
+    done = end;
+  }
+  return done === 0 ? text : out + text.slice(done);
+}
 
 const LEET: Record<string, string> = {
   '0': 'o',
@@ -87,11 +123,8 @@ export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
   const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
-  const unconfused = CONFUSABLE_CLASS.test(nfkc)
-    ? nfkc.replace(MIXED_WORD, (word) => (/[a-z]/.test(word) ? word.replace(CONFUSABLE_CLASS, (c) => CONFUSABLES[c]) : word))
-    : nfkc;
   // Accents off: the rules are written without them (instrucoes, regles, uberschreibe).
-  return unconfused
+  return unconfused(nfkc)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s\u3000]+/g, ' ')
@@ -116,17 +149,19 @@ export function deobfuscated(raw: string, base?: string): string {
     : (base ?? plain(raw));
   // Only words that mix letters with digits or symbols can be leetspeak.
   if (!/\p{L}[\d@$!|+€]|[\d@$!|+€]\p{L}/u.test(text)) return text;
-  return text.replace(/[\p{L}\d@$!|+€]{3,}/gu, (token) => {
+  // Each run of three or more letters, digits and symbols that holds a digit or symbol, whole.
+  return text.replace(/(?<![\p{L}\d@$!|+€])(?=[\p{L}\d@$!|+€]{3})[\p{L}\d@$!|+€]*[\d@$!|+€][\p{L}\d@$!|+€]*/gu, (token) => {
     // A long run of letters and digits is an encoded blob or an id, not a word in disguise.
-    if (token.length > 24 || !/\p{L}/u.test(token) || !/[\d@$!|+€]/.test(token)) return token;
+    if (token.length > 24 || !/\p{L}/u.test(token)) return token;
     // A number with a variable or an ordinal (2x, x2, 10th, h2) is maths, not leetspeak.
     if (/^\d+(?:st|nd|rd|th|\p{L})$|^\p{L}\d+$/u.test(token)) return token;
     return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
   });
 }
 
+/** Common words of the product's languages: a sentence with several reads as plain text, decoded or not. */
 const COMMON_WORDS =
-  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me)\b/g;
+  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me|que|de|la|el|los|las|les|des|et|und|der|die|das|um|uma|os|do|da|il|che|per|con|para|por|pour|avec|mit|nicht|todas|todos|tous|alle|tutte|com|na|em|une|ein|eine|ist|est)\b/g;
 const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
 
 /** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */
@@ -167,7 +202,8 @@ export function decodedViews(raw: string): View[] {
   for (const run of text.match(/(?:(?:\\x|0x)?[0-9a-f]{2}[\s:,]?){12,}/gi) ?? []) {
     add(Buffer.from(run.replace(/\\x|0x|[\s:,]/gi, ''), 'hex').toString('utf8'), 'hex');
   }
-  for (const run of text.match(/(?:[^\s%]*%[0-9a-f]{2}){3,}[^\s%]*/gi) ?? []) {
+  // A run starts after a space or a % (where the scan would find it first), not inside a word: no word is read from each of its letters.
+  for (const run of text.match(/(?<![^\s%])(?:[^\s%]*%[0-9a-f]{2}){3,}[^\s%]*/gi) ?? []) {
     try {
       add(decodeURIComponent(run.replace(/\+/g, ' ')), 'URL encoding');
     } catch {

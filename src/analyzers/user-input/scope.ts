@@ -36,7 +36,7 @@ const STRONG = stems(
   'quadratic',
   'cubic',
   'linear',
-  'exponential',
+  'exponenti(?:al|elle|ell)',
   'logarithm',
   'matri(?:x|ces)',
   'vectors?',
@@ -76,6 +76,13 @@ const STRONG = stems(
   'series',
   'sequence',
   'fibonacci',
+  'monty hall',
+  'ziegenproblem',
+  'hanoi',
+  'nim\\b',
+  'sawtooth',
+  'additive',
+  'multiplicative',
   'primes?',
   'prime numbers?',
   'integers?',
@@ -246,7 +253,7 @@ const STRONG = stems(
   'sir model',
   'epidemic',
   'population growth',
-  'logistic',
+  'logisti(?:c|que|ca|sch)',
   'predator',
   'compound interest',
   'interest rate',
@@ -436,7 +443,7 @@ const STRONG = stems(
 
 /** Chinese has no spaces between words: its terms are matched anywhere. */
 const STRONG_ZH =
-  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波/g;
+  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差/g;
 
 /** Words that a math request uses among others (and other texts use too): each counts one. */
 const WEAK = stems(
@@ -452,6 +459,27 @@ const WEAK = stems(
   'values?',
   'model',
   'rate',
+  'doubl(?:e|es|ed|ing)\\b',
+  // Growth in the product's languages.
+  'growth',
+  'croissance',
+  'crecimiento',
+  'wachstum',
+  'crescimento',
+  'crescita',
+  // Arithmetic in words: dividing by zero, multiplying, subtracting a negative.
+  'divid(?:e|es|ed|ing)\\b',
+  'dividir',
+  'diviser',
+  'dividieren',
+  'dividere',
+  'multipl(?:y|ies|ied|ying)\\b',
+  'subtract\\w*',
+  'adding\\b',
+  'zero(?!-day)',
+  'cero\\b',
+  'undefined',
+  'halv(?:e|es|ed|ing)\\b',
   'table',
   'grid',
   'sum',

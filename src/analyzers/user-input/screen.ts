@@ -3,7 +3,7 @@ import { judgedStatus } from '../../domain/status';
 import { MAX_TEXT_CHARS } from '../../domain/text-limits';
 import type { Severity } from '../../domain/types';
 import { scoreFromIssues } from '../context';
-import { classify, featuresOf } from './classifier';
+import { classify } from './classifier';
 import { HARM_RULES } from './harm-rules';
 import { INTENT_RULES, matchRules, quoteOf, type IntentRule } from './intent-rules';
 import { deobfuscated, type Encoding, plain, type View, viewsOf } from './normalise';
@@ -76,8 +76,10 @@ function ruleIssues(views: readonly View[]): ScreenIssue[] {
   const seen = new Set<string>();
   views.forEach((view, i) => {
     const deobfuscated = i > 0 && view.via === null;
+    // A rule reports once, from the first view it matched in: later views read only the rules still silent.
+    const silent = <R extends { id: string }>(rules: readonly R[]) => rules.filter((r) => !seen.has(r.id));
     const found = [
-      ...matchRules(INTENT_RULES, view.text).map(({ rule, quote }) => ({
+      ...matchRules(silent(INTENT_RULES), view.text).map(({ rule, quote }) => ({
         id: rule.id,
         category: rule.category,
         severity: rule.severity,
@@ -86,7 +88,7 @@ function ruleIssues(views: readonly View[]): ScreenIssue[] {
         quote,
         layer: 'rules' as const,
       })),
-      ...matchRules(HARM_RULES, view.text).map(({ rule, quote }) => ({
+      ...matchRules(silent(HARM_RULES), view.text).map(({ rule, quote }) => ({
         id: rule.id,
         category: 'harmful_content' as const,
         severity: rule.severity,
@@ -143,7 +145,9 @@ function classifierIssues(reading: string, views: readonly View[], ruled: readon
   // The message itself as the rules read it (letters undone), then each decoded text.
   const readings = [{ text: reading, via: null }, ...views.filter((v) => v.via !== null)];
   for (const view of readings) {
-    for (const judgement of classify(view.text, featuresOf(view.text))) {
+    // Each head reports once, and not where a rule reported its kind of thing: then there is nothing left to score.
+    if ((attackRuled || reported.has('attack')) && (harmRuled || reported.has('harm'))) break;
+    for (const judgement of classify(view.text)) {
       if (!judgement.flagged) continue;
       if (judgement.head === 'attack' ? attackRuled : harmRuled) continue;
       if (reported.has(judgement.head)) continue;
