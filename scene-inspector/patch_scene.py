@@ -240,6 +240,9 @@ def chain_target(tree, parents, line, obj):
         if not isinstance(node, (ast.Name, ast.Attribute, ast.Call)) or node is value:
             raise PatchError(f"the object's expression on line {line} cannot take a method call")
         return node
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        # `labels = [Text(...) for ...]`: a method call there would go on the list, not on one of its objects.
+        raise PatchError(f"line {line} makes a collection of objects, not one that can take a method call")
     return value
 
 

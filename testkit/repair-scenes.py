@@ -81,3 +81,17 @@ class FlashedFormula(Scene):
         self.play(FadeOut(formula), run_time=1)
         self.play(Create(Circle()), run_time=1)
         self.wait(1)
+
+
+class TwoHundredLabels(Scene):
+    def construct(self):
+        # Two hundred labels dropped anywhere in the frame, forty at a time: each drawn over others, far too many at once.
+        pick = random.Random(11)
+        for start in range(0, 200, 40):
+            batch = VGroup()
+            for i in range(start, start + 40):
+                label = Text(f"label {i}", font_size=20).move_to([pick.uniform(-6, 6), pick.uniform(-3.4, 3.4), 0])
+                batch.add(label)
+            self.play(FadeIn(batch), run_time=0.2)
+            self.wait(0.4)
+        self.wait(0.6)

@@ -102,6 +102,11 @@ class PatchTest(unittest.TestCase):
         with self.assertRaisesRegex(PatchError, "needs the line that made the object"):
             patched(edit(12, {"kind": "chain", "call": "shift(LEFT)"}))
 
+    def test_a_method_call_never_goes_on_a_collection_of_objects(self):
+        source = "from manim import *\n\nlabels = [Text(str(i)).move_to([i, 0, 0]) for i in range(9)]\n"
+        with self.assertRaisesRegex(PatchError, "line 3 makes a collection of objects"):
+            apply_edits({"scene.py": source}, [edit(3, {"kind": "chain", "call": "shift(LEFT)"})])
+
     def test_never_touches_a_file_outside_the_sources_nor_takes_text_that_is_not_one_expression(self):
         for name in ("other.py", "../scene.py", "/etc/passwd"):
             with self.assertRaisesRegex(PatchError, "is not one of the scene's source files"):

@@ -9,8 +9,12 @@ import type { FrameManifest } from '../../src/media/manifest';
 import { sceneFindings } from '../../src/scene/findings';
 import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
 import { runInspector } from '../../src/scene/inspector';
-import { repairScene, type SceneRepair } from '../../src/scene/repair';
+import { repairNote } from '../../activities/repair';
+import type { Severity } from '../../src/domain/types';
+import { repairBudget, repairScene, type SceneRepair } from '../../src/scene/repair';
+import { TARGET_CATEGORIES } from '../../src/scene/repair/rules';
 import { RepairSession } from '../../src/scene/repair/session';
+import { sceneResults } from '../../testkit/scene-corpus';
 
 /**
  * Scene repair on real Manim in the real sandbox: each scene of
@@ -65,6 +69,12 @@ async function inspect(files: readonly SceneSource[], scenes: readonly string[])
   );
 }
 
+/**
+ * These scenes are inspected together, so no one inspection's cost is known: the budget of an inspection whose time
+ * was not recorded (the most a repair takes). The budget's own test inspects its scene alone, as the pipeline does.
+ */
+const UNRECORDED = { wallMs: null, cpuSeconds: null };
+
 const repair = (files: readonly SceneSource[], timeline: SceneTimeline) =>
   repairScene({
     sources: files,
@@ -73,13 +83,14 @@ const repair = (files: readonly SceneSource[], timeline: SceneTimeline) =>
     manifest: manifestOf(timeline),
     video: { ...VIDEO, durationMs: timeline.durationMs },
     settings: config.scene,
+    inspection: UNRECORDED,
   });
 
 /** What a repair cost, printed (never asserted): the warm CPU per re-inspection and the repair's wall time. */
 function report(name: string, r: SceneRepair): void {
-  const warm = ((r.cpuSeconds ?? 0) - (r.importCpuSeconds ?? 0)) / (r.candidates + 1);
+  const warm = ((r.cpuSeconds ?? 0) - (r.importCpuSeconds ?? 0)) / Math.max(1, r.candidates);
   console.log(
-    `[scene-repair] ${name}: ${r.candidates} candidate(s) + baseline, CPU warm ${warm.toFixed(2)} s each, Manim import ${r.importCpuSeconds?.toFixed(2)} s, wall ${(r.wallMs / 1000).toFixed(1)} s`,
+    `[scene-repair] ${name}: ${r.candidates} candidate(s), CPU warm ${warm.toFixed(2)} s each, Manim import ${r.importCpuSeconds?.toFixed(2)} s, wall ${(r.wallMs / 1000).toFixed(1)} s (budget ${(r.budget.wallMs / 1000).toFixed(0)} s, ${r.budget.candidates} candidates)`,
   );
 }
 
@@ -185,9 +196,10 @@ describe('scene repair (real Manim, real sandbox)', () => {
       manifest: manifestOf(timeline),
       video: { ...VIDEO, durationMs: timeline.durationMs },
       settings: config.scene,
+      inspection: UNRECORDED,
       cancel: controller.signal,
       heartbeat: (progress) => {
-        if (progress.startsWith('finding ')) controller.abort(new Error('cancelled by the test'));
+        if (progress.startsWith('defect ')) controller.abort(new Error('cancelled by the test'));
       },
     });
     await expect(pending).rejects.toThrow('cancelled by the test');
@@ -203,6 +215,56 @@ describe('scene repair (real Manim, real sandbox)', () => {
     expect(fix.suggestedFix.startsWith(fix.finding.suggestedFix)).toBe(true);
     expect(fix.suggestedFix).toMatch(/no verified fix: /);
     expect(r.combined).toMatchObject({ verdict: 'none', files: {}, diff: {} });
+  }, 300_000);
+});
+
+describe('repair within a budget taken from the inspection (real Manim)', () => {
+  it('two hundred overlapping labels: one fix per stored issue, the worst tried first, stopped at the budget with its note', async () => {
+    // Inspected alone, as the pipeline inspects a fragment: what that cost is the repair's budget.
+    const ran = await runInspector(sources, [{ ...VIDEO, scene: 'TwoHundredLabels', durationMs: 0 }], config.scene);
+    if (!('answer' in ran)) throw new Error(`the inspector did not run: ${JSON.stringify(ran)}`);
+    const [result] = ran.answer.results;
+    const timeline = timelineOf(result, ran.answer.manim ?? null, {})!;
+    const inspection = { wallMs: ran.wallMs, cpuSeconds: (result.cpuSeconds ?? 0) + (ran.answer.importCpuSeconds ?? 0) };
+    const issues = [...sceneResults(timeline, manifestOf(timeline)).values()]
+      .flatMap((v) => v.issues)
+      .filter((i) => TARGET_CATEGORIES.has(i.category));
+    const pairs = [...sceneFindings(timeline, manifestOf(timeline)).values()].flat().filter((d) => d.category === 'overlap');
+    expect(pairs.length).toBeGreaterThan(100);
+    expect(issues.filter((i) => i.category === 'overlap').length).toBeGreaterThan(1);
+    const r = await repairScene({
+      sources,
+      scene: timeline.scene,
+      timeline,
+      manifest: manifestOf(timeline),
+      video: { ...VIDEO, durationMs: timeline.durationMs },
+      settings: config.scene,
+      inspection,
+    });
+    report('TwoHundredLabels', r);
+    // One repair per defect, as the run's issues name them: hundreds of overlapping pairs are a handful of issues.
+    expect(r.fixes.map((f) => [f.finding.category, f.finding.description]).sort()).toEqual(
+      issues.map((i) => [i.category, i.description]).sort(),
+    );
+    expect(r.budget).toEqual({ ...repairBudget(inspection), reached: true });
+    expect(r.candidates).toBeLessThanOrEqual(r.budget.candidates);
+    // The budget's own limit, enforced (the sandbox is stopped at its end): a bound with room to close, not a speed figure.
+    expect(r.wallMs).toBeLessThanOrEqual(r.budget.wallMs + 5_000);
+    const short = r.fixes.filter((f) => f.reinspection.includes("the repair's budget was reached"));
+    expect(short.length).toBeGreaterThan(0);
+    for (const f of short) {
+      expect(f.verdict).toBe('unverified');
+      expect(f.suggestedFix.startsWith(`${f.finding.suggestedFix} (no verified fix: `)).toBe(true);
+    }
+    expect(repairNote({ ...r, fixes: r.fixes.map((f) => ({ ...f, issueId: null })) })).toMatch(
+      /The repair's budget \(\d+ candidates, \d+ s\) was reached: the rest keep their advice\.$/,
+    );
+    // The worst first: no defect left untried is more severe than one that was tried.
+    const rank: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+    const tried = r.fixes.filter((f) => f.candidatesTried > 0).map((f) => rank[f.finding.severity]);
+    const untried = r.fixes.filter((f) => f.candidatesTried === 0 && f.verdict !== 'none').map((f) => rank[f.finding.severity]);
+    expect(tried.length).toBeGreaterThan(0);
+    expect(Math.max(-1, ...untried)).toBeLessThanOrEqual(Math.min(...tried));
   }, 300_000);
 });
 
@@ -360,7 +422,7 @@ describe('a hostile scene during repair (real sandbox)', () => {
 
   it("an edit naming any file but the fragment's own is refused before anything runs", async () => {
     const files = hostile();
-    const session = await RepairSession.open(files, 'Hostile', { ...VIDEO, durationMs: 2000 }, config.scene);
+    const session = await RepairSession.open(files, 'Hostile', { ...VIDEO, durationMs: 2000, placedByChance: false }, config.scene, 60_000);
     if ('failure' in session) throw new Error(session.failure);
     try {
       for (const file of ['../hostile_scene.py', '/etc/hostname', 'other.py', path.join(outside, 'x.py')]) {

@@ -77,6 +77,16 @@ export interface SceneRepair {
   importCpuSeconds: number | null;
   /** Candidates re-inspected (the combined patch included). */
   candidates: number;
+  /** What the repair could spend (from what inspecting the scene cost), and whether it reached that before trying every defect. */
+  budget: RepairBudget;
 }
 
-export { repairScene, type RepairInput } from './repair';
+/** A repair's budget (docs/fixes.md, "The budget"): candidates re-inspected at most, wall time at most. */
+export interface RepairBudget {
+  candidates: number;
+  wallMs: number;
+  /** The repair stopped at the budget: some defects were not tried, or not with every candidate. */
+  reached: boolean;
+}
+
+export { repairBudget, repairScene, type InspectionCost, type RepairInput } from './repair';
