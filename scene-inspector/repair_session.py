@@ -170,6 +170,8 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
         patched, changes = apply_edits(files, request.get("edits") or [])
     except PatchError as exc:
         return {"id": cid, "status": "invalid", "reason": str(exc)[:1000]}
+    except Exception as exc:  # noqa: BLE001 - a patcher's fault is this candidate's, never the session's end
+        return {"id": cid, "status": "invalid", "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000]}
     changed = {name: text for name, text in patched.items() if text != files.get(name)}
     done = {"id": cid, "files": changed, "diff": unified_diffs(files, changed), "changes": changes}
     read_end, write_end = os.pipe()

@@ -102,6 +102,33 @@ class PatchTest(unittest.TestCase):
         with self.assertRaisesRegex(PatchError, "needs the line that made the object"):
             patched(edit(12, {"kind": "chain", "call": "shift(LEFT)"}))
 
+    def test_runs_a_statement_on_the_group_a_member_was_put_in_just_before_a_line(self):
+        crowd = textwrap.dedent('''\
+            from manim import *
+
+            class Crowd(Scene):
+                def construct(self):
+                    labels = VGroup()
+                    for w in ["a", "b", "c"]:
+                        labels.add(Text(w))
+                    words = VGroup(*[Text(w) for w in "xyz"])
+                    texts = [Text(w) for w in "pqr"]
+                    others = VGroup(*texts)
+                    loose = Text("alone")
+                    self.add(loose)
+                    self.play(FadeIn(labels), FadeIn(words), FadeIn(others))
+        ''')
+        arrange = {"kind": "before", "statement": "__group__.arrange_in_grid(rows=1, cols=3, buff=0.25)"}
+        for member, group in ((7, "labels"), (8, "words"), (9, "others")):
+            files, changes = apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": member}])
+            lines = files["scene.py"].splitlines()
+            self.assertEqual(len(lines), len(crowd.splitlines()))
+            self.assertEqual(lines[12].strip(), f"{group}.arrange_in_grid(rows=1, cols=3, buff=0.25); self.play(FadeIn(labels), FadeIn(words), FadeIn(others))")
+            self.assertEqual(changes[0]["line"], 13)
+        # Put on the scene by `self.add`, it is in no group: the scene is not one.
+        with self.assertRaisesRegex(PatchError, "line 11 puts its object in no group a name binds"):
+            apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": 11}])
+
     def test_a_method_call_never_goes_on_a_collection_of_objects(self):
         source = "from manim import *\n\nlabels = [Text(str(i)).move_to([i, 0, 0]) for i in range(9)]\n"
         with self.assertRaisesRegex(PatchError, "line 3 makes a collection of objects"):

@@ -6,6 +6,8 @@ import type { SceneTimeline, SceneUnit } from '../inspection';
 import { quotedLines, type VideoFacts } from '../inspector';
 import { issueDefects } from '../../kinds/verdict';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
+import { clutter } from '../rules/clutter';
+import { overlap } from '../rules/overlap';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
@@ -68,6 +70,8 @@ interface Found {
 /** One defect as its issue names it: the findings of one category at one moment (or past the issues' cap), repaired together. */
 interface Target {
   members: Found[];
+  /** What must be gone for it to be fixed: its findings, and for too many texts at once the overlaps among them. */
+  goals: Found[];
   fix: FindingFix['finding'];
   candidates: Candidate[];
 }
@@ -151,14 +155,15 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       // Cancelling stops the sandbox: what the candidate then answered is not its verdict.
       if (input.cancel?.aborted) throw cancelled();
       // The session's wall limit is the budget's: a run it stopped ran out of the budget, not of its own time.
-      if (run.status === 'failed' && Date.now() >= deadline) budget.reached = true;
-      return run;
+      const cut = run.status === 'failed' && Date.now() >= deadline;
+      if (cut) budget.reached = true;
+      return { run, cut };
     };
     // What a candidate is held against: the scene as inspected (the same run, so not run again).
     const baseline = findingsOf(scene);
     const check = (run: CandidateRun, goals: readonly Found[], growsMs: number) => verify(run, goals, baseline, input.timeline, growsMs);
     // Every candidate re-inspected, by its edits: one shared by several defects is re-inspected once.
-    const runs = new Map<string, { run: CandidateRun; candidate: Candidate }>();
+    const runs = new Map<string, { run: CandidateRun; cut: boolean; candidate: Candidate }>();
     const fixes = new Map<Target, FindingFix>();
     const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; growsMs: number }[] = [];
     // Room for one more candidate within the candidates and the time left, once a patch is verified with room kept for
@@ -175,6 +180,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       const reasons: string[] = [];
       let tried = 0;
       let won = false;
+      let cut = false;
       const win = (candidate: Candidate, run: CandidateRun & { status: 'ran' }, verdict: { lighter: number; durationMs: number }) => {
         const sentence = reinspected(goneSentence(scene, target), verdict.lighter, verdict.durationMs, candidate.growsMs);
         fixes.set(target, verified(target, candidate, run.patch, sentence, input.sources.length, tried));
@@ -184,7 +190,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       // A patch already re-inspected for another defect that fixes this one too (a crowd arranged clears its overlaps).
       for (const { run, candidate } of [...runs.values()].sort((a, b) => a.candidate.size - b.candidate.size)) {
         if (run.status !== 'ran' || target.candidates.every((c) => editsKey(c) !== editsKey(candidate))) continue;
-        const verdict = check(run, target.members, candidate.growsMs ?? 0);
+        const verdict = check(run, target.goals, candidate.growsMs ?? 0);
         if (verdict.ok) {
           tried++;
           win(candidate, run, verdict);
@@ -200,10 +206,12 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
         }
         tried++;
         const at = Date.now();
-        const run = known?.run ?? (await inspect(candidate.edits, `defect ${n + 1}/${order.length}: ${candidate.label}`));
-        if (!known) runs.set(key, { run, candidate });
-        if (budget.reached && run.status !== 'ran') break;
-        const verdict = check(run, target.members, candidate.growsMs ?? 0);
+        const { run, cut: stopped } = known ?? (await inspect(candidate.edits, `defect ${n + 1}/${order.length}: ${candidate.label}`));
+        if (!known) runs.set(key, { run, cut: stopped, candidate });
+        // Stopped by the budget's end: not this candidate's verdict.
+        cut = stopped;
+        if (cut) break;
+        const verdict = check(run, target.goals, candidate.growsMs ?? 0);
         if (!known) longestMs = Math.max(longestMs, Date.now() - at);
         if (verdict.ok && run.status === 'ran') {
           win(candidate, run, verdict);
@@ -212,7 +220,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
         if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason.replace(/\.$/, '')}`);
       }
       if (!won) {
-        const short = budget.reached && tried < target.candidates.length;
+        const short = cut || (budget.reached && tried < target.candidates.length);
         fixes.set(target, unfixed(target, tried, [...reasons.slice(0, 3), ...(short ? [reached()] : [])].join('; ') || null));
       }
     }
@@ -248,10 +256,10 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
         tried,
       );
     }
-    const run = await inspect(all, `all ${winners.length} verified patches together`);
+    const { run, cut } = await inspect(all, `all ${winners.length} verified patches together`);
     const verdict = check(
       run,
-      winners.flatMap((w) => w.target.members),
+      winners.flatMap((w) => w.target.goals),
       grows,
     );
     const patch = run.status === 'invalid' ? { files: {}, diff: {} } : run.patch;
@@ -268,7 +276,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
               verdict.durationMs,
               grows,
             )
-          : `re-inspected with all ${winners.length} patches together: ${budget.reached && run.status !== 'ran' ? reached() : verdict.reason}`,
+          : `re-inspected with all ${winners.length} patches together: ${cut ? reached() : verdict.reason}`,
       },
       session,
       tried + 1,
@@ -288,6 +296,8 @@ const editsKey = (c: Pick<Candidate, 'edits'>) => JSON.stringify(c.edits);
  */
 function defectsOf(scene: Scene, manifest: FrameManifest): Target[] {
   const found = findingsOf(scene).filter((f) => TARGET_CATEGORIES.has(f.rule.category));
+  // The overlaps a crowd caused: among its own texts, which arranging it or showing it in steps must clear too.
+  const caused = (crowd: Found) => found.filter((f) => f.rule === overlap && [...f.objects].every((k) => crowd.objects.has(k)));
   const drafts = found.map((f) => scene.pin(f.finding, f.rule.category, manifest.frames));
   const targets: { first: number; target: Target }[] = [];
   for (const kind of new Set(found.map((f) => f.rule.kind))) {
@@ -302,6 +312,7 @@ function defectsOf(scene: Scene, manifest: FrameManifest): Target[] {
         first: Math.min(...ns),
         target: {
           members: ns.map((n) => found[n]),
+          goals: ns.flatMap((n) => [found[n], ...(found[n].rule === clutter ? caused(found[n]) : [])]),
           fix: {
             kind,
             category: row.category,
@@ -325,7 +336,8 @@ function defectsOf(scene: Scene, manifest: FrameManifest): Target[] {
 /**
  * A defect's candidates, smallest first: a finding's own; for several, the
  * edits their rule makes for them together, and each one's smallest (then
- * second smallest) edits applied together (an object moved once).
+ * second smallest) edits applied together, when no two of them edit one
+ * site in different ways.
  */
 function candidatesFor(scene: Scene, members: readonly Found[]): Omit<Candidate, 'id'>[] {
   const own = members.map((m) => [...(RULE_REPAIRS.get(m.rule)?.propose(scene, m.finding) ?? [])].sort((a, b) => a.size - b.size));
@@ -341,7 +353,10 @@ function candidatesFor(scene: Scene, members: readonly Found[]): Omit<Candidate,
     const picked = own.map((c) => c[k]).filter(Boolean);
     if (picked.length < 2) continue;
     const edits = new Map<string, SourceEdit>();
-    for (const c of picked) for (const e of c.edits) if (![...edits.values()].some((x) => sameSite(x, e))) edits.set(JSON.stringify(e), e);
+    for (const c of picked) for (const e of c.edits) edits.set(JSON.stringify(e), e);
+    // Two different edits at one site (objects one line made in a loop, each to move its own way) cannot both be made.
+    const all = [...edits.values()];
+    if (all.some((e, n) => all.some((x, m) => m !== n && sameSite(x, e)))) continue;
     together.push({
       label: `the ${k === 0 ? 'smallest' : 'second smallest'} edit of each of ${picked.length} findings`,
       edits: [...edits.values()],
@@ -352,7 +367,7 @@ function candidatesFor(scene: Scene, members: readonly Found[]): Omit<Candidate,
   return together.sort((a, b) => a.size - b.size).slice(0, MOST_PER_DEFECT);
 }
 
-/** Two edits of one object at one line (two findings moving one label): only the first is kept. */
+/** Two edits at one site: of one line's object, made there (one label, or every label a loop's line makes). */
 const sameSite = (a: SourceEdit, b: SourceEdit) =>
   a.file === b.file && a.line === b.line && a.object === b.object && a.op.kind === b.op.kind;
 
@@ -360,7 +375,9 @@ const sameSite = (a: SourceEdit, b: SourceEdit) =>
 function goneSentence(scene: Scene, target: Target): string {
   const [first] = target.members;
   const from = formatTimestamp(Math.min(...target.members.map((m) => m.finding.startMs)));
-  if (target.members.length === 1) return `${scene.name(first.finding.unit)} ${RULE_REPAIRS.get(first.rule)!.gone} from ${from} on`;
+  const cleared = target.goals.length - target.members.length;
+  const also = cleared > 0 ? `, and the ${cleared} overlap${cleared > 1 ? 's' : ''} among them are gone` : '';
+  if (target.members.length === 1) return `${scene.name(first.finding.unit)} ${RULE_REPAIRS.get(first.rule)!.gone}${also} from ${from} on`;
   return `all ${target.members.length} ${target.fix.category} findings (${scene.name(first.finding.unit)}, …) are gone from ${from} on`;
 }
 

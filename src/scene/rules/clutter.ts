@@ -145,10 +145,13 @@ export class TextLayouts {
     return [...alone, ...together.values()];
   }
 
-  /** The texts visible at a sample (however faint) inside the frame. */
+  /** The texts visible at a sample (however faint) inside the frame, drawn at some size (not a point growing from one). */
   private visibleTexts(i: number): number[] {
     return [...this.scene.states[i]]
-      .filter(([id, s]) => this.scene.unit(id).isText && !fullyOutside(s.box, this.scene.frame))
+      .filter(
+        ([id, s]) =>
+          this.scene.unit(id).isText && s.box[2] - s.box[0] >= 1 && s.box[3] - s.box[1] >= 1 && !fullyOutside(s.box, this.scene.frame),
+      )
       .map(([id]) => id);
   }
 
@@ -186,7 +189,11 @@ export class TextLayouts {
       return laid;
     }
     const index = new Map(boxes.map((b, k) => [b, k]));
-    clusters(boxes).forEach((part, c) => {
+    // The whole group first (labels each beside its shape in a grid sit far apart for their size), then in clusters.
+    const whole = [...boxes];
+    const parts = clusters(boxes);
+    [whole, ...(parts.length > 1 ? parts : [])].forEach((part, c) => {
+      if (part.some((b) => laid.has(ids[index.get(b)!]))) return;
       const placed = laidOut(part);
       if (placed.filter(Boolean).length < Math.max(3, part.length * SCENE_RULES.laidOut)) return;
       part.forEach((b, k) => placed[k] && laid.set(ids[index.get(b)!], `${key} cluster ${c}`));
