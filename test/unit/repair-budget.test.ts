@@ -8,9 +8,10 @@ describe("a repair's budget, from what inspecting its scene cost", () => {
     expect(repairBudget({ wallMs: 6_000, cpuSeconds: 4 })).toEqual({ wallMs: 12_000, candidates: 12, reached: false });
   });
 
-  it('never more than 60 s, nor more than 32 candidates or fewer than 4', () => {
+  it('never more than 60 s nor less than 8 s (its own sandbox and Manim import), nor more than 32 candidates or fewer than 4', () => {
     expect(repairBudget({ wallMs: 45_000, cpuSeconds: 2 })).toEqual({ wallMs: 60_000, candidates: 32, reached: false });
-    expect(repairBudget({ wallMs: 3_000, cpuSeconds: 20 })).toEqual({ wallMs: 6_000, candidates: 4, reached: false });
+    expect(repairBudget({ wallMs: 5_000, cpuSeconds: 20 })).toEqual({ wallMs: 10_000, candidates: 4, reached: false });
+    expect(repairBudget({ wallMs: 2_300, cpuSeconds: 1.5 })).toEqual({ wallMs: 8_000, candidates: 21, reached: false });
   });
 
   it('an inspection whose cost was not recorded gets the most a repair takes', () => {

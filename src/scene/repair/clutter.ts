@@ -8,9 +8,10 @@ import type { Candidate } from '.';
  * Too many texts at once: the group that crowds the frame, arranged as a
  * person would (docs/fixes.md, "The clutter edits"): `arrange_in_grid` in as
  * many rows and columns as fit the room the rest of the scene leaves, with
- * Manim's buff between cells, scaled to fit that room with the edge buff, just
- * before the play that first shows it. Arranged by rule, its texts read as one
- * table; a crowd that would need letters too small to read is not arranged.
+ * Manim's buff between cells, scaled to fit that room with the edge buff only
+ * when it must, just before the play that first shows it. Arranged by rule,
+ * its texts read as one table; a crowd that would need letters too small to
+ * read is not arranged.
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const layouts = layoutsOf(scene);
@@ -52,12 +53,13 @@ function point(x: number, y: number): string {
 }
 
 /**
- * The candidate that arranges a group of texts (a clutter finding's crowd, or
+ * The candidates that arrange a group of texts (a clutter finding's crowd, or
  * the texts of one group drawn over each other), computed from where the group
  * is when most of it is shown: its items (each text with what was shown with
  * it, a dot and its label) in a grid of rows and columns, aligned on the side
  * their text is on, scaled to the room above, below or between what else is on
- * screen, and moved there. None when its texts would be too small to read.
+ * screen, and moved there; the two grid shapes that scale least. None when its
+ * texts would be too small to read.
  */
 export function arrange(scene: Scene, layouts: TextLayouts, key: string): Omit<Candidate, 'id'>[] {
   const i = layouts.busiest(key);

@@ -46,15 +46,18 @@ const SEVERITY_RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
  * The budget (docs/fixes.md, "The budget"): a repair takes at most twice the
  * wall time its scene's inspection took, and never more than 60 s, so one bad
  * scene never holds a media slot for long (an inspection whose time was not
- * recorded gets the 60 s); it re-inspects at most as many candidates as that
- * time holds at a quarter of the inspection's CPU each (a warm re-inspection,
- * Manim imported once and the TeX cached, costs about a quarter of a cold
- * inspection), between 4 and 32.
+ * recorded gets the 60 s); at least 8 s, since its own sandbox and Manim's
+ * import cost about what a small scene's whole inspection does. It re-inspects
+ * at most as many candidates as that time holds at a quarter of the
+ * inspection's CPU each (a warm re-inspection, Manim imported once and the TeX
+ * cached, costs about a quarter of a cold inspection), between 4 and 32.
  */
-export const BUDGET = { wallFactor: 2, maxWallMs: 60_000, warmShare: 0.25, candidates: [4, 32] as const };
+export const BUDGET = { wallFactor: 2, minWallMs: 8_000, maxWallMs: 60_000, warmShare: 0.25, candidates: [4, 32] as const };
 
 export function repairBudget(inspection: InspectionCost): RepairBudget {
-  const wallMs = Math.round(Math.min(BUDGET.maxWallMs, BUDGET.wallFactor * (inspection.wallMs ?? BUDGET.maxWallMs)));
+  const wallMs = Math.round(
+    Math.min(BUDGET.maxWallMs, Math.max(BUDGET.minWallMs, BUDGET.wallFactor * (inspection.wallMs ?? BUDGET.maxWallMs))),
+  );
   const warmMs = Math.max(1, (inspection.cpuSeconds ?? 0) * 1000 * BUDGET.warmShare);
   const [least, most] = BUDGET.candidates;
   return { wallMs, candidates: Math.min(most, Math.max(least, Math.floor(wallMs / warmMs))), reached: false };
@@ -121,7 +124,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     );
 
   const reached = () =>
-    `the repair's budget was reached (${budget.candidates} candidates or ${seconds(budget.wallMs)}: ${input.inspection.wallMs === null ? 'the most a repair takes' : `twice the ${seconds(input.inspection.wallMs)} the scene's inspection took`})`;
+    `the repair's budget was reached (${budget.candidates} candidates or ${seconds(budget.wallMs)}: ${input.inspection.wallMs === null ? 'the most a repair takes' : `from the ${seconds(input.inspection.wallMs)} the scene's inspection took`})`;
   input.heartbeat?.('starting the re-inspection');
   const placedByChance = Object.values(input.timeline.units).some((u) => u.unseeded);
   const opened = await RepairSession.open(
