@@ -20,8 +20,8 @@ An edit (JSON): {"file", "line", "object" (optional: the line that made the obje
   {"kind": "wait", "seconds"}                        hold the scene longer after the statement at `line`: the
                                                      `self.wait(...)` right after it waits that much more, or
                                                      `; self.wait(seconds)` is added on its last line
-  {"kind": "before", "statement"}                    run an expression statement just before the statement at
-                                                     `line`, on that line (`group.arrange_in_grid(...); self.play(...)`)
+  {"kind": "before", "statement"}                    run expression statements (`a; b`) just before the statement
+                                                     at `line`, on that line (`group.arrange_in_grid(...); self.play(...)`)
 Expression texts are parsed as Python; the name `__object__` in them stands for the object (the name
 its creation line binds, or `self.x`), and `__group__` for the group the object made at the edit's
 "member" line was put in (`labels.add(Text(...))`, `items.add(VGroup(dot, label))`,
@@ -111,7 +111,7 @@ def apply_edit(source, edit):
     elif kind == "wait":
         return hold(source, tree, parents, line, op.get("seconds"))
     elif kind == "before":
-        return before(source, tree, line, substitute(parse_expression(op["statement"]), obj, group))
+        return before(source, tree, line, [substitute(e, obj, group) for e in parse_expressions(op["statement"])])
     else:
         raise PatchError(f"unknown edit {kind!r}")
     return splice(source, tree, target, new)
@@ -148,15 +148,15 @@ def hold(source, tree, parents, line, seconds):
     return text, {"line": stmt.end_lineno, "before": shown(source, end, end), "after": shown(text, end, end)}
 
 
-def before(source, tree, line, expression):
-    """`expression; ` put just before the statement at `line`, on its first line: it runs first, and every line keeps
+def before(source, tree, line, expressions):
+    """`a; b; ` put just before the statement at `line`, on its first line: they run first, and every line keeps
     its number."""
     stmt = statement_at(tree, line)
     lines = split_lines(source)
     start = stmt.lineno - 1
     raw = lines[start].encode("utf-8")
     head, tail = raw[: stmt.col_offset].decode("utf-8"), raw[stmt.col_offset :].decode("utf-8")
-    text = "".join(lines[:start]) + head + ast.unparse(expression) + "; " + tail + "".join(lines[start + 1 :])
+    text = "".join(lines[:start]) + head + "".join(ast.unparse(e) + "; " for e in expressions) + tail + "".join(lines[start + 1 :])
     try:
         ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
@@ -169,6 +169,17 @@ def parse_expression(text):
         return ast.parse(str(text), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         raise PatchError(f"`{text}` is not a Python expression: {exc}") from None
+
+
+def parse_expressions(text):
+    """Expression statements separated by `;`, and nothing else (no assignment, import or block)."""
+    try:
+        body = ast.parse(str(text)).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"`{text}` is not Python expressions: {exc}") from None
+    if not body or not all(isinstance(node, ast.Expr) for node in body) or "\n" in str(text):
+        raise PatchError(f"`{text}` is not Python expressions on one line")
+    return [node.value for node in body]
 
 
 def substitute(node, obj, group=None):

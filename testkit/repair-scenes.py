@@ -123,3 +123,19 @@ class TwoHundredLabels(Scene):
             self.play(FadeIn(batch), run_time=0.2)
             self.wait(0.4)
         self.wait(0.6)
+
+
+class CrowdedBand(Scene):
+    def construct(self):
+        # Twenty-four words scattered by hand in the band a heading and a footnote leave: no room to arrange them.
+        heading = Paragraph("Words of the lesson", "read them all", "before we go on", font_size=40, alignment="center").move_to(1.95 * UP)
+        footnote = Paragraph("Each word is a term", "we define below", "in its own scene", font_size=40, alignment="center").move_to(1.95 * DOWN)
+        spots, pick = [], random.Random(7)
+        for _ in range(20000):
+            x, y = pick.uniform(-6.2, 6.2), pick.uniform(-0.6, 0.6)
+            if len(spots) < 24 and all(abs(x - a) > 1.1 or abs(y - b) > 0.3 for a, b in spots):
+                spots.append((x, y))
+        words = VGroup(*[Text(f"term {i}", font_size=18).move_to([x, y, 0]) for i, (x, y) in enumerate(spots)])
+        self.add(heading, footnote)
+        self.play(FadeIn(words), run_time=1)
+        self.wait(1.5)

@@ -129,6 +129,15 @@ class PatchTest(unittest.TestCase):
         with self.assertRaisesRegex(PatchError, "line 11 puts its object in no group a name binds"):
             apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": 11}])
 
+    def test_runs_several_expression_statements_before_a_line_and_nothing_else(self):
+        crowd = "from manim import *\n\nclass C(Scene):\n    def construct(self):\n        g = VGroup(*[Text(w) for w in 'abcd'])\n        self.play(FadeIn(g))\n"
+        steps = {"kind": "before", "statement": "self.play(FadeIn(__group__[:2])); __group__.remove(*__group__[:2])"}
+        files, _ = apply_edits({"scene.py": crowd}, [{**edit(6, steps), "member": 5}])
+        self.assertEqual(files["scene.py"].splitlines()[5].strip(), "self.play(FadeIn(g[:2])); g.remove(*g[:2]); self.play(FadeIn(g))")
+        for statement in ("x = 1; self.play(FadeIn(g))", "import os", "for p in g: p.scale(2)", "a\nb"):
+            with self.assertRaisesRegex(PatchError, "is not Python expressions"):
+                apply_edits({"scene.py": crowd}, [{**edit(6, {"kind": "before", "statement": statement}), "member": 5}])
+
     def test_a_method_call_never_goes_on_a_collection_of_objects(self):
         source = "from manim import *\n\nlabels = [Text(str(i)).move_to([i, 0, 0]) for i in range(9)]\n"
         with self.assertRaisesRegex(PatchError, "line 3 makes a collection of objects"):

@@ -103,6 +103,7 @@ beforeAll(async () => {
     'Crowded',
     'CrowdedOverlapping',
     'ScatteredByHand',
+    'CrowdedBand',
     'NoRoomToTheLeft',
     'FlashedFormula',
   ]);
@@ -169,7 +170,7 @@ describe('scene repair (real Manim, real sandbox)', () => {
     const added = Number(waited![2]) - 0.3;
     expect(fix.reinspection).toMatch(
       new RegExp(
-        `no new finding, the timeline grows by exactly the wait added \\(${added.toFixed(2)} s, to ${((timeline.durationMs + added * 1000) / 1000).toFixed(2)} s\\)$`,
+        `no new finding, the timeline grows by exactly what the edit adds \\(${added.toFixed(2)} s, to ${((timeline.durationMs + added * 1000) / 1000).toFixed(2)} s\\)$`,
       ),
     );
     const after = await inspect([{ name: 'repair_scenes.py', content: r.combined.files['repair_scenes.py'] }], ['FlashedFormula']);
@@ -254,6 +255,25 @@ describe('too many texts at once, repaired (real Manim)', () => {
     expect(overlap.verdict, overlap.reinspection).toBe('verified');
     expect(overlap.change).toBe(fix.change);
     expect(r.candidates).toBe(1);
+  }, 300_000);
+
+  it('a crowd with no room to arrange it, shown by one play, is shown in steps: the first half held to be read, then faded out', async () => {
+    const timeline = timelines.get('CrowdedBand')!;
+    const r = await repair(sources, timeline);
+    report('CrowdedBand', r);
+    const fix = r.fixes.find((f) => f.finding.category === 'clutter')!;
+    expect(fix.verdict, fix.reinspection).toBe('verified');
+    const steps =
+      /→ `self\.play\(FadeIn\(words\[:len\(words\) \/\/ 2\]\)\); self\.wait\((\d+(?:\.\d)?)\); self\.play\(FadeOut\(words\[:len\(words\) \/\/ 2\]\)\); words\.remove\(\*words\[:len\(words\) \/\/ 2\]\); self\.play\(FadeIn\(words\), run_time=1\)`$/;
+    expect(fix.change).toMatch(steps);
+    // Manim's FadeIn and FadeOut take a second each: the timeline grows by them and the hold, nothing else.
+    const grows = 2 + Number(steps.exec(fix.change!)![1]);
+    const t = (await inspect([{ name: 'repair_scenes.py', content: r.combined.files['repair_scenes.py'] }], ['CrowdedBand'])).get(
+      'CrowdedBand',
+    )!;
+    expect(Math.abs(t.durationMs - timeline.durationMs - grows * 1000)).toBeLessThanOrEqual(1000 / VIDEO.fps);
+    const after = [...sceneFindings(t, manifestOf(t)).values()].flat();
+    expect(after.filter((i) => i.severity !== 'LOW').map((i) => i.description)).toEqual([]);
   }, 300_000);
 });
 

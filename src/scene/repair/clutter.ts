@@ -1,22 +1,27 @@
+import type { ScenePlay, SceneText } from '../inspection';
 import { layoutsOf, type TextLayouts } from '../rules/clutter';
+import { readingChars, readingMs } from '../rules/reading-time';
 import { legibleGlyphPx } from '../rules/unreadable-text';
+import { SCENE_RULES } from '../thresholds';
 import { fullyOutside, type Box, type Observation, type Scene } from '../scene';
 import { BUFFS, objectLine, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 
 /**
- * Too many texts at once: the group that crowds the frame, arranged as a
- * person would (docs/fixes.md, "The clutter edits"): `arrange_in_grid` in as
+ * Too many texts at once: the group that crowds the frame, fixed as a person
+ * would (docs/fixes.md, "The clutter edits"). Arranged: `arrange_in_grid` in as
  * many rows and columns as fit the room the rest of the scene leaves, with
  * Manim's buff between cells, scaled to fit that room with the edge buff only
  * when it must, just before the play that first shows it. Arranged by rule,
  * its texts read as one table; a crowd that would need letters too small to
- * read is not arranged.
+ * read is not arranged. Or shown in steps, when one play shows it whole: its
+ * first parts shown, held for their reading time and faded out before that
+ * play shows the rest.
  */
 function propose(scene: Scene, f: Observation): Omit<Candidate, 'id'>[] {
   const layouts = layoutsOf(scene);
   const key = crowdOf(scene, layouts, f);
-  return key === null ? [] : arrange(scene, layouts, key);
+  return key === null ? [] : [...arrange(scene, layouts, key), ...inSteps(scene, layouts, key)];
 }
 
 /** At the finding's busiest moment, the group with the most texts read one by one: what crowds the frame. */
@@ -127,7 +132,7 @@ export function arrange(scene: Scene, layouts: TextLayouts, key: string): Omit<C
     return [
       {
         label: `${grid} before line ${site.line}`,
-        edits: [{ ...site, member, op: { kind: 'before' as const, statement } }],
+        edits: [{ file: site.file, line: site.line, member, op: { kind: 'before' as const, statement } }],
         // A larger change than moving or resizing one object: tried after those.
         size: 10 + (1 - factor) * 10 + k,
       },
@@ -135,12 +140,57 @@ export function arrange(scene: Scene, layouts: TextLayouts, key: string): Omit<C
   });
 }
 
+/**
+ * The candidate that shows a crowd in steps: when one play that runs once shows
+ * all of it, its group's first parts are shown before that play, each held for
+ * what its texts take to read and faded out before the next, and taken out of
+ * the group, so the play shows the rest:
+ * `self.play(FadeIn(g[:len(g) // 2])); self.wait(2.4); self.play(FadeOut(g[:len(g) // 2])); g.remove(*g[:len(g) // 2])`.
+ * Each step shows at most three quarters of what the frame holds beside the
+ * rest of the scene (a step takes a share of the group's members, not of its
+ * texts). The timeline grows by exactly the steps.
+ */
+function inSteps(scene: Scene, layouts: TextLayouts, key: string): Omit<Candidate, 'id'>[] {
+  const i = layouts.busiest(key);
+  if (i === undefined) return [];
+  const texts = layouts.members(key, i);
+  const site = firstShown(scene, texts);
+  const member = site && texts.map((id) => objectLine(scene.unit(id), site.file)).find((line) => line !== undefined);
+  if (!site || !member) return [];
+  const { play } = site;
+  const { firstSeen } = scene.shownSpans();
+  const once = scene.timeline.plays.filter((p) => p.file === play.file && p.line === play.line).length === 1;
+  if (!once || texts.some((id) => (firstSeen.get(id) ?? -1) < play.start || (firstSeen.get(id) ?? Infinity) > play.end)) return [];
+  const alone = layouts.separate(i).filter((part) => part.length === 1 && layouts.group(part[0]) === key).length;
+  const room = Math.floor((SCENE_RULES.clutter[0] - (layouts.readables(i) - alone)) * 0.75);
+  if (room < 3) return [];
+  const steps = Math.max(2, Math.ceil(texts.length / room));
+  // Held for the most its share of the texts can take to read (the longest of them), to a tenth of a second.
+  const shown = texts.map((id) => scene.timeline.texts?.[scene.textAt(i, id) ?? -1]).filter((t): t is SceneText => !!t);
+  const longest = shown.sort((a, b) => readingChars(b) - readingChars(a)).slice(0, Math.ceil(texts.length / steps));
+  const hold = Math.ceil(readingMs(...longest) / 100) / 10;
+  const statement = Array.from({ length: steps - 1 }, (_, k) => {
+    const part = `__group__[:len(__group__) // ${steps - k}]`;
+    return `self.play(FadeIn(${part})); self.wait(${hold}); self.play(FadeOut(${part})); __group__.remove(*${part})`;
+  }).join('; ');
+  return [
+    {
+      label: `shown in ${steps} steps before line ${play.line}`,
+      edits: [{ file: site.file, line: site.line, member, op: { kind: 'before' as const, statement } }],
+      // Lengthens the timeline: tried after the arrangements.
+      size: 20 + steps,
+      // Manim's FadeIn and FadeOut take a second each.
+      growsMs: (steps - 1) * (2000 + hold * 1000),
+    },
+  ];
+}
+
 /** The play during which the first of the texts is first seen: the group is arranged just before it. */
-function firstShown(scene: Scene, texts: readonly number[]): { file: string; line: number } | null {
+function firstShown(scene: Scene, texts: readonly number[]): { file: string; line: number; play: ScenePlay } | null {
   const { firstSeen } = scene.shownSpans();
   const t = Math.min(...texts.map((id) => firstSeen.get(id) ?? Infinity));
   const play = scene.timeline.plays.filter((p) => p.start <= t && (t < p.end || p.start === p.end)).sort((a, b) => b.start - a.start)[0];
-  return play?.file && play.line ? { file: play.file, line: play.line } : null;
+  return play?.file && play.line ? { file: play.file, line: play.line, play } : null;
 }
 
 export const clutterRepair: RuleRepair = {

@@ -438,7 +438,7 @@ function verify(
 function reinspected(what: string, lighter: number, durationMs: number, growsMs = 0): string {
   const news = lighter ? `no new MEDIUM or HIGH finding (${lighter} new LOW)` : 'no new finding';
   const length = growsMs
-    ? `the timeline grows by exactly the wait added (${(growsMs / 1000).toFixed(2)} s, to ${(durationMs / 1000).toFixed(2)} s)`
+    ? `the timeline grows by exactly what the edit adds (${(growsMs / 1000).toFixed(2)} s, to ${(durationMs / 1000).toFixed(2)} s)`
     : `the timeline keeps its length (${(durationMs / 1000).toFixed(2)} s)`;
   return `re-inspected, ${what}, ${news}, ${length}`;
 }
