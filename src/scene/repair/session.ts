@@ -37,7 +37,7 @@ export interface AppliedPatch {
 export type CandidateRun =
   | { status: 'invalid'; reason: string }
   | { status: 'failed'; reason: string; patch: AppliedPatch; cpuSeconds: number }
-  | { status: 'ran'; timeline: SceneTimeline; patch: AppliedPatch; cpuSeconds: number };
+  | { status: 'ran'; timeline: SceneTimeline; patch: AppliedPatch; cpuSeconds: number; tex: z.infer<typeof JobResultSchema>['tex'] | null };
 
 /**
  * One sandboxed Python process for a repair: Manim imported once, each
@@ -146,7 +146,7 @@ export class RepairSession {
     const timeline = timelineOf(result, this.manim, quotedLines(patched, [result]));
     if (!timeline)
       return { status: 'failed', reason: 'the patched scene answered an incomplete timeline', patch, cpuSeconds: answer.cpuSeconds };
-    return { status: 'ran', timeline, patch, cpuSeconds: answer.cpuSeconds };
+    return { status: 'ran', timeline, patch, cpuSeconds: answer.cpuSeconds, tex: result.tex ?? null };
   }
 
   async close(): Promise<void> {
