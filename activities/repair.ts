@@ -18,10 +18,13 @@ export interface RepairDeps extends CommonDeps {
 }
 
 /** What the summary says of a repair: how many of the findings got a verified fix. */
-export function repairNote(repair: Pick<StoredSceneRepair, 'fixes'>): string {
+export function repairNote(repair: Pick<StoredSceneRepair, 'fixes' | 'budget'>): string {
   const verified = repair.fixes.filter((f) => f.verdict === 'verified').length;
   const n = repair.fixes.length;
-  return `Repair: ${verified} of ${n} scene finding${n === 1 ? '' : 's'} got a verified fix (docs/fixes.md).`;
+  const budget = repair.budget?.reached
+    ? ` The repair's budget (${repair.budget.candidates} candidates, ${Math.round(repair.budget.wallMs / 1000)} s) was reached: the rest keep their advice.`
+    : '';
+  return `Repair: ${verified} of ${n} scene finding${n === 1 ? '' : 's'} got a verified fix (docs/fixes.md).${budget}`;
 }
 
 /**
@@ -63,6 +66,8 @@ export function repairActivities(deps: RepairDeps) {
             video,
             // The run's user: its candidates read that user's TeX cache alone.
             settings: user === null ? config.scene : forUser(config.scene, user),
+            // Its budget: twice what inspecting the scene took (docs/fixes.md, "The budget").
+            inspection: { wallMs: inspection.wallMs, cpuSeconds: inspection.cpuSeconds },
             cancel,
             heartbeat: (progress) => beat({ progress }),
           });

@@ -6,7 +6,8 @@ writes what is on screen over time, in the video's pixel coordinates.
 
 The request (JSON on stdin): {"files": {"name.py": "source", ...}, "jobs": [{"scene": "ClassName"
 or null, "width": px, "height": px, "fps": frames per second, "durationMs": the video's duration,
-"toleranceMs": how far a timeline may be from it}, ...], "texCache": the TeX cache's directory (read-only
+"toleranceMs": how far a timeline may be from it, "still", "math", "followSeeding": false to skip the second
+run that finds what unseeded randomness placed}, ...], "texCache": the TeX cache's directory (read-only
 here) or null}: usually one job, the video of one
 fragment; tests and benches inspect a corpus's scenes in one run. The source files are written
 to ./src (the caller runs this in a private scratch directory) and imported once; they are
@@ -254,7 +255,8 @@ def inspect_job(job, candidates, config):
         entry["durationMs"] = round(recorder.time * 1000)
         if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
             answer = recorder.answer(cls.__name__)
-            if recorder.unseeded:
+            # A repair's candidates skip it when the scene's inspection found nothing placed by chance: they draw the same.
+            if recorder.unseeded and job.get("followSeeding", True):
                 follow_seeding(answer, cls, recorder, config, width, height, fps, still)
             if job.get("math"):
                 answer["math"] = check_math.check_scene(answer["texts"], [[s[0], s[1], *s[4:]] for s in answer["steps"]])

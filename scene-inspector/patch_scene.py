@@ -20,8 +20,12 @@ An edit (JSON): {"file", "line", "object" (optional: the line that made the obje
   {"kind": "wait", "seconds"}                        hold the scene longer after the statement at `line`: the
                                                      `self.wait(...)` right after it waits that much more, or
                                                      `; self.wait(seconds)` is added on its last line
+  {"kind": "before", "statement"}                    run expression statements (`a; b`) just before the statement
+                                                     at `line`, on that line (`group.arrange_in_grid(...); self.play(...)`)
 Expression texts are parsed as Python; the name `__object__` in them stands for the object (the name
-its creation line binds, or `self.x`).
+its creation line binds, or `self.x`), and `__group__` for the group the object made at the edit's
+"member" line was put in (`labels.add(Text(...))`, `items.add(VGroup(dot, label))`,
+`words = VGroup(*[Text(w) for w in ...])`).
 """
 from __future__ import annotations
 
@@ -30,6 +34,9 @@ import difflib
 import re
 
 OBJECT = "__object__"
+GROUP = "__group__"
+# Calls that make a group of the mobjects given them.
+GROUP_CALLS = {"VGroup", "Group", "VDict"}
 BOM = "\ufeff"
 # Python's lines end at \r\n, \r and \n only: str.splitlines also breaks at U+2028, U+2029, U+0085, form feed and
 # vertical tab, which the tokenizer reads inside a line, and every line number after one would be off.
@@ -39,6 +46,8 @@ LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 def split_lines(text):
     """The text's lines as Python counts them, each with its line end."""
     return LINE.findall(text)
+
+
 # Calls on the scene that take objects as arguments: a chain at such a line goes on the object's own expression.
 SCENE_CALLS = {"play", "add", "add_foreground_mobject", "add_foreground_mobjects", "bring_to_front", "bring_to_back", "remove"}
 
@@ -75,10 +84,11 @@ def apply_edit(source, edit):
     op = edit["op"]
     parents = parent_map(tree)
     obj = resolve_object(tree, parents, int(edit["object"]), line) if edit.get("object") else None
+    group = resolve_group(tree, parents, int(edit["member"]), line) if edit.get("member") else None
     kind = op.get("kind")
     if kind == "keyword":
         call = find_call(tree, line, lambda c: call_name(c) == op["call"], f"no `{op['call']}(...)` call on line {line}")
-        value = substitute(parse_expression(op["value"]), obj)
+        value = substitute(parse_expression(op["value"]), obj, group)
         old = next((k for k in call.keywords if k.arg == op["keyword"]), None)
         if old is not None:
             # Only the value changes: the rest of the call stays as written.
@@ -90,16 +100,18 @@ def apply_edit(source, edit):
         method = parse_expression(op["call"])
         if not (isinstance(method, ast.Call) and isinstance(method.func, ast.Name)):
             raise PatchError(f"`{op['call']}` is not a method call")
-        method = substitute(method, obj)
+        method = substitute(method, obj, group)
         target = chain_target(tree, parents, line, obj)
         new = ast.Call(func=ast.Attribute(value=target, attr=method.func.id, ctx=ast.Load()), args=method.args, keywords=method.keywords)
     elif kind == "animate":
         play = find_call(tree, line, lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == "play", f"no `self.play(...)` on line {line}")
-        animation = substitute(parse_expression(op["animation"]), obj)
+        animation = substitute(parse_expression(op["animation"]), obj, group)
         new = ast.Call(func=play.func, args=[*play.args, animation], keywords=list(play.keywords))
         target = play
     elif kind == "wait":
         return hold(source, tree, parents, line, op.get("seconds"))
+    elif kind == "before":
+        return before(source, tree, line, [substitute(e, obj, group) for e in parse_expressions(op["statement"])])
     else:
         raise PatchError(f"unknown edit {kind!r}")
     return splice(source, tree, target, new)
@@ -136,6 +148,22 @@ def hold(source, tree, parents, line, seconds):
     return text, {"line": stmt.end_lineno, "before": shown(source, end, end), "after": shown(text, end, end)}
 
 
+def before(source, tree, line, expressions):
+    """`a; b; ` put just before the statement at `line`, on its first line: they run first, and every line keeps
+    its number."""
+    stmt = statement_at(tree, line)
+    lines = split_lines(source)
+    start = stmt.lineno - 1
+    raw = lines[start].encode("utf-8")
+    head, tail = raw[: stmt.col_offset].decode("utf-8"), raw[stmt.col_offset :].decode("utf-8")
+    text = "".join(lines[:start]) + head + "".join(ast.unparse(e) + "; " for e in expressions) + tail + "".join(lines[start + 1 :])
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"the patched source does not parse: {exc}") from None
+    return text, {"line": stmt.lineno, "before": shown(source, start, start), "after": shown(text, start, start)}
+
+
 def parse_expression(text):
     try:
         return ast.parse(str(text), mode="eval").body
@@ -143,16 +171,31 @@ def parse_expression(text):
         raise PatchError(f"`{text}` is not a Python expression: {exc}") from None
 
 
-def substitute(node, obj):
-    """`__object__` replaced by the object's own expression."""
+def parse_expressions(text):
+    """Expression statements separated by `;`, and nothing else (no assignment, import or block)."""
+    try:
+        body = ast.parse(str(text)).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"`{text}` is not Python expressions: {exc}") from None
+    if not body or not all(isinstance(node, ast.Expr) for node in body) or "\n" in str(text):
+        raise PatchError(f"`{text}` is not Python expressions on one line")
+    return [node.value for node in body]
+
+
+def substitute(node, obj, group=None):
+    """`__object__` replaced by the object's own expression, `__group__` by its group's."""
 
     class Replace(ast.NodeTransformer):
         def visit_Name(self, name):
-            if name.id != OBJECT:
-                return name
-            if obj is None:
-                raise PatchError("the edit names the object, but no line that made it")
-            return ast.parse(ast.unparse(obj), mode="eval").body
+            if name.id == OBJECT:
+                if obj is None:
+                    raise PatchError("the edit names the object, but no line that made it")
+                return ast.parse(ast.unparse(obj), mode="eval").body
+            if name.id == GROUP:
+                if group is None:
+                    raise PatchError("the edit names the group, but no line that made one of its members")
+                return ast.parse(ast.unparse(group), mode="eval").body
+            return name
 
     return Replace().visit(node)
 
@@ -217,6 +260,67 @@ def resolve_object(tree, parents, made_at, used_at):
     return name
 
 
+def named(node):
+    """A name, or `self.x`: what a group can be found by at another line."""
+    return isinstance(node, ast.Name) or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self")
+
+
+def resolve_group(tree, parents, member_at, used_at):
+    """The group the object made at a line was put in, by its name: `x.add(...)` on that line, or later in its block
+    with the name the line binds (`items.add(VGroup(dot, label))`); or the name bound to a `VGroup(...)` the line's
+    call is made inside (`words = VGroup(*[Text(w) for w in ...]).arrange(DOWN)`), or that is made of the list the line
+    binds (`texts = [...]` then `words = VGroup(*texts)`)."""
+    stmt = statement_at(tree, member_at)
+
+    def added_to(node, uses=None):
+        """`x.add(...)` calls in a node (taking `uses` among their arguments, if given): their `x`."""
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "add" and named(call.func.value)):
+                continue
+            # `self.add(...)` puts it on the scene, not in a group.
+            if isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+                continue
+            if uses is None or any(isinstance(n, ast.Name) and n.id == uses for a in call.args for n in ast.walk(a)):
+                return call.func.value
+        return None
+
+    def bound_group(value):
+        """The name bound to a group call made of `value`'s statement's list or comprehension."""
+        for other in ast.walk(tree):
+            if isinstance(other, ast.Assign) and len(other.targets) == 1 and named(other.targets[0]):
+                calls = [c for c in ast.walk(other.value) if isinstance(c, ast.Call) and call_name(c) in GROUP_CALLS]
+                if any(value(c) for c in calls):
+                    return other.targets[0]
+        return None
+
+    group = added_to(stmt) if isinstance(stmt, ast.Expr) else None
+    name = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
+    if group is None and name is not None:
+        # The rest of the block the line is in (a loop's body), then the statements after the block's own.
+        node = stmt
+        while group is None and node in parents and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            parent = parents[node]
+            for field in ("body", "orelse", "finalbody"):
+                body = getattr(parent, field, None)
+                if isinstance(body, list) and node in body:
+                    for later in body[body.index(node) + 1 :]:
+                        group = group or added_to(later, name.id)
+            node = parent
+    if group is None:
+        # Made inside a group's own call: `VGroup(*[Text(w) for w in words])`.
+        group = bound_group(lambda call: covers(call, member_at))
+    if group is None and name is not None and isinstance(stmt.value, (ast.List, ast.ListComp)):
+        # A list of them, made into a group later: `VGroup(*texts)`.
+        group = bound_group(lambda call: any(isinstance(n, ast.Name) and n.id == name.id for a in call.args for n in ast.walk(a)))
+    if group is None:
+        raise PatchError(f"line {member_at} puts its object in no group a name binds")
+    if isinstance(group, ast.Name):
+        here = enclosing_function(parents, statement_at(tree, used_at))
+        if enclosing_function(parents, stmt) is not here:
+            raise PatchError(f"`{group.id}` (line {member_at}) is a name of another function than line {used_at}'s")
+    return group
+
+
 def chain_target(tree, parents, line, obj):
     """The expression a method call is appended to: an assignment's or expression statement's value; in a call on the
     scene (`self.play(...)`, `self.add(...)`), the object's own expression in it (`label.animate.shift(...)`, `label`)."""
@@ -240,6 +344,9 @@ def chain_target(tree, parents, line, obj):
         if not isinstance(node, (ast.Name, ast.Attribute, ast.Call)) or node is value:
             raise PatchError(f"the object's expression on line {line} cannot take a method call")
         return node
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        # `labels = [Text(...) for ...]`: a method call there would go on the list, not on one of its objects.
+        raise PatchError(f"line {line} makes a collection of objects, not one that can take a method call")
     return value
 
 

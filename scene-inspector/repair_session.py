@@ -122,6 +122,17 @@ def isolation_problem(scratch_bytes):
     return reason.decode("utf-8", "replace") or None
 
 
+def reachable_from_candidates(directory):
+    """The TeX cache as the candidates can still read it: each mounts a fresh /tmp, which hides a cache kept under
+    it (the default data directory is), so it is read through a descriptor opened now, before that mount."""
+    if not directory:
+        return directory
+    try:
+        return f"/proc/self/fd/{os.open(directory, os.O_RDONLY | os.O_DIRECTORY)}"
+    except OSError:
+        return None
+
+
 def main():
     import warnings
 
@@ -137,7 +148,7 @@ def main():
     scratch_bytes = int(first.get("scratchBytes") or DEFAULT_SCRATCH_BYTES)
     ready = {"ready": True, "notes": []}
     try:
-        config = inspect_scene.import_manim(ready, first.get("texCache"))
+        config = inspect_scene.import_manim(ready, reachable_from_candidates(first.get("texCache")))
         del ready["texCompiled"]  # compiled by the candidates' children, who do not report it
         problem = isolation_problem(scratch_bytes)
         if problem:
@@ -170,6 +181,8 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
         patched, changes = apply_edits(files, request.get("edits") or [])
     except PatchError as exc:
         return {"id": cid, "status": "invalid", "reason": str(exc)[:1000]}
+    except Exception as exc:  # noqa: BLE001 - a patcher's fault is this candidate's, never the session's end
+        return {"id": cid, "status": "invalid", "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000]}
     changed = {name: text for name, text in patched.items() if text != files.get(name)}
     done = {"id": cid, "files": changed, "diff": unified_diffs(files, changed), "changes": changes}
     read_end, write_end = os.pipe()

@@ -81,3 +81,61 @@ class FlashedFormula(Scene):
         self.play(FadeOut(formula), run_time=1)
         self.play(Create(Circle()), run_time=1)
         self.wait(1)
+
+
+class CrowdedOverlapping(Scene):
+    def construct(self):
+        # Twenty-eight words dropped anywhere: too many at once, several drawn over others.
+        pick = random.Random(3)
+        words = VGroup(*[Text(f"term {i}", font_size=26).move_to([pick.uniform(-5.5, 5.5), pick.uniform(-3, 3), 0]) for i in range(28)])
+        self.play(FadeIn(words), run_time=1)
+        self.wait(1.5)
+
+
+class ScatteredByHand(Scene):
+    def construct(self):
+        # Twenty-two texts, two to a line and each its own: no one group crowds the frame, so none can be arranged.
+        self.add(Text("alpha", font_size=22).move_to([-6.03, 3.02, 0]), Text("beta", font_size=22).move_to([-4.75, 2.07, 0]))
+        self.add(Text("gamma", font_size=22).move_to([-2.99, 3.10, 0]), Text("delta", font_size=22).move_to([-1.26, 1.83, 0]))
+        self.add(Text("epsilon", font_size=22).move_to([0.84, 3.17, 0]), Text("zeta", font_size=22).move_to([2.07, 2.02, 0]))
+        self.add(Text("eta", font_size=22).move_to([4.36, 3.07, 0]), Text("theta", font_size=22).move_to([6.00, 1.83, 0]))
+        self.add(Text("iota", font_size=22).move_to([-6.21, 0.47, 0]), Text("kappa", font_size=22).move_to([-4.71, -0.46, 0]))
+        self.add(Text("lambda", font_size=22).move_to([-2.53, 0.86, 0]), Text("mu", font_size=22).move_to([-1.10, -0.14, 0]))
+        self.add(Text("nu", font_size=22).move_to([0.48, 0.57, 0]), Text("xi", font_size=22).move_to([2.09, -0.44, 0]))
+        self.add(Text("omicron", font_size=22).move_to([4.14, 0.45, 0]), Text("pi", font_size=22).move_to([5.50, -0.76, 0]))
+        self.add(Text("rho", font_size=22).move_to([-6.18, -1.51, 0]), Text("sigma", font_size=22).move_to([-4.86, -2.46, 0]))
+        self.add(Text("tau", font_size=22).move_to([-2.30, -1.97, 0]), Text("upsilon", font_size=22).move_to([-0.87, -3.07, 0]))
+        self.add(Text("phi", font_size=22).move_to([0.42, -1.75, 0]), Text("chi", font_size=22).move_to([2.16, -3.00, 0]))
+        self.wait(1.5)
+
+
+class TwoHundredLabels(Scene):
+    def construct(self):
+        # Two hundred labels dropped anywhere in the frame, forty at a time: each drawn over others, far too many at once.
+        pick = random.Random(11)
+        spots = [[pick.uniform(-6, 6), pick.uniform(-3.4, 3.4), 0] for _ in range(200)]
+        first = VGroup(*[Text(f"label {i}", font_size=20).move_to(spots[i]) for i in range(0, 40)])
+        second = VGroup(*[Text(f"label {i}", font_size=20).move_to(spots[i]) for i in range(40, 80)])
+        third = VGroup(*[Text(f"label {i}", font_size=20).move_to(spots[i]) for i in range(80, 120)])
+        fourth = VGroup(*[Text(f"label {i}", font_size=20).move_to(spots[i]) for i in range(120, 160)])
+        fifth = VGroup(*[Text(f"label {i}", font_size=20).move_to(spots[i]) for i in range(160, 200)])
+        for batch in (first, second, third, fourth, fifth):
+            self.play(FadeIn(batch), run_time=0.2)
+            self.wait(0.4)
+        self.wait(0.6)
+
+
+class CrowdedBand(Scene):
+    def construct(self):
+        # Twenty-four words scattered by hand in the band a heading and a footnote leave: no room to arrange them.
+        heading = Paragraph("Words of the lesson", "read them all", "before we go on", font_size=40, alignment="center").move_to(1.95 * UP)
+        footnote = Paragraph("Each word is a term", "we define below", "in its own scene", font_size=40, alignment="center").move_to(1.95 * DOWN)
+        spots, pick = [], random.Random(7)
+        for _ in range(20000):
+            x, y = pick.uniform(-6.2, 6.2), pick.uniform(-0.6, 0.6)
+            if len(spots) < 24 and all(abs(x - a) > 1.1 or abs(y - b) > 0.3 for a, b in spots):
+                spots.append((x, y))
+        words = VGroup(*[Text(f"term {i}", font_size=18).move_to([x, y, 0]) for i, (x, y) in enumerate(spots)])
+        self.add(heading, footnote)
+        self.play(FadeIn(words), run_time=1)
+        self.wait(1.5)

@@ -102,6 +102,47 @@ class PatchTest(unittest.TestCase):
         with self.assertRaisesRegex(PatchError, "needs the line that made the object"):
             patched(edit(12, {"kind": "chain", "call": "shift(LEFT)"}))
 
+    def test_runs_a_statement_on_the_group_a_member_was_put_in_just_before_a_line(self):
+        crowd = textwrap.dedent('''\
+            from manim import *
+
+            class Crowd(Scene):
+                def construct(self):
+                    labels = VGroup()
+                    for w in ["a", "b", "c"]:
+                        labels.add(Text(w))
+                    words = VGroup(*[Text(w) for w in "xyz"])
+                    texts = [Text(w) for w in "pqr"]
+                    others = VGroup(*texts)
+                    loose = Text("alone")
+                    self.add(loose)
+                    self.play(FadeIn(labels), FadeIn(words), FadeIn(others))
+        ''')
+        arrange = {"kind": "before", "statement": "__group__.arrange_in_grid(rows=1, cols=3, buff=0.25)"}
+        for member, group in ((7, "labels"), (8, "words"), (9, "others")):
+            files, changes = apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": member}])
+            lines = files["scene.py"].splitlines()
+            self.assertEqual(len(lines), len(crowd.splitlines()))
+            self.assertEqual(lines[12].strip(), f"{group}.arrange_in_grid(rows=1, cols=3, buff=0.25); self.play(FadeIn(labels), FadeIn(words), FadeIn(others))")
+            self.assertEqual(changes[0]["line"], 13)
+        # Put on the scene by `self.add`, it is in no group: the scene is not one.
+        with self.assertRaisesRegex(PatchError, "line 11 puts its object in no group a name binds"):
+            apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": 11}])
+
+    def test_runs_several_expression_statements_before_a_line_and_nothing_else(self):
+        crowd = "from manim import *\n\nclass C(Scene):\n    def construct(self):\n        g = VGroup(*[Text(w) for w in 'abcd'])\n        self.play(FadeIn(g))\n"
+        steps = {"kind": "before", "statement": "self.play(FadeIn(__group__[:2])); __group__.remove(*__group__[:2])"}
+        files, _ = apply_edits({"scene.py": crowd}, [{**edit(6, steps), "member": 5}])
+        self.assertEqual(files["scene.py"].splitlines()[5].strip(), "self.play(FadeIn(g[:2])); g.remove(*g[:2]); self.play(FadeIn(g))")
+        for statement in ("x = 1; self.play(FadeIn(g))", "import os", "for p in g: p.scale(2)", "a\nb"):
+            with self.assertRaisesRegex(PatchError, "is not Python expressions"):
+                apply_edits({"scene.py": crowd}, [{**edit(6, {"kind": "before", "statement": statement}), "member": 5}])
+
+    def test_a_method_call_never_goes_on_a_collection_of_objects(self):
+        source = "from manim import *\n\nlabels = [Text(str(i)).move_to([i, 0, 0]) for i in range(9)]\n"
+        with self.assertRaisesRegex(PatchError, "line 3 makes a collection of objects"):
+            apply_edits({"scene.py": source}, [edit(3, {"kind": "chain", "call": "shift(LEFT)"})])
+
     def test_never_touches_a_file_outside_the_sources_nor_takes_text_that_is_not_one_expression(self):
         for name in ("other.py", "../scene.py", "/etc/passwd"):
             with self.assertRaisesRegex(PatchError, "is not one of the scene's source files"):

@@ -107,22 +107,119 @@ interface Thing {
 const ratio = (a: number, b: number) => Math.max(a, b) / Math.max(Math.min(a, b), Number.EPSILON);
 
 /**
- * The number of things the eye reads separately: each pattern of like,
- * evenly spaced marks counts once. Distances and sizes are in pixels of the
- * frame, so spacing means the same across and down.
+ * Centres in a grid line up to within this many analysis pixels: Manim places a grid's cells exactly,
+ * their ink's box centre a pixel from the cell's, JPEG and scaling another; a scatter jittered by hand
+ * lines up only by chance.
+ */
+const LATTICE_ALIGNMENT = 1.5;
+/** A grid holds at least this many marks. */
+const LATTICE_MARKS = 6;
+/** A grid's cells are marks of about one height: within this ratio of the median (a faded cell's strays, a ring, come later). */
+const CELL_HEIGHT = 1.5;
+
+interface GridMark {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  kind: Thing['kind'];
+}
+
+const medianOf = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Lines of centres along one axis: each mark's line (centres within
+ * LATTICE_ALIGNMENT of the line's first), and each line's place. Two lines
+ * closer than `apart` are one line jittered, not two lines of a grid: the one
+ * with fewer marks is dropped, its marks on no line.
+ */
+function linesOf(at: (k: number) => number, members: readonly number[], apart: number): Map<number, number> {
+  const order = [...members].sort((a, b) => at(a) - at(b));
+  const lines: { place: number; marks: number[] }[] = [];
+  for (const k of order) {
+    const last = lines.at(-1);
+    if (last && at(k) - last.place <= LATTICE_ALIGNMENT) last.marks.push(k);
+    else lines.push({ place: at(k), marks: [k] });
+  }
+  const kept: typeof lines = [];
+  for (const line of lines) {
+    const last = kept.at(-1);
+    if (!last || line.place - last.place >= apart) kept.push(line);
+    else if (line.marks.length > last.marks.length) kept[kept.length - 1] = line;
+  }
+  return new Map(kept.flatMap((line, n) => line.marks.map((k) => [k, n] as const)));
+}
+
+/**
+ * Which marks sit on one grid. Its cells: marks of about one size whose
+ * centres share rows and columns to within LATTICE_ALIGNMENT, two or more in
+ * every row and column, rows a cell's height apart and columns a cell's width.
+ * Then whatever else sits in one of its cells, no larger than a cell: the
+ * cell's text faded into pieces, grown, ringed or crossed out. A layout,
+ * whatever the marks look like: a grid of numbers recoloured, faded, scaled
+ * or ringed (a sieve, a table with a highlighted row) is still one grid. A
+ * shape with its own label is read on its own, never as a cell.
+ */
+function onLattice(marks: readonly GridMark[]): boolean[] {
+  const on = marks.map(() => false);
+  const candidates = marks.flatMap((m, k) => (m.kind === 'labelled' ? [] : [k]));
+  if (candidates.length < LATTICE_MARKS) return on;
+  const h = medianOf(candidates.map((k) => marks[k].h));
+  let cells = candidates.filter((k) => marks[k].h >= h / CELL_HEIGHT && marks[k].h <= h * CELL_HEIGHT);
+  let rows = new Map<number, number>();
+  let columns = new Map<number, number>();
+  for (let changed = true; changed && cells.length >= LATTICE_MARKS; ) {
+    rows = linesOf((k) => marks[k].y, cells, medianOf(cells.map((k) => marks[k].h)));
+    columns = linesOf((k) => marks[k].x, cells, medianOf(cells.map((k) => marks[k].w)));
+    const count = (by: Map<number, number>) => {
+      const n = new Map<number, number>();
+      for (const v of by.values()) n.set(v, (n.get(v) ?? 0) + 1);
+      return n;
+    };
+    const [inRow, inColumn] = [count(rows), count(columns)];
+    const kept = cells.filter((k) => (inRow.get(rows.get(k) ?? -1) ?? 0) >= 2 && (inColumn.get(columns.get(k) ?? -1) ?? 0) >= 2);
+    changed = kept.length !== cells.length;
+    cells = kept;
+  }
+  const places = (by: Map<number, number>, at: (k: number) => number) => {
+    const sums = new Map<number, number[]>();
+    for (const k of cells) sums.set(by.get(k)!, [...(sums.get(by.get(k)!) ?? []), at(k)]);
+    return [...sums.values()].map(medianOf).sort((a, b) => a - b);
+  };
+  const [ys, xs] = [places(rows, (k) => marks[k].y), places(columns, (k) => marks[k].x)];
+  if (cells.length < LATTICE_MARKS || ys.length < 2 || xs.length < 2) return on;
+  const pitch = (ps: number[]) => Math.min(...ps.slice(1).map((p, n) => p - ps[n]));
+  const [py, px] = [pitch(ys), pitch(xs)];
+  const near = (ps: number[], v: number, half: number) => ps.some((p) => Math.abs(p - v) <= half);
+  for (const k of cells) on[k] = true;
+  for (const k of candidates) {
+    const m = marks[k];
+    if (!on[k] && m.w <= px * CELL_HEIGHT && m.h <= py * CELL_HEIGHT && near(ys, m.y, py / 2) && near(xs, m.x, px / 2)) on[k] = true;
+  }
+  return on;
+}
+
+/**
+ * The number of things the eye reads separately: the marks of one grid count
+ * once, and so does each pattern of like, evenly spaced marks. Distances and
+ * sizes are in pixels of the frame, so spacing means the same across and down.
  */
 function readSeparately(things: readonly Thing[], f: Pick<FrameMeasures, 'width' | 'height'>): number {
-  const marks = things.map(({ box, ink, kind }) => {
+  const all = things.map(({ box, ink, kind }) => {
     const text = kind === 'text';
     const [w, h] = [(box.right - box.left) * f.width, (box.bottom - box.top) * f.height];
     return {
       x: ((box.left + box.right) / 2) * f.width,
       y: ((box.top + box.bottom) / 2) * f.height,
+      w,
+      h,
       size: text ? h : Math.hypot(w, h),
       ink,
       kind,
     };
   });
+  const grid = onLattice(all);
+  const marks = all.filter((_, k) => !grid[k]);
   type Mark = (typeof marks)[number];
   const like = (a: Mark, b: Mark) =>
     a.kind === b.kind &&
@@ -142,7 +239,7 @@ function readSeparately(things: readonly Thing[], f: Pick<FrameMeasures, 'width'
   }
   const size = new Map<number, number>();
   for (let i = 0; i < marks.length; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
-  return [...size.values()].reduce((n, k) => n + (k >= PATTERN_MARKS ? 1 : k), 0);
+  return [...size.values()].reduce((n, k) => n + (k >= PATTERN_MARKS ? 1 : k), grid.some(Boolean) ? 1 : 0);
 }
 
 /**

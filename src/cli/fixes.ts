@@ -62,7 +62,7 @@ export function writeFixes(dir: string, fixes: FixesResponse, sourceNames: reado
 
 /** What fixes.json holds for a run that was not repaired (no layout finding, or the scene was not inspected). */
 export function noFixes(pipelineRunId: string, why: string): FixesResponse {
-  return { pipelineRunId, fixes: [], combined: { verdict: 'none', diff: {}, files: {}, reinspection: why } };
+  return { pipelineRunId, fixes: [], combined: { verdict: 'none', diff: {}, files: {}, reinspection: why }, budget: null };
 }
 
 const statusOf = (run: { status: string; issueCount: number }) =>

@@ -15,8 +15,10 @@ export interface StoredFindingFix extends FindingFix {
   issueId: string | null;
 }
 
-export interface StoredSceneRepair extends Omit<SceneRepair, 'fixes'> {
+export interface StoredSceneRepair extends Omit<SceneRepair, 'fixes' | 'budget'> {
   fixes: StoredFindingFix[];
+  /** Null for a repair stored before repairs had a budget. */
+  budget: SceneRepair['budget'] | null;
 }
 
 interface IssueRow {
@@ -67,7 +69,7 @@ export async function saveSceneRepair(pool: pg.Pool, pipelineRunId: string, repa
     const ids = matchIssues(repair.fixes, issues.rows);
     const stored: StoredSceneRepair = { ...repair, fixes: repair.fixes.map((fix, n) => ({ ...fix, issueId: ids[n] })) };
     const inserted = await client.query(
-      `INSERT INTO scene_repairs (pipeline_run_id, fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO scene_repairs (pipeline_run_id, fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds, budget) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (pipeline_run_id) DO NOTHING`,
       [
         pipelineRunId,
@@ -77,6 +79,7 @@ export async function saveSceneRepair(pool: pg.Pool, pipelineRunId: string, repa
         Math.round(stored.wallMs),
         stored.cpuSeconds,
         stored.importCpuSeconds,
+        JSON.stringify(stored.budget),
       ],
     );
     if (inserted.rowCount === 0) return (await loadSceneRepair(client, pipelineRunId))!;
@@ -94,7 +97,8 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
     wall_ms: number;
     cpu_seconds: string | null;
     import_cpu_seconds: string | null;
-  }>('SELECT fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds FROM scene_repairs WHERE pipeline_run_id = $1', [
+    budget: SceneRepair['budget'] | null;
+  }>('SELECT fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds, budget FROM scene_repairs WHERE pipeline_run_id = $1', [
     pipelineRunId,
   ]);
   const seconds = (value: string | null) => (value === null ? null : Number(value));
@@ -107,6 +111,7 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
         wallMs: row.wall_ms,
         cpuSeconds: seconds(row.cpu_seconds),
         importCpuSeconds: seconds(row.import_cpu_seconds),
+        budget: row.budget,
       }
     : null;
 }

@@ -33,10 +33,26 @@ export interface NormalizedVerdict {
  */
 export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, manifest: FrameManifest | null): NormalizedVerdict {
   const score = Math.round(Math.min(Math.max(Number.isFinite(verdict.score) ? verdict.score : 0, 0), definition.maxScore));
+  return { score, summary: verdict.summary.trim(), issues: issueDefects(verdict.issues, manifest).map((d) => d.row) };
+}
+
+/** One defect: the issue stored for it, and the indices of the judge's issues it stands for. */
+export interface Defect {
+  row: NormalizedIssue;
+  members: number[];
+}
+
+/**
+ * A judge's issues as the defects stored for them, in order: a frameIndex
+ * that names no extracted frame becomes null, the frame hint carries the
+ * frame's timestamp, duplicates collapse, and one defect is one issue
+ * (`oneIssuePerDefect`). The scene's repair works on these defects too.
+ */
+export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest | null): Defect[] {
   const frames = new Map((manifest?.frames ?? []).map((f) => [f.index, f]));
-  const seen = new Set<string>();
-  const located: { row: NormalizedIssue; frame: FrameRef | undefined }[] = [];
-  for (const issue of verdict.issues) {
+  const seen = new Map<string, Located>();
+  const located: Located[] = [];
+  issues.forEach((issue, n) => {
     const frame = issue.frameIndex === null ? undefined : frames.get(issue.frameIndex);
     const row: NormalizedIssue = {
       severity: issue.severity,
@@ -51,17 +67,29 @@ export function normalizeVerdict(definition: KindDefinition, verdict: Verdict, m
     // A judge repeating itself word for word. Not sameIssueKey (category and frame): that looser rule matches
     // two judges' issues worded differently, and would merge distinct issues of one answer (two clipped edges on one frame).
     const key = [row.severity, row.category, row.frameIndex, row.description.toLowerCase()].join('|');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    located.push({ row, frame });
-  }
-  return { score, summary: verdict.summary.trim(), issues: oneIssuePerDefect(located) };
+    const same = seen.get(key);
+    if (same) {
+      same.members.push(n);
+      return;
+    }
+    const item = { row, frame, members: [n] };
+    seen.set(key, item);
+    located.push(item);
+  });
+  return oneIssuePerDefect(located).map(({ row, items }) => ({ row, members: items.flatMap((item) => item.members) }));
 }
 
 /** No kind lists more issues than this of one category: past it, a reviewer reads rows, not defects. */
 export const MAX_ISSUES_PER_CATEGORY = 5;
 
 const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+/** A judge's issue as it will be stored, on its frame, with the indices of the issues it repeats. */
+interface Located {
+  row: NormalizedIssue;
+  frame: FrameRef | undefined;
+  members: number[];
+}
 
 /**
  * One defect, one issue. Findings of one category at the same moment (pinned to
@@ -70,26 +98,33 @@ const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
  * has more than MAX_ISSUES_PER_CATEGORY, the least severe and latest are one
  * issue listing when and where each is. Severity is the highest merged.
  */
-function oneIssuePerDefect(located: { row: NormalizedIssue; frame: FrameRef | undefined }[]): NormalizedIssue[] {
-  const moments = new Map<string, { row: NormalizedIssue; frame: FrameRef | undefined }[]>();
+function oneIssuePerDefect(located: Located[]): { row: NormalizedIssue; items: Located[] }[] {
+  const moments = new Map<string, Located[]>();
   for (const item of located) {
     const key = item.frame ? `${item.row.category}|${item.frame.index}` : `${item.row.category}|-|${moments.size}`;
     moments.set(key, [...(moments.get(key) ?? []), item]);
   }
-  const rows = [...moments.values()].map((group) => (group.length === 1 ? group[0] : atOneMoment(group)));
+  const rows = [...moments.values()].map((group) => ({ ...(group.length === 1 ? group[0] : atOneMoment(group)), items: group }));
   // Per category, the most severe (then earliest) stay; the rest become one issue, listed where the first of them was.
-  const merged = new Map<{ row: NormalizedIssue; frame: FrameRef | undefined }, NormalizedIssue | null>();
+  const merged = new Map<(typeof rows)[number], { row: NormalizedIssue; items: Located[] } | null>();
   for (const category of new Set(rows.map((r) => r.row.category))) {
     const mine = rows.filter((r) => r.row.category === category);
     if (mine.length <= MAX_ISSUES_PER_CATEGORY) continue;
     const ranked = [...mine].sort((a, b) => RANK[b.row.severity] - RANK[a.row.severity] || mine.indexOf(a) - mine.indexOf(b));
     const rest = new Set(ranked.slice(MAX_ISSUES_PER_CATEGORY - 1));
     const others = mine.filter((r) => rest.has(r));
-    others.forEach((r, i) => merged.set(r, i === 0 ? mergedRow(others, `${others.length} more ${category} issues`, null, true) : null));
+    others.forEach((r, i) =>
+      merged.set(
+        r,
+        i === 0
+          ? { row: mergedRow(others, `${others.length} more ${category} issues`, null, true), items: others.flatMap((o) => o.items) }
+          : null,
+      ),
+    );
   }
   return rows.flatMap((r) => {
     const m = merged.get(r);
-    return m === undefined ? [r.row] : m ? [m] : [];
+    return m === undefined ? [{ row: r.row, items: r.items }] : m ? [m] : [];
   });
 }
 

@@ -42,6 +42,11 @@ export const FixesResponseSchema = z
     pipelineRunId: z.string(),
     fixes: z.array(FindingFixSchema),
     combined: z.object({ verdict: z.enum(FIX_VERDICTS), diff: perFile, files: perFile, reinspection: z.string() }).strict(),
+    /** What the repair could spend, and whether it stopped there; null for a repair stored before repairs had a budget. */
+    budget: z
+      .object({ candidates: z.number().int().min(0), wallMs: z.number().int().min(0), reached: z.boolean() })
+      .strict()
+      .nullable(),
   })
   .strict();
 
@@ -78,6 +83,7 @@ async function fixesOf(pool: pg.Pool, pipelineRunId: string, repair: StoredScene
       };
     }),
     combined: repair.combined,
+    budget: repair.budget,
   });
 }
 

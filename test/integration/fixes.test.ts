@@ -13,6 +13,7 @@ import { createLogger } from '../../src/logger';
 import { FixesResponseSchema, type FixesResponse } from '../../src/read-model/fixes';
 import { ErrorResponseSchema } from '../../src/read-model/schemas';
 import { renderScene } from '../../src/scene/render';
+import { repairBudget } from '../../src/scene/repair';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 
 /**
@@ -136,6 +137,13 @@ describe('evals run --fixes DIR', () => {
     expect(label!.issue.id).not.toBeNull();
     expect(label!.diff[NAME]).toMatch(/^-.*next_to\(circle, RIGHT/m);
     expect(fixes.combined.verdict).toBe('verified');
+    // The repair's budget, from what the run's own inspection cost (docs/fixes.md, "The budget").
+    const inspected = await env.pool.query<{ wall_ms: number; cpu_seconds: string }>(
+      'SELECT wall_ms, cpu_seconds FROM scene_inspections WHERE pipeline_run_id = $1',
+      [fixes.pipelineRunId],
+    );
+    const cost = { wallMs: inspected.rows[0].wall_ms, cpuSeconds: Number(inspected.rows[0].cpu_seconds) };
+    expect(fixes.budget).toEqual({ ...repairBudget(cost), reached: fixes.budget!.reached });
 
     // The patched file is the original with the combined diff applied, and nothing else changed.
     const patched = fs.readFileSync(path.join(dir, NAME), 'utf8');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, PROJECT_ROOT, type SceneSettings } from '../../src/config';
 import type { SceneSource } from '../../src/fragments/scene-sources';
 import { runInspector } from '../../src/scene/inspector';
+import { RepairSession } from '../../src/scene/repair/session';
 import { renderScene } from '../../src/scene/render';
 import { sceneTexCache } from '../../src/scene/sandbox';
 import { fillTexCache, forUser, texKey } from '../../src/scene/tex-cache';
@@ -67,6 +68,23 @@ it('a warm cache serves every formula: no compile on the second run, and the sam
   expect(warm.tex).toMatchObject({ compiles: 0, cacheHits: 3 });
   expect(warm.compiled).toEqual([]);
   expect(warm.samples).toEqual(cold.samples);
+});
+
+it("a repair's candidates read the cache the inspection filled: none compiles a formula again", async () => {
+  // The data directory under the OS temp dir, as the default one is: each candidate mounts a fresh /tmp over it.
+  const settings = settingsIn('repair');
+  expect(cacheOf(settings).startsWith(os.tmpdir())).toBe(true);
+  expect((await inspect(settings)).tex).toMatchObject({ compiles: 3 });
+  const video = { width: 854, height: 480, fps: 15, durationMs: 2000, placedByChance: false };
+  const session = await RepairSession.open(formulas(), 'Formulas', video, settings, 120_000);
+  if ('failure' in session) throw new Error(session.failure);
+  try {
+    const run = await session.inspect([{ file: 'scene.py', line: 6, op: { kind: 'chain', call: 'shift(0.5 * LEFT)' } }]);
+    expect(run.status, 'reason' in run ? run.reason : '').toBe('ran');
+    expect(run.status === 'ran' && run.tex).toMatchObject({ compiles: 0, cacheHits: 3 });
+  } finally {
+    await session.close();
+  }
 });
 
 it('scene code cannot write the cache: a write fails, a planted entry has no effect on a later run', async () => {

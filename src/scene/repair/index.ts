@@ -22,12 +22,18 @@ export type SourceEdit = {
    * resolve it is invalid, with the reason.
    */
   object?: number;
+  /**
+   * A line of `file` that made one of a group's members: `__group__` in the op's expressions stands for the
+   * group it was put in (`labels.add(Text(...))`, `words = VGroup(*[Text(w) for w in ...])`), by its name.
+   */
+  member?: number;
   /** What to do there; the expression texts are parsed as Python, never spliced as text. */
   op:
     | { kind: 'keyword'; call: string; keyword: string; value: string } // set/replace a keyword argument of the call named `call` at `line` (next_to buff=0.45, Text font_size=36, color="#F0F0F0")
     | { kind: 'chain'; call: string } // append a method call to the object's expression at `line` (`shift(0.4 * LEFT)`)
     | { kind: 'animate'; animation: string } // add an animation to the self.play(...) at `line` (`FadeOut(__object__)`), so the timeline keeps its length
-    | { kind: 'wait'; seconds: number }; // hold the scene longer after the statement at `line` (the timeline grows by it)
+    | { kind: 'wait'; seconds: number } // hold the scene longer after the statement at `line` (the timeline grows by it)
+    | { kind: 'before'; statement: string }; // run an expression just before the statement at `line`, on that line (`__group__.arrange_in_grid(...)`)
 };
 
 export interface Candidate {
@@ -77,6 +83,16 @@ export interface SceneRepair {
   importCpuSeconds: number | null;
   /** Candidates re-inspected (the combined patch included). */
   candidates: number;
+  /** What the repair could spend (from what inspecting the scene cost), and whether it reached that before trying every defect. */
+  budget: RepairBudget;
 }
 
-export { repairScene, type RepairInput } from './repair';
+/** A repair's budget (docs/fixes.md, "The budget"): candidates re-inspected at most, wall time at most. */
+export interface RepairBudget {
+  candidates: number;
+  wallMs: number;
+  /** The repair stopped at the budget: some defects were not tried, or not with every candidate. */
+  reached: boolean;
+}
+
+export { repairBudget, repairScene, type InspectionCost, type RepairInput } from './repair';

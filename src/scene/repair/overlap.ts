@@ -1,5 +1,7 @@
 import { area, intersection, type Box, type Observation, type Scene } from '../scene';
+import { layoutsOf } from '../rules/clutter';
 import { SCENE_RULES } from '../thresholds';
+import { arrange } from './clutter';
 import { BUFFS, chain, objectLine, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 
@@ -90,8 +92,21 @@ function nextTo(scene: Scene, at: { file: string; line: number }, fixed: Box, bo
   };
 }
 
+/** Texts of one group drawn over each other, several pairs at once: the group arranged, as its clutter would be. */
+function proposeTogether(scene: Scene, findings: readonly Observation[]): Omit<Candidate, 'id'>[] {
+  const layouts = layoutsOf(scene);
+  const texts = new Set(
+    findings.flatMap((f) => [f.unit, other(scene, f)]).filter((id): id is number => id !== null && scene.unit(id).isText),
+  );
+  const perGroup = new Map<string, number>();
+  for (const id of texts) perGroup.set(layouts.group(id), (perGroup.get(layouts.group(id)) ?? 0) + 1);
+  const [best] = [...perGroup].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 3 ? arrange(scene, layouts, best[0]) : [];
+}
+
 export const overlapRepair: RuleRepair = {
   propose,
+  proposeTogether,
   involved: (scene, f) => {
     const partner = other(scene, f);
     return partner === null ? [f.unit] : [f.unit, partner];

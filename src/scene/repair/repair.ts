@@ -4,11 +4,14 @@ import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
 import type { SceneTimeline, SceneUnit } from '../inspection';
 import { quotedLines, type VideoFacts } from '../inspector';
+import { issueDefects } from '../../kinds/verdict';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
+import { clutter } from '../rules/clutter';
+import { overlap } from '../rules/overlap';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
-import type { Candidate, FindingFix, SceneRepair, SourceEdit } from '.';
+import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from '.';
 
 export interface RepairInput {
   sources: readonly SceneSource[];
@@ -21,13 +24,44 @@ export interface RepairInput {
   video: VideoFacts;
   /** The same sandbox and limits as inspection. */
   settings: SceneSettings;
+  /** The scene was inspected as a still (Manim's `-s`, its last frame held): its candidates are too. */
+  still?: boolean;
+  /** What inspecting the scene cost (as stored with the run): the repair's budget is taken from it. */
+  inspection: InspectionCost;
   cancel?: AbortSignal;
   heartbeat?: (progress: string) => void;
 }
 
-/** Candidates tried per finding at most, smallest first. */
-const MOST_PER_FINDING = 4;
+/** What inspecting a scene cost: its wall time and CPU (Manim's import and TeX included). */
+export interface InspectionCost {
+  wallMs: number | null;
+  cpuSeconds: number | null;
+}
+
+/** Candidates tried per defect at most, smallest first. */
+const MOST_PER_DEFECT = 4;
 const SEVERITY_RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+/**
+ * The budget (docs/fixes.md, "The budget"): a repair takes at most twice the
+ * wall time its scene's inspection took, and never more than 60 s, so one bad
+ * scene never holds a media slot for long (an inspection whose time was not
+ * recorded gets the 60 s); at least 8 s, since its own sandbox and Manim's
+ * import cost about what a small scene's whole inspection does. It re-inspects
+ * at most as many candidates as that time holds at a quarter of the
+ * inspection's CPU each (a warm re-inspection, Manim imported once and the TeX
+ * cached, costs about a quarter of a cold inspection), between 4 and 32.
+ */
+export const BUDGET = { wallFactor: 2, minWallMs: 8_000, maxWallMs: 60_000, warmShare: 0.25, candidates: [4, 32] as const };
+
+export function repairBudget(inspection: InspectionCost): RepairBudget {
+  const wallMs = Math.round(
+    Math.min(BUDGET.maxWallMs, Math.max(BUDGET.minWallMs, BUDGET.wallFactor * (inspection.wallMs ?? BUDGET.maxWallMs))),
+  );
+  const warmMs = Math.max(1, (inspection.cpuSeconds ?? 0) * 1000 * BUDGET.warmShare);
+  const [least, most] = BUDGET.candidates;
+  return { wallMs, candidates: Math.min(most, Math.max(least, Math.floor(wallMs / warmMs))), reached: false };
+}
 
 /** A finding with the objects it is about, by the source lines that made them: how it is recognised after a patch. */
 interface Found {
@@ -36,47 +70,36 @@ interface Found {
   objects: Set<string>;
 }
 
-interface Target extends Found {
+/** One defect as its issue names it: the findings of one category at one moment (or past the issues' cap), repaired together. */
+interface Target {
+  members: Found[];
+  /** What must be gone for it to be fixed: its findings, and for too many texts at once the overlaps among them. */
+  goals: Found[];
   fix: FindingFix['finding'];
   candidates: Candidate[];
 }
 
 /**
- * Repairs the scene's layout findings: for each, candidate edits computed from
- * the recorded geometry are applied to a copy of the sources and re-inspected
- * in the sandbox (one warm session); the smallest that removes the finding,
- * adds no MEDIUM or HIGH finding anywhere and keeps the timeline's length
- * within a frame wins. The winners are then verified again as one patch.
- * Never throws for what the source does: a scene that raises on a candidate
- * is that candidate's failure. Only the fragment's own files are written, to a
- * copy in the sandbox.
+ * Repairs the scene's defects: for each (the findings one stored issue names:
+ * a crowd of labels drawn over each other is one), candidate edits computed
+ * from the recorded geometry are applied to a copy of the sources and
+ * re-inspected in the sandbox (one warm session); the smallest that removes
+ * every finding of the defect, adds no MEDIUM or HIGH finding anywhere and
+ * keeps the timeline's length within a frame wins. The worst defects are tried
+ * first, a candidate shared by several is re-inspected once, and the whole
+ * repair keeps to its budget: what it did not reach keeps its advice, with a
+ * note. The winners are then verified again as one patch. Never throws for
+ * what the source does: a scene that raises on a candidate is that
+ * candidate's failure. Only the fragment's own files are written, to a copy in
+ * the sandbox.
  */
 export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const started = Date.now();
+  const budget = repairBudget(input.inspection);
+  const deadline = started + budget.wallMs;
   // The lines the edits are made at, quoted from the sources themselves (a stored timeline may quote fewer).
   const scene = new Scene({ ...input.timeline, lines: { ...quotedLines(input.sources, [input.timeline]), ...input.timeline.lines } });
-  const targets: Target[] = findingsOf(scene)
-    .filter((f) => TARGET_CATEGORIES.has(f.rule.category))
-    .map((f, n) => {
-      const issue = scene.pin(f.finding, f.rule.category, input.manifest.frames);
-      const proposed = RULE_REPAIRS.get(f.rule)?.propose(scene, f.finding) ?? [];
-      return {
-        ...f,
-        fix: {
-          kind: f.rule.kind,
-          category: f.rule.category,
-          severity: issue.severity,
-          description: issue.description,
-          suggestedFix: issue.suggestedFix ?? '',
-          frameIndex: issue.frameIndex,
-          location: issue.location,
-        },
-        candidates: [...proposed]
-          .sort((a, b) => a.size - b.size)
-          .slice(0, MOST_PER_FINDING)
-          .map((c, k) => ({ ...c, id: `f${n + 1}.${k + 1}` })),
-      };
-    });
+  const targets = defectsOf(scene, input.manifest);
   const done = (
     fixes: FindingFix[],
     combined: SceneRepair['combined'],
@@ -89,6 +112,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     cpuSeconds: session ? session.importCpuSeconds + session.candidateCpuSeconds : null,
     importCpuSeconds: session?.importCpuSeconds ?? null,
     candidates,
+    budget,
   });
   const nothing = (why: string): SceneRepair['combined'] => ({ verdict: 'none', diff: {}, files: {}, reinspection: why });
   if (targets.every((t) => t.candidates.length === 0))
@@ -99,87 +123,151 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       0,
     );
 
+  const reached = () =>
+    `the repair's budget was reached (${budget.candidates} candidates or ${seconds(budget.wallMs)}: ${input.inspection.wallMs === null ? 'the most a repair takes' : `from the ${seconds(input.inspection.wallMs)} the scene's inspection took`})`;
   input.heartbeat?.('starting the re-inspection');
-  const opened = await RepairSession.open(input.sources, input.scene ?? input.timeline.scene, input.video, input.settings, input.cancel);
-  if ('failure' in opened)
+  const placedByChance = Object.values(input.timeline.units).some((u) => u.unseeded);
+  const opened = await RepairSession.open(
+    input.sources,
+    input.scene ?? input.timeline.scene,
+    { ...input.video, still: input.still, placedByChance },
+    input.settings,
+    Math.max(1, deadline - Date.now()),
+    input.cancel,
+  );
+  if ('failure' in opened) {
+    // Stopped at the budget's end while Manim was still being imported: the budget, not the scene, ended it.
+    if (Date.now() >= deadline) budget.reached = true;
+    const why = budget.reached ? `${reached()} while the re-inspection was starting` : opened.failure;
     return done(
-      targets.map((t) => unfixed(t, 0, opened.failure)),
-      nothing(opened.failure),
+      targets.map((t) => unfixed(t, 0, why)),
+      nothing(why),
       null,
       0,
     );
+  }
   const session = opened;
   try {
     const cancelled = () => input.cancel?.reason ?? new Error('the repair was cancelled');
+    // The longest a candidate took, re-inspected and checked: what the next one is expected to take.
+    let longestMs = 0;
     const inspect = async (edits: SourceEdit[], what: string) => {
       if (input.cancel?.aborted) throw cancelled();
       input.heartbeat?.(what);
       const run = await session.inspect(edits);
       // Cancelling stops the sandbox: what the candidate then answered is not its verdict.
       if (input.cancel?.aborted) throw cancelled();
-      return run;
+      // The session's wall limit is the budget's: a run it stopped ran out of the budget, not of its own time.
+      const cut = run.status === 'failed' && Date.now() >= deadline;
+      if (cut) budget.reached = true;
+      return { run, cut };
     };
-    const baseRun = await inspect([], 're-inspecting the scene as it is');
-    if (baseRun.status !== 'ran') {
-      const why = `the scene as it is did not re-inspect (${baseRun.reason})`;
-      return done(
-        targets.map((t) => unfixed(t, 0, why)),
-        nothing(why),
-        session,
-        1,
-      );
-    }
-    const baseline = findingsOf(new Scene(baseRun.timeline));
+    // What a candidate is held against: the scene as inspected (the same run, so not run again).
+    const baseline = findingsOf(scene);
     const check = (run: CandidateRun, goals: readonly Found[], growsMs: number) => verify(run, goals, baseline, input.timeline, growsMs);
-    let tried = 0;
-    const fixes: FindingFix[] = [];
+    // Every candidate re-inspected, by its edits: one shared by several defects is re-inspected once.
+    const runs = new Map<string, { run: CandidateRun; cut: boolean; candidate: Candidate }>();
+    const fixes = new Map<Target, FindingFix>();
     const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; growsMs: number }[] = [];
-    for (const [n, target] of targets.entries()) {
+    // Room for one more candidate within the candidates and the time left, once a patch is verified with room kept for
+    // the combined patch (the longest run so far stands for the next).
+    const room = () => {
+      const kept = winners.length > 0 ? 1 : 0;
+      return runs.size + 1 + kept <= budget.candidates && Date.now() + longestMs * (1 + kept) < deadline;
+    };
+    // The worst first: the most severe, then the one with the most findings.
+    const order = [...targets].sort(
+      (a, b) => SEVERITY_RANK[b.fix.severity] - SEVERITY_RANK[a.fix.severity] || b.members.length - a.members.length,
+    );
+    for (const [n, target] of order.entries()) {
       const reasons: string[] = [];
+      let tried = 0;
       let won = false;
-      for (const candidate of target.candidates) {
+      let cut = false;
+      const win = (candidate: Candidate, run: CandidateRun & { status: 'ran' }, verdict: { lighter: number; durationMs: number }) => {
+        const sentence = reinspected(goneSentence(scene, target), verdict.lighter, verdict.durationMs, candidate.growsMs);
+        fixes.set(target, verified(target, candidate, run.patch, sentence, input.sources.length, tried));
+        winners.push({ target, patch: run.patch, edits: candidate.edits, growsMs: candidate.growsMs ?? 0 });
+        won = true;
+      };
+      // A patch already re-inspected for another defect that fixes this one too (a crowd arranged clears its overlaps).
+      for (const { run, candidate } of [...runs.values()].sort((a, b) => a.candidate.size - b.candidate.size)) {
+        if (run.status !== 'ran' || target.candidates.every((c) => editsKey(c) !== editsKey(candidate))) continue;
+        const verdict = check(run, target.goals, candidate.growsMs ?? 0);
+        if (verdict.ok) {
+          tried++;
+          win(candidate, run, verdict);
+          break;
+        }
+      }
+      for (const candidate of won ? [] : target.candidates) {
+        const key = editsKey(candidate);
+        const known = runs.get(key);
+        if (!known && !room()) {
+          budget.reached = true;
+          break;
+        }
         tried++;
-        const run = await inspect(candidate.edits, `finding ${n + 1}/${targets.length}: ${candidate.label}`);
-        const verdict = check(run, [target], candidate.growsMs ?? 0);
+        const at = Date.now();
+        const { run, cut: stopped } = known ?? (await inspect(candidate.edits, `defect ${n + 1}/${order.length}: ${candidate.label}`));
+        if (!known) runs.set(key, { run, cut: stopped, candidate });
+        // Stopped by the budget's end: not this candidate's verdict.
+        cut = stopped;
+        if (cut) break;
+        const verdict = check(run, target.goals, candidate.growsMs ?? 0);
+        if (!known) longestMs = Math.max(longestMs, Date.now() - at);
         if (verdict.ok && run.status === 'ran') {
-          const gone = `${scene.name(target.finding.unit)} ${RULE_REPAIRS.get(target.rule)!.gone} from ${formatTimestamp(target.finding.startMs)} on`;
-          const sentence = reinspected(gone, verdict.lighter, verdict.durationMs, candidate.growsMs);
-          fixes.push(verified(target, candidate, run.patch, sentence, input.sources.length));
-          winners.push({ target, patch: run.patch, edits: candidate.edits, growsMs: candidate.growsMs ?? 0 });
-          won = true;
+          win(candidate, run, verdict);
           break;
         }
         if (!verdict.ok) reasons.push(`${candidate.label}: ${verdict.reason.replace(/\.$/, '')}`);
       }
-      if (!won) fixes.push(unfixed(target, target.candidates.length, reasons.length ? reasons.slice(0, 3).join('; ') : null));
+      if (!won) {
+        const short = cut || (budget.reached && tried < target.candidates.length);
+        fixes.set(target, unfixed(target, tried, [...reasons.slice(0, 3), ...(short ? [reached()] : [])].join('; ') || null));
+      }
     }
-    if (winners.length === 0) return done(fixes, nothing('no edit verified'), session, tried);
-    if (winners.length === 1) {
+    const inOrder = targets.map((t) => fixes.get(t)!);
+    const tried = runs.size;
+    // Edits two winners share (one arrangement fixing a crowd and its overlaps) are applied once.
+    const all = [...new Map(winners.flatMap((w) => w.edits).map((e) => [JSON.stringify(e), e])).values()];
+    const grows = winners.reduce((sum, w) => sum + w.growsMs, 0);
+    if (winners.length === 0)
+      return done(inOrder, nothing(budget.reached ? `no edit verified before ${reached()}` : 'no edit verified'), session, tried);
+    if (new Set(winners.map((w) => JSON.stringify(w.edits))).size === 1) {
       // One patch: it was verified as a whole already.
       const [w] = winners;
       return done(
-        fixes,
+        inOrder,
+        { verdict: 'verified', diff: w.patch.diff, files: w.patch.files, reinspection: fixes.get(w.target)!.reinspection },
+        session,
+        tried,
+      );
+    }
+    if (Date.now() + longestMs >= deadline) {
+      // No time left to verify them together: the worst defect's patch, verified on its own, stands for them.
+      const [w] = winners;
+      return done(
+        inOrder,
         {
           verdict: 'verified',
           diff: w.patch.diff,
           files: w.patch.files,
-          reinspection: fixes.find((f) => f.verdict === 'verified')!.reinspection,
+          reinspection: `${fixes.get(w.target)!.reinspection}; only this defect's patch: ${reached()} before all ${winners.length} verified patches could be re-inspected together`,
         },
         session,
         tried,
       );
     }
-    const all = winners.flatMap((w) => w.edits);
-    const run = await inspect(all, `all ${winners.length} verified patches together`);
-    tried++;
+    const { run, cut } = await inspect(all, `all ${winners.length} verified patches together`);
     const verdict = check(
       run,
-      winners.map((w) => w.target),
-      winners.reduce((sum, w) => sum + w.growsMs, 0),
+      winners.flatMap((w) => w.target.goals),
+      grows,
     );
     const patch = run.status === 'invalid' ? { files: {}, diff: {} } : run.patch;
     return done(
-      fixes,
+      inOrder,
       {
         verdict: verdict.ok ? 'verified' : 'unverified',
         diff: patch.diff,
@@ -189,16 +277,111 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
               `all ${winners.length} patches together, every finding they fix is gone`,
               verdict.lighter,
               verdict.durationMs,
-              winners.reduce((sum, w) => sum + w.growsMs, 0),
+              grows,
             )
-          : `re-inspected with all ${winners.length} patches together: ${verdict.reason}`,
+          : `re-inspected with all ${winners.length} patches together: ${cut ? reached() : verdict.reason}`,
       },
       session,
-      tried,
+      tried + 1,
     );
   } finally {
     await session.close();
   }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const editsKey = (c: Pick<Candidate, 'edits'>) => JSON.stringify(c.edits);
+
+/**
+ * The scene's defects, as its issues will name them (`issueDefects`, one
+ * stored issue per defect): each with the candidate edits that may fix it, a
+ * defect of several findings with edits that fix them together.
+ */
+function defectsOf(scene: Scene, manifest: FrameManifest): Target[] {
+  const found = findingsOf(scene).filter((f) => TARGET_CATEGORIES.has(f.rule.category));
+  // The overlaps a crowd caused: among its own texts, which arranging it or showing it in steps must clear too.
+  const caused = (crowd: Found) => found.filter((f) => f.rule === overlap && [...f.objects].every((k) => crowd.objects.has(k)));
+  const drafts = found.map((f) => scene.pin(f.finding, f.rule.category, manifest.frames));
+  const targets: { first: number; target: Target }[] = [];
+  for (const kind of new Set(found.map((f) => f.rule.kind))) {
+    const mine = found.flatMap((f, n) => (f.rule.kind === kind ? [n] : []));
+    for (const { row, members } of issueDefects(
+      mine.map((n) => drafts[n]),
+      manifest,
+    )) {
+      const ns = members.map((m) => mine[m]);
+      const first = drafts[ns[0]];
+      targets.push({
+        first: Math.min(...ns),
+        target: {
+          members: ns.map((n) => found[n]),
+          goals: ns.flatMap((n) => [found[n], ...(found[n].rule === clutter ? caused(found[n]) : [])]),
+          fix: {
+            kind,
+            category: row.category,
+            severity: row.severity,
+            description: row.description,
+            suggestedFix: row.suggestedFix ?? '',
+            frameIndex: row.frameIndex,
+            location: ns.length === 1 ? first.location : null,
+          },
+          candidates: candidatesFor(
+            scene,
+            ns.map((n) => found[n]),
+          ).map((c, k) => ({ ...c, id: `d${targets.length + 1}.${k + 1}` })),
+        },
+      });
+    }
+  }
+  return targets.sort((a, b) => a.first - b.first).map((t) => t.target);
+}
+
+/**
+ * A defect's candidates, smallest first: a finding's own; for several, the
+ * edits their rule makes for them together, and each one's smallest (then
+ * second smallest) edits applied together, when no two of them edit one
+ * site in different ways.
+ */
+function candidatesFor(scene: Scene, members: readonly Found[]): Omit<Candidate, 'id'>[] {
+  const own = members.map((m) => [...(RULE_REPAIRS.get(m.rule)?.propose(scene, m.finding) ?? [])].sort((a, b) => a.size - b.size));
+  if (members.length === 1) return own[0].slice(0, MOST_PER_DEFECT);
+  const rule = members.every((m) => m.rule === members[0].rule) ? RULE_REPAIRS.get(members[0].rule) : undefined;
+  const together = [
+    ...(rule?.proposeTogether?.(
+      scene,
+      members.map((m) => m.finding),
+    ) ?? []),
+  ];
+  for (const k of [0, 1]) {
+    const picked = own.map((c) => c[k]).filter(Boolean);
+    if (picked.length < 2) continue;
+    const edits = new Map<string, SourceEdit>();
+    for (const c of picked) for (const e of c.edits) edits.set(JSON.stringify(e), e);
+    // Two different edits at one site (objects one line made in a loop, each to move its own way) cannot both be made.
+    const all = [...edits.values()];
+    if (all.some((e, n) => all.some((x, m) => m !== n && sameSite(x, e)))) continue;
+    together.push({
+      label: `the ${k === 0 ? 'smallest' : 'second smallest'} edit of each of ${picked.length} findings`,
+      edits: [...edits.values()],
+      size: picked.reduce((sum, c) => sum + c.size, 0),
+      ...(picked.some((c) => c.growsMs) ? { growsMs: picked.reduce((sum, c) => sum + (c.growsMs ?? 0), 0) } : {}),
+    });
+  }
+  return together.sort((a, b) => a.size - b.size).slice(0, MOST_PER_DEFECT);
+}
+
+/** Two edits at one site: of one line's object, made there (one label, or every label a loop's line makes). */
+const sameSite = (a: SourceEdit, b: SourceEdit) =>
+  a.file === b.file && a.line === b.line && a.object === b.object && a.op.kind === b.op.kind;
+
+/** What re-inspection shows of a defect once it is gone. */
+function goneSentence(scene: Scene, target: Target): string {
+  const [first] = target.members;
+  const from = formatTimestamp(Math.min(...target.members.map((m) => m.finding.startMs)));
+  const cleared = target.goals.length - target.members.length;
+  const also = cleared > 0 ? `, and the ${cleared} overlap${cleared > 1 ? 's' : ''} among them are gone` : '';
+  if (target.members.length === 1) return `${scene.name(first.finding.unit)} ${RULE_REPAIRS.get(first.rule)!.gone}${also} from ${from} on`;
+  return `all ${target.members.length} ${target.fix.category} findings (${scene.name(first.finding.unit)}, …) are gone from ${from} on`;
 }
 
 /** Every rule's findings in a recorded scene, with the objects each is about. */
@@ -255,12 +438,12 @@ function verify(
 function reinspected(what: string, lighter: number, durationMs: number, growsMs = 0): string {
   const news = lighter ? `no new MEDIUM or HIGH finding (${lighter} new LOW)` : 'no new finding';
   const length = growsMs
-    ? `the timeline grows by exactly the wait added (${(growsMs / 1000).toFixed(2)} s, to ${(durationMs / 1000).toFixed(2)} s)`
+    ? `the timeline grows by exactly what the edit adds (${(growsMs / 1000).toFixed(2)} s, to ${(durationMs / 1000).toFixed(2)} s)`
     : `the timeline keeps its length (${(durationMs / 1000).toFixed(2)} s)`;
   return `re-inspected, ${what}, ${news}, ${length}`;
 }
 
-function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number): FindingFix {
+function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number, tried: number): FindingFix {
   const change = patch.changes
     .map((c) => `${files > 1 ? `${c.file} ` : ''}line ${c.line}: \`${clip(c.before, 160)}\` → \`${clip(c.after, 200)}\``)
     .join('; ');
@@ -271,15 +454,16 @@ function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sen
     diff: patch.diff,
     reinspection: sentence,
     suggestedFix: `${change || candidate.label}; verified: ${sentence}`,
-    candidatesTried: target.candidates.indexOf(candidate) + 1,
+    candidatesTried: tried,
   };
 }
 
-/** A finding no candidate fixed: `none` when none could be computed, else `unverified`, with why; today's advice kept. */
+/** A defect no candidate fixed: `none` when none could be computed, else `unverified`, with why; today's advice kept. */
 function unfixed(target: Target, tried: number, why: string | null): FindingFix {
   const none = target.candidates.length === 0;
+  const rule = target.members[0].rule;
   const reinspection = none
-    ? `no edit is computed for this finding${RULE_REPAIRS.has(target.rule) ? ' from its recorded geometry' : ` (${target.rule.category}: too many things at once has no single edit)`}`
+    ? `no edit is computed for this finding${RULE_REPAIRS.has(rule) ? ' from its recorded geometry' : ` (${rule.category}: too many things at once has no single edit)`}`
     : tried === 0
       ? `not re-inspected: ${why ?? 'the re-inspection did not run'}`
       : `${tried} candidate edit${tried > 1 ? 's' : ''} re-inspected, none verified: ${why ?? 'no answer'}`;
@@ -289,7 +473,7 @@ function unfixed(target: Target, tried: number, why: string | null): FindingFix 
     change: null,
     diff: {},
     reinspection,
-    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 200)})`,
+    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 300)})`,
     candidatesTried: tried,
   };
 }

@@ -10,6 +10,8 @@ import type { Candidate, SourceEdit } from '.';
  */
 export interface RuleRepair {
   propose(scene: Scene, finding: Observation): Omit<Candidate, 'id'>[];
+  /** For one defect of several findings (a crowd of labels drawn over each other): edits that fix them together. */
+  proposeTogether?(scene: Scene, findings: readonly Observation[]): Omit<Candidate, 'id'>[];
   /** The units the finding is about; by default its own. */
   involved?(scene: Scene, finding: Observation): number[];
   /** What re-inspection shows once it is gone, after the object's name: "stays inside the frame". */

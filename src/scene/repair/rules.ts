@@ -1,5 +1,6 @@
 import type { Severity } from '../../domain/types';
 import { clippedContent } from '../rules/clipped-content';
+import { clutter } from '../rules/clutter';
 import { leftover } from '../rules/leftover';
 import { lowContrast } from '../rules/low-contrast';
 import { offScreen } from '../rules/off-screen';
@@ -8,6 +9,7 @@ import { readingTimeRule } from '../rules/reading-time';
 import type { SceneRule } from '../rules/rule';
 import { unreadableText } from '../rules/unreadable-text';
 import { clippedContentRepair } from './clipped-content';
+import { clutterRepair } from './clutter';
 import { leftoverRepair } from './leftover';
 import { lowContrastRepair } from './low-contrast';
 import { offScreenRepair } from './off-screen';
@@ -16,13 +18,14 @@ import { readingTimeRepair } from './reading-time';
 import type { RuleRepair } from './rule-repair';
 import { unreadableTextRepair } from './unreadable-text';
 
-/** Each scene rule's repair; a rule not here (clutter: too many texts at once; a wrong formula) gets no computed edit. */
+/** Each scene rule's repair; a rule not here (a wrong formula) gets no computed edit. */
 export const RULE_REPAIRS = new Map<SceneRule, RuleRepair>([
   [clippedContent, clippedContentRepair],
   [offScreen, offScreenRepair],
   [overlap, overlapRepair],
   [unreadableText, unreadableTextRepair],
   [lowContrast, lowContrastRepair],
+  [clutter, clutterRepair],
   [leftover, leftoverRepair],
   [readingTimeRule, readingTimeRepair],
 ]);

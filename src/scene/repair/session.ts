@@ -9,12 +9,6 @@ import type { SourceEdit } from '.';
 
 /** The warm re-inspection program, in scene-inspector/ (docs/fixes.md, "Edits and verification"). */
 const SESSION_PROGRAM = 'repair_session.py';
-/**
- * The whole session may take this many times one inspection's wall limit (each
- * candidate has that limit on its own): the baseline, the candidates and the
- * combined patch of a run's findings, warm.
- */
-const SESSION_WALL_FACTOR = 4;
 
 const text = z.string().max(512 * 1024);
 const Patch = {
@@ -43,7 +37,7 @@ export interface AppliedPatch {
 export type CandidateRun =
   | { status: 'invalid'; reason: string }
   | { status: 'failed'; reason: string; patch: AppliedPatch; cpuSeconds: number }
-  | { status: 'ran'; timeline: SceneTimeline; patch: AppliedPatch; cpuSeconds: number };
+  | { status: 'ran'; timeline: SceneTimeline; patch: AppliedPatch; cpuSeconds: number; tex: z.infer<typeof JobResultSchema>['tex'] | null };
 
 /**
  * One sandboxed Python process for a repair: Manim imported once, each
@@ -58,19 +52,25 @@ export class RepairSession {
   private constructor(
     private readonly session: SandboxSession,
     private readonly sources: readonly SceneSource[],
-    private readonly settings: SceneSettings,
+    private readonly limits: SceneSettings['limits'],
     readonly manim: string,
     readonly importCpuSeconds: number,
   ) {}
 
+  /**
+   * Opens a session that the sandbox stops after `wallMs` (the repair's budget), whatever it is doing. Its
+   * candidates run as the scene was inspected (`still`); `placedByChance` false when its inspection found
+   * nothing unseeded randomness placed, so they need not run twice to find it.
+   */
   static async open(
     sources: readonly SceneSource[],
     scene: string,
-    video: VideoFacts,
+    video: VideoFacts & { still?: boolean; placedByChance: boolean },
     settings: SceneSettings,
+    wallMs: number,
     cancel?: AbortSignal,
   ): Promise<RepairSession | { failure: string }> {
-    const limits = { ...settings.limits, wallMs: settings.limits.wallMs * SESSION_WALL_FACTOR };
+    const limits = { ...settings.limits, wallMs };
     const session = startSceneSession(SESSION_PROGRAM, settings, limits, cancel);
     if ('refused' in session) return { failure: session.refused };
     const job = {
@@ -80,6 +80,8 @@ export class RepairSession {
       fps: manimRate(video.fps),
       durationMs: video.durationMs,
       toleranceMs: timelineToleranceMs(video.fps),
+      ...(video.still ? { still: true } : {}),
+      ...(video.placedByChance ? {} : { followSeeding: false }),
     };
     const first = JSON.stringify({
       files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
@@ -97,11 +99,11 @@ export class RepairSession {
         ready?.success && !ready.data.ready
           ? ready.data.error
           : ended.stopped
-            ? stoppedReason(ended.stopped, settings.limits)
+            ? stoppedReason(ended.stopped, limits)
             : lastLine(ended.stderrTail);
       return { failure: `the repair's re-inspection did not start (${why || `exit ${ended.exitCode}`})` };
     }
-    return new RepairSession(session, sources, settings, ready.data.manim, ready.data.importCpuSeconds);
+    return new RepairSession(session, sources, limits, ready.data.manim, ready.data.importCpuSeconds);
   }
 
   /** Applies the edits to a copy of the sources and re-inspects the scene. */
@@ -112,7 +114,7 @@ export class RepairSession {
       const ended = await this.session.close(0);
       return {
         status: 'failed',
-        reason: `the re-inspection stopped${ended.stopped ? ` (the session ${stoppedReason(ended.stopped, this.settings.limits)})` : ''}`,
+        reason: `the re-inspection stopped${ended.stopped ? ` (the session ${stoppedReason(ended.stopped, this.limits)})` : ''}`,
         patch: { files: {}, diff: {}, changes: [] },
         cpuSeconds: 0,
       };
@@ -144,7 +146,7 @@ export class RepairSession {
     const timeline = timelineOf(result, this.manim, quotedLines(patched, [result]));
     if (!timeline)
       return { status: 'failed', reason: 'the patched scene answered an incomplete timeline', patch, cpuSeconds: answer.cpuSeconds };
-    return { status: 'ran', timeline, patch, cpuSeconds: answer.cpuSeconds };
+    return { status: 'ran', timeline, patch, cpuSeconds: answer.cpuSeconds, tex: result.tex ?? null };
   }
 
   async close(): Promise<void> {

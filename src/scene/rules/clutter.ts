@@ -9,10 +9,13 @@ import type { SceneRule } from './rule';
  * structure counts once: the texts of one mobject laid out by rule, in a grid
  * (a table, a matrix, a grid of numbers) or along a line at an even step (an
  * axis's tick labels, a chart's bar labels, the lines of a code block), and a
- * coordinate system's numbers.
+ * coordinate system's numbers. Structure is decided by layout, never by looks:
+ * cells recoloured, faded, scaled, ringed or crossed out stay where the rule
+ * put them, and so stay one structure (a sieve, a table with a highlighted row).
  */
 function tooMany(scene: Scene): Observation[] {
-  const counts = scene.samples.map((_, i) => readables(scene, i));
+  const found = layoutsOf(scene);
+  const counts = scene.samples.map((_, i) => found.readables(i));
   const [medium, high] = SCENE_RULES.clutter;
   const runs = scene.runs((i) => scene.atRest[i] && counts[i] > medium).filter(([a, b]) => scene.restMs(a, b) >= 1000);
   if (runs.length === 0) return [];
@@ -36,41 +39,171 @@ function tooMany(scene: Scene): Observation[] {
   ];
 }
 
-/** How many things to read separately in a sample: each text, a structure's texts once. */
-function readables(scene: Scene, i: number): number {
-  const byRoot = new Map<number, { axes: boolean; boxes: Box[]; shapes: Box[] }>();
-  let n = 0;
-  // Fewer texts than the limit are never too many, however they are read.
-  let texts = 0;
-  for (const [id] of scene.states[i]) if (scene.unit(id).isText) texts++;
-  if (texts <= SCENE_RULES.clutter[0]) return texts;
-  const shown = (x: UnitState | undefined) => !!x && opacityOf(x) >= 0.5 && !fullyOutside(x.box, scene.frame);
-  for (const [id, s] of scene.states[i]) {
-    const u = scene.unit(id);
-    // A text drawn exactly over another shown is read once.
-    if (!shown(s) || (s.copyOf !== undefined && shown(scene.states[i].get(s.copyOf)))) continue;
-    const group = byRoot.get(s.root) ?? byRoot.set(s.root, { axes: inCoordinateSystem(u), boxes: [], shapes: [] }).get(s.root)!;
-    (u.isText ? group.boxes : group.shapes).push(s.box);
-  }
-  for (const { axes, boxes, shapes } of byRoot.values()) {
-    if (boxes.length === 0) continue;
-    if (axes) {
-      n++;
-      continue;
-    }
-    const framed = inCellGrid(boxes.map((b) => cellOf(b, shapes)));
-    const inGrid = framed.filter(Boolean).length;
-    if (inGrid >= Math.max(4, boxes.length * SCENE_RULES.laidOut)) {
-      n += boxes.length - inGrid + 1;
-      continue;
-    }
-    for (const part of clusters(boxes)) {
-      const count = laidOut(part).filter(Boolean).length;
-      n += count >= Math.max(3, part.length * SCENE_RULES.laidOut) ? part.length - count + 1 : part.length;
-    }
-  }
-  return n;
+const layouts = new WeakMap<Scene, TextLayouts>();
+
+/** The scene's text layouts, found once per recorded scene (the rule and the repair read the same). */
+export function layoutsOf(scene: Scene): TextLayouts {
+  return layouts.get(scene) ?? layouts.set(scene, new TextLayouts(scene)).get(scene)!;
 }
+
+const centreOf = (b: Box): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+/**
+ * The scene's texts laid out by rule, by layout alone. A text belongs to the
+ * group of the mobject it was first shown in (a table, a `VGroup` of cells),
+ * or, shown alone, to the texts the same line of the source made (numbers
+ * added one by one in a loop). A group's structure is found where most of
+ * its texts are on screen, and in every sample from what is visible there,
+ * however faint; a text that stays where a structure placed it (or takes the
+ * place of one of its cells) stays part of it whatever its colour, size or
+ * opacity becomes.
+ */
+export class TextLayouts {
+  private readonly groupOf = new Map<number, string>();
+  /** Per group, the sample at rest where most of its texts are visible. */
+  private readonly busiestAt = new Map<string, number>();
+  /** Per group, the structure found where most of its texts are visible: each text laid out by rule, its cluster and centre. */
+  private readonly reference = new Map<string, Map<number, { label: string; centre: [number, number] }>>();
+  private readonly slots: { label: string; centre: [number, number]; tol: number }[] = [];
+  private readonly memo = new Map<string, Map<number, string>>();
+
+  constructor(private readonly scene: Scene) {
+    const texts = scene.unitIds().filter((id) => scene.unit(id).isText);
+    const perRoot = new Map<number, number>();
+    for (const id of texts) perRoot.set(scene.unit(id).root, (perRoot.get(scene.unit(id).root) ?? 0) + 1);
+    for (const id of texts) {
+      const u = scene.unit(id);
+      this.groupOf.set(id, perRoot.get(u.root)! > 1 ? `root ${u.root}` : `line ${u.file}:${u.line}:${u.calledFrom ?? ''}`);
+    }
+    const best = new Map<string, { i: number; n: number }>();
+    scene.samples.forEach((_, i) => {
+      if (!scene.atRest[i]) return;
+      const n = new Map<string, number>();
+      for (const id of this.visibleTexts(i)) n.set(this.groupOf.get(id)!, (n.get(this.groupOf.get(id)!) ?? 0) + 1);
+      for (const [key, count] of n) if (count > (best.get(key)?.n ?? 0)) best.set(key, { i, n: count });
+    });
+    for (const [key, { i }] of best) {
+      this.busiestAt.set(key, i);
+      const laid = this.laidOutAt(i).get(key);
+      if (!laid) continue;
+      const placed = new Map<number, { label: string; centre: [number, number] }>();
+      for (const [id, label] of laid) {
+        const box = scene.states[i].get(id)!.box;
+        placed.set(id, { label: `${label} as placed`, centre: centreOf(box) });
+        this.slots.push({ label: `${label} as placed`, centre: centreOf(box), tol: tolerance(box) });
+      }
+      this.reference.set(key, placed);
+    }
+  }
+
+  /** The group a text belongs to: the mobject it was first shown in, or the line that made it. */
+  group(id: number): string {
+    return this.groupOf.get(id)!;
+  }
+
+  /** The sample at rest where most of a group's texts are visible. */
+  busiest(key: string): number | undefined {
+    return this.busiestAt.get(key);
+  }
+
+  /** A group's texts visible at a sample. */
+  members(key: string, i: number): number[] {
+    return this.visibleTexts(i).filter((id) => this.groupOf.get(id) === key);
+  }
+
+  /** How many things to read separately in a sample. */
+  readables(i: number): number {
+    // Fewer texts than the limit are never too many, however they are read.
+    let texts = 0;
+    for (const [id] of this.scene.states[i]) if (this.scene.unit(id).isText) texts++;
+    if (texts <= SCENE_RULES.clutter[0]) return texts;
+    return this.separate(i).length;
+  }
+
+  /** The texts shown at a sample, as the eye reads them: alone, or together as one structure. */
+  separate(i: number): number[][] {
+    const states = this.scene.states[i];
+    const shown = (x: UnitState | undefined) => !!x && opacityOf(x) >= 0.5 && !fullyOutside(x.box, this.scene.frame);
+    const now = this.laidOutAt(i);
+    const together = new Map<string, number[]>();
+    const alone: number[][] = [];
+    for (const [id, s] of states) {
+      // A text drawn exactly over another shown is read once.
+      if (!this.scene.unit(id).isText || !shown(s) || (s.copyOf !== undefined && shown(states.get(s.copyOf)))) continue;
+      const key = this.groupOf.get(id)!;
+      const centre = centreOf(s.box);
+      const tol = tolerance(s.box);
+      const near = (c: [number, number]) => Math.abs(c[0] - centre[0]) <= tol && Math.abs(c[1] - centre[1]) <= tol;
+      const placed = this.reference.get(key)?.get(id);
+      const label =
+        (placed && near(placed.centre) ? placed.label : undefined) ??
+        now.get(key)?.get(id) ??
+        this.slots.find((slot) => near(slot.centre))?.label;
+      if (label === undefined) alone.push([id]);
+      else together.set(label, [...(together.get(label) ?? []), id]);
+    }
+    return [...alone, ...together.values()];
+  }
+
+  /** The texts visible at a sample (however faint) inside the frame, drawn at some size (not a point growing from one). */
+  private visibleTexts(i: number): number[] {
+    return [...this.scene.states[i]]
+      .filter(
+        ([id, s]) =>
+          this.scene.unit(id).isText && s.box[2] - s.box[0] >= 1 && s.box[3] - s.box[1] >= 1 && !fullyOutside(s.box, this.scene.frame),
+      )
+      .map(([id]) => id);
+  }
+
+  /** Per group, the texts visible at a sample that a rule laid out, each with its structure's label. */
+  private laidOutAt(i: number): Map<string, Map<number, string>> {
+    const byGroup = new Map<string, number[]>();
+    for (const id of this.visibleTexts(i)) byGroup.set(this.groupOf.get(id)!, [...(byGroup.get(this.groupOf.get(id)!) ?? []), id]);
+    const out = new Map<string, Map<number, string>>();
+    for (const [key, ids] of byGroup) {
+      const boxes = ids.map((id) => this.scene.states[i].get(id)!.box);
+      const signature = `${key}|${ids.map((id, k) => `${id}:${boxes[k].join(',')}`).join(';')}`;
+      let laid = this.memo.get(signature);
+      if (!laid) {
+        laid = this.structure(i, key, ids, boxes);
+        this.memo.set(signature, laid);
+      }
+      out.set(key, laid);
+    }
+    return out;
+  }
+
+  /** Which of a group's texts are laid out by rule, each with the label of its structure (a group may hold several). */
+  private structure(i: number, key: string, ids: readonly number[], boxes: readonly Box[]): Map<number, string> {
+    const laid = new Map<number, string>();
+    if (inCoordinateSystem(this.scene.unit(ids[0]))) {
+      for (const id of ids) laid.set(id, `${key} axes`);
+      return laid;
+    }
+    // Texts in cells: each in the smallest shape of its group around it (a numbered box).
+    const roots = new Set(ids.map((id) => this.scene.states[i].get(id)!.root));
+    const shapes = [...this.scene.states[i]].filter(([id, s]) => !this.scene.unit(id).isText && roots.has(s.root)).map(([, s]) => s.box);
+    const framed = inCellGrid(boxes.map((b) => cellOf(b, shapes)));
+    if (framed.filter(Boolean).length >= Math.max(4, boxes.length * SCENE_RULES.laidOut)) {
+      ids.forEach((id, k) => framed[k] && laid.set(id, `${key} cells`));
+      return laid;
+    }
+    const index = new Map(boxes.map((b, k) => [b, k]));
+    // The whole group first (labels each beside its shape in a grid sit far apart for their size), then in clusters.
+    const whole = [...boxes];
+    const parts = clusters(boxes);
+    [whole, ...(parts.length > 1 ? parts : [])].forEach((part, c) => {
+      if (part.some((b) => laid.has(ids[index.get(b)!]))) return;
+      const placed = laidOut(part);
+      if (placed.filter(Boolean).length < Math.max(3, part.length * SCENE_RULES.laidOut)) return;
+      part.forEach((b, k) => placed[k] && laid.set(ids[index.get(b)!], `${key} cluster ${c}`));
+    });
+    return laid;
+  }
+}
+
+/** How far a text's centre may move and still be where the rule placed it: a pixel and 5% of its height (Manim places exactly). */
+const tolerance = (b: Box) => 1 + (b[3] - b[1]) * SCENE_RULES.alignment;
 
 /** The cell a text sits in: the smallest shape of its group whose box holds the text's (a numbered box's frame), or none. */
 function cellOf(text: Box, shapes: readonly Box[]): Box | null {
