@@ -76,6 +76,12 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
     return { code, stdout, stderr };
   }
 
+  /** The exit code of a run, with what it printed to stderr when the code is not the one expected. */
+  async function expectExit(args: string[], code: number) {
+    const run = await evals(args);
+    expect(run.code, run.stderr).toBe(code);
+  }
+
   /** The runs `--json` printed, one per animation. */
   const runsOf = (stdout: string) =>
     stdout
@@ -96,8 +102,8 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
     expect(statusOf(run, 'DESIGN_VALIDATION_JSON')).toBe('FAIL');
     expect(statusOf(run, 'VISUAL_VALIDATION_JSON')).toBe('ERROR');
     expect(failed.code, failed.stderr).toBe(3);
-    expect((await evals([SAMPLE, '--fail-on', 'error'])).code).toBe(3);
-    expect((await evals([SAMPLE, '--fail-on', 'never'])).code).toBe(0);
+    await expectExit([SAMPLE, '--fail-on', 'error'], 3);
+    await expectExit([SAMPLE, '--fail-on', 'never'], 0);
   });
 
   it('when every other kind passed: 3, also with --fail-on error', async () => {
@@ -106,7 +112,7 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
     expect(run.evalRuns.filter((e) => e.kind !== 'VISUAL_VALIDATION_JSON').map((e) => e.status)).not.toContain('FAIL');
     expect(statusOf(run, 'VISUAL_VALIDATION_JSON')).toBe('ERROR');
     expect(errored.code, errored.stderr).toBe(3);
-    expect((await evals([SAMPLE, '--fail-on', 'error'])).code).toBe(3);
+    await expectExit([SAMPLE, '--fail-on', 'error'], 3);
   });
 
   it('in a batch (a directory) whose animations all FAIL overall, one kind in ERROR: 3, not 1', async () => {
@@ -122,6 +128,6 @@ describe('evals run: a kind that ended ERROR exits 3 whatever the overall status
       expect(statusOf(run, 'VISUAL_VALIDATION_JSON')).toBe('ERROR');
     }
     expect(batch.code, batch.stderr).toBe(3);
-    expect((await evals([dir, '--fail-on', 'error'])).code).toBe(3);
+    await expectExit([dir, '--fail-on', 'error'], 3);
   });
 });
