@@ -25,9 +25,14 @@ describe("one verdict on any ffmpeg: the npm-shipped build and Debian's", () => 
     expect(debian).not.toBe(npm);
   });
 
-  const videos = [MANIM_CORPUS, HOLDOUT_CORPUS, TRAPS_CORPUS].flatMap((corpus) =>
-    corpus.videos.map((video) => [`corpus/${corpus.name}/${video.file}`, corpusFile(corpus, video)] as const),
-  );
+  // Every trap (the patterns a pixel judge is tempted by), and every other scene of the two scene corpora, defects
+  // and clean ones alike: what the builds could differ on is decoding, which every scene exercises.
+  const everyOther = <T>(items: readonly T[]) => items.filter((_, i) => i % 2 === 0);
+  const videos = [
+    ...everyOther(MANIM_CORPUS.videos).map((video) => [MANIM_CORPUS, video] as const),
+    ...everyOther(HOLDOUT_CORPUS.videos).map((video) => [HOLDOUT_CORPUS, video] as const),
+    ...TRAPS_CORPUS.videos.map((video) => [TRAPS_CORPUS, video] as const),
+  ].map(([corpus, video]) => [`corpus/${corpus.name}/${video.file}`, corpusFile(corpus, video)] as const);
   // The judge (testkit judgeExtraction, as the pipeline) reads the frame plan, the frames and the signal and
   // nothing else: the same three from both builds are the same findings. Judging both as well compared one
   // verdict with itself, its frame measures cached by the frames' bytes.
