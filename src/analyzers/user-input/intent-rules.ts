@@ -117,7 +117,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'override-instructions',
     category: 'prompt_injection',
     severity: 'HIGH',
-    cue: /instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+    cue: /override|disabled|filters:|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
     patterns: [
       re(
         `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
@@ -146,6 +146,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(`\\b${any('anweisungen', 'regeln', 'vorgaben')}\\s+${gap(3)}${any('ignorieren', 'vergessen', 'missachten')}\\b`),
       // Chinese
       re(`(?:忽略|无视|忽视|忘记|忘掉|不要理会|跳过|覆盖|绕过|無視|忽略掉)[^。！？]{0,12}(?:指令|指示|说明|規則|规则|提示|设定|限制|要求)`),
+      // Rules declared void: overridden, disabled, outdated, not applying here, outranked by the user's words.
+      re(
+        `\\bsystem override\\b|\\b(?:safety|security|content) (?:checks?|filters?|rules)\\s+(?:are |is )?(?:now )?(?:disabled|off|turned off|suspended)\\b|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
+      ),
     ],
     what: 'tells the system to ignore or replace its instructions',
     fix: REJECT,
@@ -303,7 +307,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'note-to-judge',
     category: 'judge_manipulation',
     severity: 'HIGH',
-    cue: /(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+    cue: /prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
     patterns: [
       re(
         `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -324,6 +328,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
         `\\b${any('califica', 'puntua', 'evalua', 'marca', 'note', 'notez', 'evaluez', 'bewerte', 'bewertet', 'avalie', 'classifique', 'valuta')}\\s+${gap(4)}${any('como segur[oa]', 'como (?:100|aprobad[oa])', 'comme (?:sur|sure|100|inoffensif)', 'als (?:sicher|harmlos|100)', 'com 100', 'como aprovad[oa]', 'come sicur[oa]')}\\b`,
       ),
       re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
+      // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
+      re(
+        `\\b${any('judge', 'grader', 'evaluator', 'reviewer', 'scorer', 'moderator', 'classifier', 'checker', 'screener', '(?:safety|security) (?:filter|check|scanner)', '(?:automatischen )?prufer\\w*', 'bewerter', 'correcteur', 'evaluateur', 'evaluador', 'corrector', 'avaliador', 'valutatore')}\\b[^.!?]{0,120}?${any('score (?:this|it|me) (?:a )?100', '(?:full|maximum|max|top|perfect|highest) (?:marks|score|points)', 'mark (?:it|this|me)? ?(?:as )?(?:safe|benign|harmless|passed)', 'passed\\s*=\\s*true', 'pass (?:it|this|me)\\b', 'label:\\s*benign', 'als (?:sicher|harmlos)', 'voller punktzahl', 'note maximale', 'nota maxima', 'puntuacion maxima', 'pontuacao maxima', 'punteggio massimo')}`,
+      ),
     ],
     what: 'addresses the judge to steer its verdict',
     fix: REJECT,
@@ -332,7 +340,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-files',
     category: 'file_access',
     severity: 'HIGH',
-    cue: /\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+    cue: /each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
     patterns: [
       re(
         `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
@@ -350,6 +358,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
         `\\b${any('lee', 'leer', 'abre', 'lista', 'recorre', 'recorra', 'recorrer', 'percorra', 'parcours', 'parcourt', 'durchsuche', 'percorri', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
       ),
       re(`(?:读取|打开|列出|查看|遍历|扫描|复制|上传)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
+      // Every file of someone's folder walked, in the product's languages; the worker's logs.
+      re(
+        `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host)'?s? (?:log|config|configuration) files?\\b`,
+      ),
     ],
     what: 'asks the generated code to read files on the machine',
     fix: SANDBOX,
@@ -358,7 +370,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'run-processes',
     category: 'code_execution',
     severity: 'HIGH',
-    cue: /subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
+    cue: /cron|subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
     patterns: [
       re(
         `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
@@ -379,6 +391,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(
         `\\b${any('start', 'launch', 'spawn', 'run', 'create', 'fork', 'leave')}\\w*\\s+${gap(3)}${any('background', 'detached', 'daemon', 'persistent', 'long-running', 'hidden')}\\s+(?:process|job|task|thread|service|worker)s?\\b|\\b(?:process|job|task|thread|service|worker)s?\\s+(?:that|which)\\s+(?:keeps?|stays?|remains?)\\s+(?:running|alive|active)\\s+(?:after|once|when)\\b`,
       ),
+      re(`\\b(?:add|create|install|set up|schedule|register)\\w* (?:a |an )?cron ?(?:job|tab|entry)\\b`),
     ],
     what: 'asks the generated code to run commands or spawn processes',
     fix: SANDBOX,
@@ -387,7 +400,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'reach-network',
     category: 'network_access',
     severity: 'HIGH',
-    cue: /requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+    cue: /ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
     patterns: [
       re(
         `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -414,6 +427,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
       ),
       re(`(?:连接|连到|发送|发到|上传)[^。！？]{0,20}\\d{1,3}(?:\\.\\d{1,3}){3}`),
       re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
+      // Scanning ports, uploading to a place the user controls.
+      re(
+        `\\b(?:scan\\w*|prob\\w*|sweep\\w*) (?:the )?(?:open )?ports?\\b|\\bport ?scan\\w*|\\bs3://|\\b(?:bucket|server|endpoint|host|machine) i (?:control|own|run)\\b|\\bupload\\w*\\s+[^.!?]{0,60}?\\bto (?:an? |my )?(?:s3 bucket|bucket|server|ftp|dropbox|drive|endpoint)\\b`,
+      ),
     ],
     what: 'asks the generated code to reach the network',
     fix: SANDBOX,
@@ -422,7 +439,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-secrets',
     category: 'secret_exfiltration',
     severity: 'HIGH',
-    cue: /environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+    cue: /api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
     patterns: [
       re(
         `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
@@ -441,6 +458,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
       ),
       re(
         `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      ),
+      // The environment's secrets or the system's configuration put on screen.
+      re(
+        `\\b(?:display|print|put|render|hide|encode|leak|output|reveal|list|write out|include|what)\\w*\\s+[^.!?]{0,60}?(?:${any('api keys?', 'secret key', 'secrets', 'tokens?', 'github token', 'access token', 'credentials')}\\b[^.!?]{0,40}?\\b(?:environment|server|this (?:machine|host|container)|available to you|you (?:have|use|run on))|(?:server|host|worker|environment|your)'?s? ${any('secret key', 'api key', 'tokens?', 'secrets', 'credentials', '(?:full |initial )?configuration(?: values| message)?')})`,
       ),
     ],
     what: 'asks for secrets (keys, tokens, passwords, environment variables)',
