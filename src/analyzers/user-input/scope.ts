@@ -596,6 +596,11 @@ export function readScope(text: string): ScopeReading {
     });
   }
   if (signal >= 2 || (picture && !persona)) return reading(null);
+  if (rolePlayCues(text) >= 2)
+    return reading({
+      what: 'speaks to the assistant about its rules and answers',
+      quote: quoteOf(text.split(/\s+/).slice(0, 12).join(' ')),
+    });
   for (const { what, pattern } of INSTEAD) {
     const match = pattern.exec(text);
     if (match) return reading({ what, quote: quoteOf(match[0]) });
