@@ -332,7 +332,10 @@ const GROUPS = any(
 const HOSTILE = any(
   'ruin\\w*',
   'destroy\\w*',
-  'should (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|locked up|sterili[sz]ed|kicked out)',
+  'should (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|locked up|sterili[sz]ed|kicked out|put in (?:\\w+ )?camps)',
+  'gejagt',
+  'verjagt',
+  'vertrieben',
   'must (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|kicked out)',
   "(?:don'?t|do not|doesn'?t) belong",
   'not welcome',
@@ -392,6 +395,9 @@ const SEXUAL = any(
   'nude\\w*',
   'naked(?! eye)',
   'erotic\\w*',
+  'erotiq\\w*',
+  'erotisch\\w*',
+  'sexual(?:es)? (?:con|com|avec|mit|with)',
   'lewd',
   'undress\\w*',
   'nsfw',
@@ -452,7 +458,7 @@ const CRIMES = any(
   'bribe (?:a |an |the )?(?:official|judge|officer|politician)',
   'lavar dinero',
   'lavar dinheiro',
-  'hameconnage',
+  "(?:d')?hameconnage",
   'stolen credit card(?: number)?s?',
   'falsific\\w* (?:un |um |una |uma )?(?:documento|pasaporte|passaporte|firma|assinatura|dni|rg)\\w*',
   'falsifier (?:un |une )?(?:document|passeport|signature|carte)\\w*',
@@ -746,6 +752,7 @@ export const HARM_RULES: readonly HarmRule[] = [
     cue: /sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
     patterns: [
       re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
+      re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
       re(
         `${B}${CHEM_BIO}\\s+${gap(2)}${any('synthesis', 'synthesi[sz]ed', 'production', 'produced', 'recipe', 'precursors?', 'reagents?', 'quantities', 'weaponi[sz]\\w+', 'dispers\\w+', 'aerosol\\w*', 'cultur\\w+', 'stockpil\\w+', 'delivery system', 'at home', 'in a (?:home )?lab', 'sintesis', 'synthese', '合成')}`,
       ),
@@ -770,6 +777,7 @@ export const HARM_RULES: readonly HarmRule[] = [
       re(
         `${B}${MAKE}\\s+(?:a |an |some |the |my own |homemade )?${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?:[^.!?]{0,60}${B}(?:at home|from scratch|household|ingredients|materials|parts|components|quantities|amounts|untraceable|without (?:a )?(?:licen[cs]e|serial number|background check)))`,
       ),
+      re(`${B}${EXPLOSIVES_WEAPONS}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
       re(
         `${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`,
       ),
@@ -789,7 +797,7 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'violence',
     severity: 'HIGH',
     cue: new RegExp(
-      `${KILL}|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
+      `${KILL}|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
     ),
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
@@ -861,7 +869,7 @@ export const HARM_RULES: readonly HarmRule[] = [
     cue: new RegExp(`${GROUPS}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`),
     patterns: [
       re(
-        `${B}${GROUPS} (?:are|were|is) ${gap(1)}${any('inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
+        `${B}${GROUPS} (?:are|were|is|son|sont|sind|sao|sono) ${gap(1)}${any('inferior(?:es)?', 'inferieur(?:e)?s?', 'minderwertig', 'inferiori', 'mentally ill', 'sick', 'diseased', 'abnormal', 'perverts?', 'degenerates?', 'inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
       ),
       re(
         `${B}${any('genocide', 'ethnic cleansing', 'exterminat\\w+', 'eradicat\\w+', 'gas(?:sing)?', 'deport\\w*', 'wipe out', 'get rid of')} ${gap(2)}(?:of |all |the )?${GROUPS}${B}`,
@@ -871,7 +879,7 @@ export const HARM_RULES: readonly HarmRule[] = [
       ),
       // A text written to say a group ruins, threatens or must be expelled; jokes and mockery aimed at a group.
       re(
-        `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
+        `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'aufruf', 'parolen', 'slogans?', 'flyers?', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
       ),
       re(
         `${B}${any('jokes?', 'memes?', 'insults?', 'slurs?', 'mock\\w*', 'make fun of', 'makes fun of', 'ridicul\\w*', 'demean\\w*', 'dehumani[sz]\\w*', 'degrad\\w*', 'humiliat\\w*', 'burlarse de', 'se moqu\\w* d', 'lustig machen uber', 'zombar d', 'prendere in giro')}\\w*\\s+${gap(4)}(?:(?:about|of|at|des|de|uber|dos|degli|the|los|las|les|die|os|as|gli|le)\\s+)*${GROUPS}${B}`,
@@ -928,6 +936,9 @@ export const HARM_RULES: readonly HarmRule[] = [
       re(
         `\\b(?:so|so that|until)\\s+(?:the )?(?:antivirus|anti-virus|av|edr|defender|firewall|waf)\\w*\\s+${gap(2)}(?:stop|don'?t|doesn'?t|won'?t|can'?t|cannot|no longer|never)\\s+(?:\\w+\\s+)?(?:detect|flag|catch|block)|\\b(?:slip|get|sneak)\\s+(?:past|through|around)\\s+${gap(3)}(?:firewall|waf|antivirus|filters?|ids|detection)`,
       ),
+      re(
+        `\\b${NOT_MINE}[^.!?]{0,30}?\\b${CYBER_TARGET}\\b[^.!?]{0,80}?\\b(?:exploit\\w*|hack\\w*|break(?:s|ing)? into|take(?:s)? over|hijack\\w*|brute-?forc\\w*)`,
+      ),
       // Working attack code aimed at a real target: a payload, a worm that infects, a brute force of a named site, changing one's grades.
       re(
         `${B}(?:sql injection|xss|injection) payload${B}|${B}(?:self-?spreading|self-?replicating) (?:worm |virus )?code${B}|${B}worm code that infects${B}|${B}brute[- ]?force (?:the |a )?(?:login|password|account)s? (?:of|for|on) (?:this|that|a|the|my \\w+'?s?) (?:specific |real |actual )?(?:website|site|account|portal|server|bank)|${B}so (?:that )?(?:i|we) can (?:change|alter|edit|raise|fix) (?:my|our) (?:grades|marks|scores)${B}|木马|远程控制别人`,
@@ -966,6 +977,9 @@ export const HARM_RULES: readonly HarmRule[] = [
     cue: new RegExp(`${DRUGS}|drug-? ?dealing|levamisole`),
     patterns: [
       re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
+      re(
+        `${B}(?:synthesis|sintesis|synthese|production|extraction|recipe|receta|recette|rezept) (?:of |for |de |del |von |da |do )?${DRUGS}${B}`,
+      ),
       re(`${B}${DRUGS} ${any('synthesis', 'recipe', 'lab', 'production', 'precursors?', 'ingredients', 'cook', 'extraction')}${B}`),
       re(`${B}(?:buy|order|get) ${gap(2)}${DRUGS} ${gap(2)}(?:online|on the dark ?web|without a prescription)${B}`),
       // Cutting, selling or dealing drugs: the trade, not the pharmacology.
@@ -981,10 +995,10 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'doxxing',
     severity: 'HIGH',
-    cue: /address|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址/,
+    cue: /address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址/,
     patterns: [
       re(
-        `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveal', 'publish', 'post', 'leak', 'share', 'give me', 'what is')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
+        `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveals?', 'publish\\w*', 'post', 'leak', 'share', 'give me', 'what is', 'finde\\w*', 'encuentra\\w*', 'trouve\\w*', 'descobr\\w*', 'trova\\w*', 'publica\\w*', 'publie\\w*')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'wohnadresse', 'privatadresse', 'telefonnummer', 'handynummer', 'domicilio', 'direccion (?:de casa|particular|personal)', 'adresse (?:personnelle|du domicile|privee)', 'numero de (?:telefono|telephone|celular|portable)', 'endereco (?:residencial|de casa)', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
       ),
       re(
         `${B}dox+(?:x)?(?:ing|ed)?${B}|${B}(?:stalk|track down|spy on)\\s+${gap(2)}${any('someone', 'somebody', 'a person', 'my ex', 'her', 'him', 'them', 'a (?:woman|girl|man|journalist|streamer|celebrity)')}${B}`,
