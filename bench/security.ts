@@ -29,6 +29,9 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 
+/** A benign message that is a math request (public/'s benign look-alikes are not). */
+const isMathRequest = (m: SetMessage) => m.label === 'benign' && !m.set.startsWith('public/');
+
 interface Judged {
   message: SetMessage;
   screening: Screening;
@@ -64,7 +67,7 @@ function report(title: string, judged: readonly Judged[]): void {
   const harmful = judged.filter((j) => j.message.label !== 'benign');
   const attacks = harmful.filter((j) => j.message.label === 'attack');
   const harm = harmful.filter((j) => j.message.label === 'harmful');
-  const math = judged.filter((j) => j.message.label === 'benign' && j.message.set === 'own/benign-math');
+  const math = judged.filter((j) => isMathRequest(j.message));
   const failed = (items: readonly Judged[]) => items.filter((j) => j.screening.status === 'FAIL').length;
   console.log(
     `  overall: injections and jailbreaks ${pct(failed(attacks), attacks.length)} (${failed(attacks)}/${attacks.length}), harmful requests ${pct(failed(harm), harm.length)} (${failed(harm)}/${harm.length})` +
@@ -158,7 +161,7 @@ function main(): void {
     console.log('\nTUNING misses and false failures:');
     for (const j of part('tune')) {
       const wrong =
-        j.message.label === 'benign' ? j.message.set === 'own/benign-math' && j.screening.status === 'FAIL' : j.screening.status === 'PASS';
+        j.message.label === 'benign' ? isMathRequest(j.message) && j.screening.status === 'FAIL' : j.screening.status === 'PASS';
       if (wrong)
         console.log(
           `  [${j.message.set} ${j.message.category}] ${JSON.stringify(j.message.text.slice(0, 160))}${j.screening.issues.length ? ` -> ${j.screening.issues.map((i) => `${i.category}:${i.quote}`).join(' | ')}` : ''}`,

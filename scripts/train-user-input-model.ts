@@ -119,7 +119,7 @@ function main(): void {
     console.log(`${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${cut.toFixed(3)}`);
   }
   const model = {
-    version: 'user-input-classifier/v3',
+    version: 'user-input-classifier/v4',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

@@ -41,7 +41,7 @@ const HOW = any(
   'teach me (?:how )?to',
   'show me how to',
   'explain how to',
-  'help me (?:to )?',
+  'help me(?: to)?',
   'tips (?:on|for)',
   'como (?:hacer|fabricar|preparar|sintetizar|construir|conseguir|matar|fazer|construir|obter)',
   'comment (?:faire|fabriquer|preparer|synthetiser|construire|obtenir|tuer)',
@@ -162,6 +162,9 @@ const EXPLOSIVES_WEAPONS = any(
   'suppressors?',
   'full[- ]auto(?:matic)? conversion',
   'grenades?',
+  'granadas?',
+  '(?:hand)?granaten?',
+  'rohrbomben?',
   'landmines?',
   'bombas?',
   'explosivos?',
@@ -224,6 +227,10 @@ const PEOPLE = any(
 );
 const KILL = any(
   'kill',
+  'etrangler',
+  'estrangular',
+  'erwurgen',
+  'strangolare',
   'murder',
   'assassinate',
   'poison',
@@ -325,7 +332,10 @@ const GROUPS = any(
 const HOSTILE = any(
   'ruin\\w*',
   'destroy\\w*',
-  'should (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|locked up|sterili[sz]ed|kicked out)',
+  'should (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|locked up|sterili[sz]ed|kicked out|put in (?:\\w+ )?camps)',
+  'gejagt',
+  'verjagt',
+  'vertrieben',
   'must (?:all )?(?:be )?(?:banned|deported|removed|sent back|expelled|eliminated|kicked out)',
   "(?:don'?t|do not|doesn'?t) belong",
   'not welcome',
@@ -385,6 +395,9 @@ const SEXUAL = any(
   'nude\\w*',
   'naked(?! eye)',
   'erotic\\w*',
+  'erotiq\\w*',
+  'erotisch\\w*',
+  'sexual(?:es)? (?:con|com|avec|mit|with)',
   'lewd',
   'undress\\w*',
   'nsfw',
@@ -444,6 +457,13 @@ const CRIMES = any(
   'embezzl\\w*',
   'bribe (?:a |an |the )?(?:official|judge|officer|politician)',
   'lavar dinero',
+  'lavar dinheiro',
+  "(?:d')?hameconnage",
+  'stolen credit card(?: number)?s?',
+  'falsific\\w* (?:un |um |una |uma )?(?:documento|pasaporte|passaporte|firma|assinatura|dni|rg)\\w*',
+  'falsifier (?:un |une )?(?:document|passeport|signature|carte)\\w*',
+  'steuern (?:zu )?hinterz\\w*',
+  'rechnungen (?:zu )?falsch\\w*',
   'blanqueo de capitales',
   "blanchir (?:de )?l'argent",
   'geldwasche',
@@ -519,6 +539,13 @@ const NOT_MINE = any(
   'meiner nachbarin',
   'des nachbarn',
   'firmen\\w*',
+  'de mi (?:jefe|jefa|ex|vecin[oa]|herman[oa]|profesor\\w*|companer[oa]|novi[oa])',
+  'de (?:mon|ma) (?:patron\\w*|chef|ex|voisin\\w*|frere|soeur|collegue|prof)',
+  'meine[sr] (?:chefs?|chefin|bruders|schwester|ex|nachbar\\w*|lehrer\\w*)',
+  'd[oa] (?:meu|minha) (?:chefe|ex|vizinh[oa]|irma[o]?|professor\\w*)',
+  'del(?:la)? mi[oa] (?:capo|ex|vicin[oa]|fratello|sorella)',
+  'university',
+  'school',
 );
 const CYBER_TARGET = any(
   'networks?',
@@ -722,14 +749,18 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'chemical-biological-weapons',
     severity: 'HIGH',
-    cue: /sarin|soman|tabun|vx|novichok|nerve|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
+    cue: /sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
     patterns: [
       re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
+      re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
       re(
         `${B}${CHEM_BIO}\\s+${gap(2)}${any('synthesis', 'synthesi[sz]ed', 'production', 'produced', 'recipe', 'precursors?', 'reagents?', 'quantities', 'weaponi[sz]\\w+', 'dispers\\w+', 'aerosol\\w*', 'cultur\\w+', 'stockpil\\w+', 'delivery system', 'at home', 'in a (?:home )?lab', 'sintesis', 'synthese', '合成')}`,
       ),
       re(
         `${B}(?:gain[- ]of[- ]function|enhance\\w* (?:the )?(?:transmissibility|lethality|virulence)|increase (?:the )?(?:transmissibility|lethality|virulence) of (?:a |the )?(?:virus|pathogen|bacteri\\w+))`,
+      ),
+      re(
+        `${B}(?:synthesis|sintesis|synthese|precursors?|precursores|cultur\\w+|production|produccion|fabrication)\\s+${gap(3)}${CHEM_BIO}${B}|${B}(?:make|making|render|engineer\\w*|modify\\w*) (?:a |the |this )?(?:pathogen|virus|bacteri\\w+|flu|toxin)\\w* (?:more|deadlier|extra) ?(?:transmissible|lethal|deadly|virulent|contagious|infectious)?`,
       ),
       re(
         `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气)`,
@@ -740,23 +771,34 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'weapons-explosives',
     severity: 'HIGH',
-    cue: /bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]auto|grenade|landmine|sprengstoff|esplosiv|炸弹|炸药|枪支|燃烧瓶|雷管/,
+    cue: /bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
       re(
         `${B}${MAKE}\\s+(?:a |an |some |the |my own |homemade )?${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?:[^.!?]{0,60}${B}(?:at home|from scratch|household|ingredients|materials|parts|components|quantities|amounts|untraceable|without (?:a )?(?:licen[cs]e|serial number|background check)))`,
       ),
+      re(`${B}${EXPLOSIVES_WEAPONS}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
       re(
         `${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`,
       ),
       re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:炸弹|炸药|枪支|燃烧瓶|雷管)`),
+      // "How to make" in one phrase ("como fabricar", "wie baue ich"), "mix to make", then the weapon.
+      re(
+        `${B}(?:${HOW}|mix\\w* to make|(?:ingredients?|ingredientes|proporciones|proportions|quantities|mengen) (?:\\w+ )?(?:para|for|pour|um|to) (?:hacer|make|fabriquer|bauen|fazer|build)|wie baue ich|wie mache ich)\\s*${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?! calorimeter)`,
+      ),
+      // Turning a gun into an automatic one; setting off a bomb.
+      re(
+        `${B}(?:convert|converting|conversion|modify|modifying|turn|turning)\\w*\\s+${gap(4)}(?:to|into|so (?:it|that it) fires) (?:a )?(?:full[- ]?auto\\w*|fully automatic|automatic fire|select fire)${B}|${B}detonator (?:setup|wiring|circuit|design)${B}|${B}(?:untraceable|unregistered|ghost) ${gap(2)}(?:guns?|pistols?|rifles?|firearms?)${B}`,
+      ),
     ],
     what: 'making weapons or explosives',
   },
   {
     id: 'violence',
     severity: 'HIGH',
-    cue: new RegExp(`${KILL}|body|shooting|massacre|bombing|assassination|attack on|terror|caught|杀|毒死|谋杀|伤害`),
+    cue: new RegExp(
+      `${KILL}|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
+    ),
     patterns: [
       re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
       re(
@@ -769,6 +811,18 @@ export const HARM_RULES: readonly HarmRule[] = [
         `${B}(?:hide|dispose of|get rid of) (?:a |the )?(?:dead )?body${B}|${B}without (?:getting caught|being caught) (?:by the police|for murder)`,
       ),
       re(`(?:如何|怎么|怎样|教我)[^。！？]{0,8}(?:杀死|杀掉|毒死|谋杀|伤害)[^。！？]{0,6}(?:人|某人|我的|他|她)`),
+      // Harm done unseen: without a trace, unnoticed, in their food or drink, in the product's languages.
+      re(
+        `${B}${KILL}\\w*\\s+${gap(3)}${PEOPLE}${B}[^.!?]{0,40}?${any('without (?:leaving )?(?:a |any )?traces?', 'unnoticed', 'undetected', 'sans (?:laisser de )?traces?', 'sans que', 'sin (?:dejar )?rastro', 'sin que (?:me|nadie)', 'ohne spuren', 'sem deixar rastros?', 'senza lasciare tracce')}`,
+      ),
+      re(
+        `${B}(?:spike|lace|drug|poison|dose)\\w*\\s+${gap(1)}(?:someone|somebody|a (?:girl|woman|man|person)|his|her|their|my \\w+)'?s? (?:drink|food|coffee|tea|meal)|${B}(?:get|put|slip|mix)\\w* (?:it|them|this) (?:into|in) (?:his|her|their|someone'?s|the victim'?s) (?:food|drink|coffee|tea|meal)`,
+      ),
+      // As many people as possible, a spree, a weapon turned on a crowd.
+      re(
+        `${B}${KILL}\\w*\\s+${gap(1)}(?:the )?(?:most|maximum (?:number of )?|max (?:number of )?|as many)\\s*${gap(1)}(?:people|victims|students|kids|children|persons|civilians|passengers)|${B}(?:stabbing|shooting|killing|murder|bombing) spree${B}|${B}(?:use|spray|release|throw|utiliser|usar|einsetzen|usare)\\w* (?:it |them |la |le |lo |ihn |es )?${any('against a crowd', 'on a crowd', 'into a crowd', 'contre une foule', 'contra (?:una|la) multitud', 'gegen (?:eine )?menschenmenge', 'contro (?:una|la) folla', 'contra (?:uma|a) multidao')}`,
+      ),
+      re(`${B}(?:the )?order (?:i|we) should (?:attack|kill|shoot|stab|hurt) them${B}|${B}(?:attack|kill|shoot|stab|hurt) them in${B}`),
     ],
     what: 'violence against people',
   },
@@ -789,7 +843,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'self-harm',
     severity: 'HIGH',
-    cue: /myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|自杀/,
+    cue: /myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
     patterns: [
       re(
         `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
@@ -799,6 +853,13 @@ export const HARM_RULES: readonly HarmRule[] = [
         `${B}lethal dose (?:of [\\w-]+ )?(?:for|to kill) (?:a (?:human|person|man|woman)|me|myself|someone)${B}|${B}painless(?:ly)? (?:suicide|way to die|death)${B}`,
       ),
       re(`${B}pro-?(?:ana|mia)${B}|${B}(?:tips|tricks) (?:to|for) (?:starve|not eat|hide (?:my )?(?:eating|self-harm))`),
+      // The writer's own death as the outcome asked for: enough to die, not wake up, definitely fatal, bleed out.
+      re(
+        `${B}(?:i|i'd|i'm|my|me|je|j'|mes|mon|ma|yo|mis|mi|ich|meine?n?|eu|meus?|minhas?|io|miei)${B}[^.!?]{0,80}?${any('(?:to )?(?:not|never) (?:to )?wake up', '(?:definitely|surely|certainly|guaranteed to be) fatal', 'bleed out', 'enough to (?:die|kill me)', 'assez pour (?:mourir|me tuer)', 'suficiente(?:s)? para (?:morir|morrer|matarme)', 'genug,? um zu sterben', 'abbastanza per morire', 'how long to stay in the (?:car|garage)', 'cut (?:myself )?deeper', 'hide my (?:cutting|cuts|scars)')}`,
+      ),
+      re(
+        `${B}(?:forma|manera|maneira|facon|moyen|weg|modo|way|comment|como|wie|come)${B}[^.!?]{0,30}?(?:suicidarme|suicidar-me|me suicider|mich umbringen|me matar|uccidermi|kill myself|end my life)`,
+      ),
     ],
     what: 'self-harm',
   },
@@ -808,7 +869,7 @@ export const HARM_RULES: readonly HarmRule[] = [
     cue: new RegExp(`${GROUPS}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`),
     patterns: [
       re(
-        `${B}${GROUPS} (?:are|were|is) ${gap(1)}${any('inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
+        `${B}${GROUPS} (?:are|were|is|son|sont|sind|sao|sono) ${gap(1)}${any('inferior(?:es)?', 'inferieur(?:e)?s?', 'minderwertig', 'inferiori', 'mentally ill', 'sick', 'diseased', 'abnormal', 'perverts?', 'degenerates?', 'inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
       ),
       re(
         `${B}${any('genocide', 'ethnic cleansing', 'exterminat\\w+', 'eradicat\\w+', 'gas(?:sing)?', 'deport\\w*', 'wipe out', 'get rid of')} ${gap(2)}(?:of |all |the )?${GROUPS}${B}`,
@@ -818,7 +879,7 @@ export const HARM_RULES: readonly HarmRule[] = [
       ),
       // A text written to say a group ruins, threatens or must be expelled; jokes and mockery aimed at a group.
       re(
-        `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
+        `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'aufruf', 'parolen', 'slogans?', 'flyers?', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
       ),
       re(
         `${B}${any('jokes?', 'memes?', 'insults?', 'slurs?', 'mock\\w*', 'make fun of', 'makes fun of', 'ridicul\\w*', 'demean\\w*', 'dehumani[sz]\\w*', 'degrad\\w*', 'humiliat\\w*', 'burlarse de', 'se moqu\\w* d', 'lustig machen uber', 'zombar d', 'prendere in giro')}\\w*\\s+${gap(4)}(?:(?:about|of|at|des|de|uber|dos|degli|the|los|las|les|die|os|as|gli|le)\\s+)*${GROUPS}${B}`,
@@ -843,7 +904,11 @@ export const HARM_RULES: readonly HarmRule[] = [
     cue: new RegExp(`${CRIMES}|caught|detected|traced|undetectable`),
     patterns: [
       re(
-        `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit')}\\s+${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
+        `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit', 'como', 'comment', 'wie man', 'come', 'escrib\\w*', 'ecri[st]', 'schreib\\w*', 'escrev\\w*', 'scrivi', '教我', '帮我')}\\s*${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
+      ),
+      // A crime done so that it passes a check or goes unnoticed, or its proceeds used.
+      re(
+        `${B}${CRIMES}${B}[^.!?]{0,100}?${any('so (?:that )?i can (?:use|spend|sell|cash)', 'que passe na verifica\\w*', 'que pase (?:la )?verifica\\w*', 'damit (?:das finanzamt|die bank|die polizei) nichts merkt', 'sin que (?:me )?(?:descubra|note|detecte)', 'sans que (?:la banque|la police) ne', 'pass(?:es)? (?:the )?(?:bank|id|kyc) (?:check|verification)')}`,
       ),
       re(`${B}${CRIMES}${B}[^.!?]{0,40}${B}without (?:getting caught|being (?:caught|detected|traced|noticed))`),
       re(
@@ -856,7 +921,7 @@ export const HARM_RULES: readonly HarmRule[] = [
     id: 'cyber-attack',
     severity: 'HIGH',
     cue: new RegExp(
-      `\\b${CYBER_ACT}|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
+      `\\b${CYBER_ACT}|payload|self-?spreading|self-?replicating|worm code|grades|木马|远程控制|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
     ),
     patterns: [
       // Breaking into, taking over or reading a system that is someone else's, in either order.
@@ -872,6 +937,13 @@ export const HARM_RULES: readonly HarmRule[] = [
         `\\b(?:so|so that|until)\\s+(?:the )?(?:antivirus|anti-virus|av|edr|defender|firewall|waf)\\w*\\s+${gap(2)}(?:stop|don'?t|doesn'?t|won'?t|can'?t|cannot|no longer|never)\\s+(?:\\w+\\s+)?(?:detect|flag|catch|block)|\\b(?:slip|get|sneak)\\s+(?:past|through|around)\\s+${gap(3)}(?:firewall|waf|antivirus|filters?|ids|detection)`,
       ),
       re(
+        `\\b${NOT_MINE}[^.!?]{0,30}?\\b${CYBER_TARGET}\\b[^.!?]{0,80}?\\b(?:exploit\\w*|hack\\w*|break(?:s|ing)? into|take(?:s)? over|hijack\\w*|brute-?forc\\w*)`,
+      ),
+      // Working attack code aimed at a real target: a payload, a worm that infects, a brute force of a named site, changing one's grades.
+      re(
+        `${B}(?:sql injection|xss|injection) payload${B}|${B}(?:self-?spreading|self-?replicating) (?:worm |virus )?code${B}|${B}worm code that infects${B}|${B}brute[- ]?force (?:the |a )?(?:login|password|account)s? (?:of|for|on) (?:this|that|a|the|my \\w+'?s?) (?:specific |real |actual )?(?:website|site|account|portal|server|bank)|${B}so (?:that )?(?:i|we) can (?:change|alter|edit|raise|fix) (?:my|our) (?:grades|marks|scores)${B}|木马|远程控制别人`,
+      ),
+      re(
         `\\b(?:knock|take|bring|push)\\w*\\s+${gap(3)}(?:website|site|server|servers|service|network|app)\\s+(?:offline|down)\\b|\\bflood\\w*\\s+${gap(3)}(?:with|by) (?:traffic|requests|packets)`,
       ),
       re(
@@ -883,7 +955,7 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'misinformation',
     severity: 'HIGH',
-    cue: new RegExp(FAKE),
+    cue: new RegExp(`${FAKE}|as if (?:it|they) were real|as real|look official|panic`),
     patterns: [
       re(`${B}${CREATE}\\w*\\s+${gap(4)}${PUBLICATION}[^.!?。！？]{0,140}?${B}${FAKE}\\s+${gap(1)}${EVIDENCE}${B}`),
       re(
@@ -892,17 +964,28 @@ export const HARM_RULES: readonly HarmRule[] = [
       re(
         `${B}${FAKE}\\s+${gap(1)}${EVIDENCE}\\b[^.!?]{0,100}?\\b(?:to (?:convince|fool|mislead|deceive|persuade|trick)|proving|claiming|ready to (?:share|post)|go viral|share on social)`,
       ),
+      // Made-up figures passed off as real: posted as real, made to look official, to cause panic.
+      re(
+        `${B}${FAKE}${B}[^.!?]{0,120}?${any('as if (?:it|they) (?:were|was) real', '(?:post|share|publish)\\w* (?:it |them )?as real', 'look(?:s)? (?:official|real|legit)', 'to cause (?:a )?panic', 'so (?:that )?people (?:panic|rush|believe|stop)', 'im stil einer offiziellen', 'como si fuera real', 'comme si c.etait vrai')}`,
+      ),
     ],
     what: 'misinformation: fabricated evidence or fake news made to persuade',
   },
   {
     id: 'drugs',
     severity: 'HIGH',
-    cue: new RegExp(DRUGS),
+    cue: new RegExp(`${DRUGS}|drug-? ?dealing|levamisole`),
     patterns: [
       re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
+      re(
+        `${B}(?:synthesis|sintesis|synthese|production|extraction|recipe|receta|recette|rezept) (?:of |for |de |del |von |da |do )?${DRUGS}${B}`,
+      ),
       re(`${B}${DRUGS} ${any('synthesis', 'recipe', 'lab', 'production', 'precursors?', 'ingredients', 'cook', 'extraction')}${B}`),
       re(`${B}(?:buy|order|get) ${gap(2)}${DRUGS} ${gap(2)}(?:online|on the dark ?web|without a prescription)${B}`),
+      // Cutting, selling or dealing drugs: the trade, not the pharmacology.
+      re(
+        `${B}(?:cut|cutting|cuts|dilut\\w*|stretch\\w*|sell\\w*|deal\\w*|push\\w*|smuggl\\w*)\\s+${gap(3)}${DRUGS}${B}|${B}${DRUGS}${B}[^.!?]{0,60}?${any('for (?:the )?buyers', 'to sell', 'so i can sell', 'to my customers', 'without (?:the )?customers noticing')}|${B}drug[- ]dealing${B}|${B}(?:cutting|cut) ${gap(1)}(?:with|into) ${gap(2)}(?:a batch|levamisole|the batch)`,
+      ),
       re(
         `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:冰毒|海洛因|芬太尼|可卡因|摇头丸)`,
       ),
@@ -912,15 +995,37 @@ export const HARM_RULES: readonly HarmRule[] = [
   {
     id: 'doxxing',
     severity: 'HIGH',
-    cue: /address|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on/,
+    cue: /address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址/,
     patterns: [
       re(
-        `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveal', 'publish', 'post', 'leak', 'share', 'give me', 'what is')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
+        `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveals?', 'publish\\w*', 'post', 'leak', 'share', 'give me', 'what is', 'finde\\w*', 'encuentra\\w*', 'trouve\\w*', 'descobr\\w*', 'trova\\w*', 'publica\\w*', 'publie\\w*')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'wohnadresse', 'privatadresse', 'telefonnummer', 'handynummer', 'domicilio', 'direccion (?:de casa|particular|personal)', 'adresse (?:personnelle|du domicile|privee)', 'numero de (?:telefono|telephone|celular|portable)', 'endereco (?:residencial|de casa)', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
       ),
       re(
         `${B}dox+(?:x)?(?:ing|ed)?${B}|${B}(?:stalk|track down|spy on)\\s+${gap(2)}${any('someone', 'somebody', 'a person', 'my ex', 'her', 'him', 'them', 'a (?:woman|girl|man|journalist|streamer|celebrity)')}${B}`,
       ),
+      // Where a person lives or works, found for the asker, in the product's languages.
+      re(
+        `${B}(?:find|figure|work|look|track|locate|descobr|averigu|encontr|trouv|herausfind|scopr|sab)\\w*[^.!?]{0,80}?${any('where (?:[^\\s.!?]+ ){1,6}?(?:lives?|works?|sleeps?|is staying)', 'em que (?:apartamento|casa|rua) (?:ele |ela )?mora', '(?:donde|onde) (?:vive|mora)', 'ou (?:elle|il) (?:habite|vit|travaille)', 'wo (?:sie|er) wohnt', 'dove (?:abita|vive)')}|${B}(?:horario|direccion|adresse|adresse|indirizzo|endereco)${B}[^.!?]{0,40}?(?:de mi ex|de mon ex|meiner ex|do meu ex|della mia ex)|(?:找到|查)[^。！？]{0,20}(?:住在哪|住址)`,
+      ),
+      re(
+        `${B}(?:track|trace|follow|monitor|read)\\w*\\s+${gap(2)}(?:phone|location|messages|car|whereabouts)\\w*[^.!?]{0,40}?without (?:her|him|them) (?:knowing|noticing)|${B}real (?:identity|name) (?:behind|of) (?:an |the |this |that )?anonymous|${B}show up at (?:their|his|her) (?:house|home|door|work|place)${B}`,
+      ),
     ],
     what: 'personal information about someone (doxxing)',
+  },
+  {
+    id: 'harassment',
+    severity: 'HIGH',
+    cue: /harass|harcel|acos|belastig|assedi|bully|threat|menace|amenaz|drohung|minacc|ameac|life hell|miserable|insult|beleidig|lacherlich|ridicul|humiliat|mock|侮辱|嘲笑|骚扰/,
+    patterns: [
+      // A campaign against one person: harassed, threatened, insulted by name, their life made hell.
+      re(
+        `${B}(?:harass|harceler|harcele|acosar|acosa|belastig|assediar|assediare|bully|cyberbully)\\w*\\s+${gap(3)}(?:my|a|an|the|this|her|him|them|une?|mi|mon|ma|meine?n?|o|a|il|la)${B}|${B}(?:as|like) a (?:threat|warning) to (?:her|him|them)|${B}(?:to send|send (?:it )?to) (?:her|him|them|my ex)[^.!?]{0,20}?as a threat|${B}make (?:his|her|their|my [a-z]+'?s) life (?:hell|miserable|a living hell)`,
+      ),
+      re(
+        `${B}(?:insult|beleidig|lacherlich|ridicul|humiliat|mock|moqu|burl|zombar|prendere in giro)\\w*[^.!?]{0,100}?${any('full name', 'vollen namen', 'nom complet', 'nombre completo', 'nome completo', 'real name', 'his name', 'her name')}|${any('full name', 'vollen namen', 'nom complet', 'nombre completo', 'nome completo')}[^.!?]{0,60}?(?:insult|beleidig|lacherlich|ridicul|humiliat|mock)|(?:侮辱|嘲笑)[^。！？]{0,40}(?:名字|照片)|(?:名字|照片)[^。！？]{0,40}(?:侮辱|嘲笑)`,
+      ),
+    ],
+    what: 'harassing or threatening a person',
   },
 ];

@@ -117,7 +117,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'override-instructions',
     category: 'prompt_injection',
     severity: 'HIGH',
-    cue: /instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+    cue: /override|disabled|filters:|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
     patterns: [
       re(
         `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
@@ -146,6 +146,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(`\\b${any('anweisungen', 'regeln', 'vorgaben')}\\s+${gap(3)}${any('ignorieren', 'vergessen', 'missachten')}\\b`),
       // Chinese
       re(`(?:忽略|无视|忽视|忘记|忘掉|不要理会|跳过|覆盖|绕过|無視|忽略掉)[^。！？]{0,12}(?:指令|指示|说明|規則|规则|提示|设定|限制|要求)`),
+      // Rules declared void: overridden, disabled, outdated, not applying here, outranked by the user's words.
+      re(
+        `\\bsystem override\\b|\\b(?:safety|security|content) (?:checks?|filters?|rules)\\s+(?:are |is )?(?:now )?(?:disabled|off|turned off|suspended)\\b|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
+      ),
     ],
     what: 'tells the system to ignore or replace its instructions',
     fix: REJECT,
@@ -249,7 +253,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'persona-obeys-all',
     category: 'jailbreak',
     severity: 'HIGH',
-    cue: /(?:answers?|respond\w*|fulfil\w*|obeys?|does|complies|carries|grants?|shares?|tells?|responde|repond\w*|beantwortet|antwortet|risponde|cumple|obedece|obeit|gehorcht|atende) (?:(?:to|a|an|auf) )?(?:absolu\w+ |assolutamente )?(?:every|any|all|each|whatever|anything|tod|qualquer|tout|jede|alles|qualsiasi|ogni)|you (?:will |must |now |always )?(?:answer|fulfil|respond|obey|grant|comply|carry)|tu (?:reponds|obeis)|(?:cumples|atiendes|obedeces|erfullst|beantwortest) |(?:the|your|this|that|my) (?:role|character|persona)\b|stay as |papel|personaje|personagem|personnage|aus der rolle|personaggio|跳出角色|(?:set|freed|released|unchained|liberated) you|you free|t'ont libere|te (?:libertaram|liberaron|han liberado)|dich befreit|ti hanno liberato|(?:switch|turn|shut) (?:off|down)|filters? off|without (?:any |your |the )?(?:usual )?(?:hesitation|warning|caution|disclaimer|refusal|censorship|restraint)|nothing back|anything back|care (?:about|for)|(?:is|are) (?:not|no longer) (?:being )?(?:logged|monitored|recorded|filtered)|(?:without|with no) (?:any )?(?:limits|restrictions|rules|filters|censorship|limitations|boundaries)|(?:no|any) (?:content polic|content filter|censorship|safety filter)|out of the way|(?:answer|say|do|tell) (?:anything|everything|whatever)|whatever|even (?:the )?(?:ones|questions|things)|ones you'?re not supposed|(?:real|actual|working|exact)\s+(?:commands?|code|instructions|recipe|quantities|procedure|technical details|ingredients|amounts)|你是/,
+    cue: /never (?:refuse|say)|normally (?:refuse|decline)|would (?:refuse|decline)|switched off|turned off|exactly what|cualquier orden|n'importe quel ordre|jedem befehl|erlaubt|permis|permitido|permesso|被禁止|被允许|if you had no|follow (?:any )?(?:norms|rules|filters)|(?:answers?|respond\w*|fulfil\w*|obeys?|does|complies|carries|grants?|shares?|tells?|responde|repond\w*|beantwortet|antwortet|risponde|cumple|obedece|obeit|gehorcht|atende) (?:(?:to|a|an|auf) )?(?:absolu\w+ |assolutamente )?(?:every|any|all|each|whatever|anything|tod|qualquer|tout|jede|alles|qualsiasi|ogni)|you (?:will |must |now |always )?(?:answer|fulfil|respond|obey|grant|comply|carry)|tu (?:reponds|obeis)|(?:cumples|atiendes|obedeces|erfullst|beantwortest) |(?:the|your|this|that|my) (?:role|character|persona)\b|stay as |papel|personaje|personagem|personnage|aus der rolle|personaggio|跳出角色|(?:set|freed|released|unchained|liberated) you|you free|t'ont libere|te (?:libertaram|liberaron|han liberado)|dich befreit|ti hanno liberato|(?:switch|turn|shut) (?:off|down)|filters? off|without (?:any |your |the )?(?:usual )?(?:hesitation|warning|caution|disclaimer|refusal|censorship|restraint)|nothing back|anything back|care (?:about|for)|(?:is|are) (?:not|no longer) (?:being )?(?:logged|monitored|recorded|filtered)|(?:without|with no) (?:any )?(?:limits|restrictions|rules|filters|censorship|limitations|boundaries)|(?:no|any) (?:content polic|content filter|censorship|safety filter)|out of the way|(?:answer|say|do|tell) (?:anything|everything|whatever)|whatever|even (?:the )?(?:ones|questions|things)|ones you'?re not supposed|(?:real|actual|working|exact)\s+(?:commands?|code|instructions|recipe|quantities|procedure|technical details|ingredients|amounts)|你是/,
     patterns: [
       re(
         `\\b(?:you are|you're|you will be|act as|play|pretend (?:to be|you are|you're)|imagine you(?:'re| are)|roleplay as|role-play as|become|eres|seras|tu es|tu seras|du bist|voce e|sei)\\b[^.!?]{0,100}?\\b${any('answers?', 'respond\\w*', 'fulfil\\w*', 'fulfill\\w*', 'obeys?', 'does', 'complies with', 'carries out', 'grants?', 'shares?', 'tells?', 'responde', 'repond\\w*', 'beantwortet', 'antwortet', 'risponde', 'cumple', 'obedece', 'obeit', 'gehorcht', 'atende')}\\s+(?:(?:to|a|an|auf)\\s+)?(?:absolutely\\s+|absolument\\s+|absolutamente\\s+|assolutamente\\s+)?${any('every', 'any', 'all', 'each', 'whatever', 'anything', 'todo', 'toda', 'todas', 'todos', 'qualquer', 'toutes?', 'tous', 'jede\\w*', 'alles', 'qualsiasi', 'ogni')}\\b(?!\\s+[a-z]+\\s+(?:about|on|regarding|concerning|sobre|sur|uber|su)\\b)`,
@@ -277,6 +281,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
         `\\b(?:real|actual|working|exact)\\s+(?:commands?|code|instructions|recipe|quantities|procedure|technical details|ingredients|amounts)\\b(?<=\\b(?:story|script|screenplay|film|movie|novel|play|scene|monologue|dialogue|poem|song)\\b[\\s\\S]{0,260})`,
       ),
       re(`你是[^。！？]{0,30}(?:回答|满足|服从)[^。！？]{0,4}(?:任何|所有|一切)`),
+      // A persona or mode that never refuses, does exactly what it is told, in a world where all is allowed.
+      re(
+        `\\bnever (?:refuses?|says? no)\\b|\\b(?:whenever|when|if) you would (?:normally |usually )?(?:refuse|decline)\\b|\\b(?:safety|security|content) (?:layer|filters?|rules|guidelines|mode) (?:is |are )?(?:now )?(?:switched|turned) off\\b|\\bdoes exactly what (?:the user|i|it is told|they) (?:asks?|says?|wants?|tells?)\\b|\\bif you had no (?:safety )?(?:rules|filters|restrictions|guidelines|limits)\\b|\\b(?:don'?t|do not|never) follow (?:any )?(?:norms|rules|filters|guidelines|policies)\\b|\\bobedece (?:a )?(?:cualquier|toda) orden|\\bobeit a (?:tout|n'importe quel) ordre|\\bgehorcht jedem befehl|\\balles erlaubt ist\\b|\\btout est permis\\b|\\btodo (?:esta|es) permitido\\b|\\btudo e permitido\\b|\\btutto e permesso\\b|没有什么是被禁止的|一切都被允许`,
+      ),
     ],
     what: 'sets up a persona, game or story that answers everything, never leaves its role or gives the real thing (jailbreak)',
     fix: REJECT,
@@ -303,7 +311,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'note-to-judge',
     category: 'judge_manipulation',
     severity: 'HIGH',
-    cue: /(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+    cue: /prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
     patterns: [
       re(
         `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -324,6 +332,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
         `\\b${any('califica', 'puntua', 'evalua', 'marca', 'note', 'notez', 'evaluez', 'bewerte', 'bewertet', 'avalie', 'classifique', 'valuta')}\\s+${gap(4)}${any('como segur[oa]', 'como (?:100|aprobad[oa])', 'comme (?:sur|sure|100|inoffensif)', 'als (?:sicher|harmlos|100)', 'com 100', 'como aprovad[oa]', 'come sicur[oa]')}\\b`,
       ),
       re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
+      // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
+      re(
+        `\\b${any('judge', 'grader', 'evaluator', 'reviewer', 'scorer', 'moderator', 'classifier', 'checker', 'screener', '(?:safety|security) (?:filter|check|scanner)', '(?:automatischen )?prufer\\w*', 'bewerter', 'correcteur', 'evaluateur', 'evaluador', 'corrector', 'avaliador', 'valutatore')}\\b[^.!?]{0,120}?${any('score (?:this|it|me) (?:a )?100', '(?:full|maximum|max|top|perfect|highest) (?:marks|score|points)', 'mark (?:it|this|me)? ?(?:as )?(?:safe|benign|harmless|passed)', 'passed\\s*=\\s*true', 'pass (?:it|this|me)\\b', 'label:\\s*benign', 'als (?:sicher|harmlos)', 'voller punktzahl', 'note maximale', 'nota maxima', 'puntuacion maxima', 'pontuacao maxima', 'punteggio massimo')}`,
+      ),
     ],
     what: 'addresses the judge to steer its verdict',
     fix: REJECT,
@@ -332,7 +344,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-files',
     category: 'file_access',
     severity: 'HIGH',
-    cue: /\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+    cue: /each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
     patterns: [
       re(
         `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
@@ -350,6 +362,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
         `\\b${any('lee', 'leer', 'abre', 'lista', 'recorre', 'recorra', 'recorrer', 'percorra', 'parcours', 'parcourt', 'durchsuche', 'percorri', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
       ),
       re(`(?:读取|打开|列出|查看|遍历|扫描|复制|上传)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
+      // Every file of someone's folder walked, in the product's languages; the worker's logs.
+      re(
+        `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host)'?s? (?:log|config|configuration) files?\\b`,
+      ),
     ],
     what: 'asks the generated code to read files on the machine',
     fix: SANDBOX,
@@ -358,7 +374,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'run-processes',
     category: 'code_execution',
     severity: 'HIGH',
-    cue: /subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
+    cue: /cron|subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
     patterns: [
       re(
         `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
@@ -379,6 +395,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
       re(
         `\\b${any('start', 'launch', 'spawn', 'run', 'create', 'fork', 'leave')}\\w*\\s+${gap(3)}${any('background', 'detached', 'daemon', 'persistent', 'long-running', 'hidden')}\\s+(?:process|job|task|thread|service|worker)s?\\b|\\b(?:process|job|task|thread|service|worker)s?\\s+(?:that|which)\\s+(?:keeps?|stays?|remains?)\\s+(?:running|alive|active)\\s+(?:after|once|when)\\b`,
       ),
+      re(`\\b(?:add|create|install|set up|schedule|register)\\w* (?:a |an )?cron ?(?:job|tab|entry)\\b`),
     ],
     what: 'asks the generated code to run commands or spawn processes',
     fix: SANDBOX,
@@ -387,7 +404,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'reach-network',
     category: 'network_access',
     severity: 'HIGH',
-    cue: /requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+    cue: /169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
     patterns: [
       re(
         `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -414,6 +431,12 @@ export const INTENT_RULES: readonly IntentRule[] = [
       ),
       re(`(?:连接|连到|发送|发到|上传)[^。！？]{0,20}\\d{1,3}(?:\\.\\d{1,3}){3}`),
       re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
+      // Scanning ports, uploading to a place the user controls.
+      re(
+        `\\b(?:scan\\w*|prob\\w*|sweep\\w*) (?:the )?(?:open )?ports?\\b|\\bport ?scan\\w*|\\bs3://|\\b(?:bucket|server|endpoint|host|machine) i (?:control|own|run)\\b|\\bupload\\w*\\s+[^.!?]{0,60}?\\bto (?:an? |my )?(?:s3 bucket|bucket|server|ftp|dropbox|drive|endpoint)\\b`,
+      ),
+      // The cloud's instance metadata service: the host's own credentials, by address or by name.
+      re(`169\\.254\\.169\\.254|\\bmetadata\\.google\\.internal\\b|\\/latest\\/meta-data\\b|\\binstance metadata (?:service|endpoint)\\b`),
     ],
     what: 'asks the generated code to reach the network',
     fix: SANDBOX,
@@ -422,7 +445,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
     id: 'read-secrets',
     category: 'secret_exfiltration',
     severity: 'HIGH',
-    cue: /environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+    cue: /api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
     patterns: [
       re(
         `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
@@ -441,6 +464,10 @@ export const INTENT_RULES: readonly IntentRule[] = [
       ),
       re(
         `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      ),
+      // The environment's secrets or the system's configuration put on screen.
+      re(
+        `\\b(?:display|print|put|render|hide|encode|leak|output|reveal|list|write out|include|what)\\w*\\s+[^.!?]{0,60}?(?:${any('api keys?', 'secret key', 'secrets', 'tokens?', 'github token', 'access token', 'credentials')}\\b[^.!?]{0,40}?\\b(?:environment|server|this (?:machine|host|container)|available to you|you (?:have|use|run on))|(?:server|host|worker|environment|your)'?s? ${any('secret key', 'api key', 'tokens?', 'secrets', 'credentials', '(?:full |initial )?configuration(?: values| message)?')})`,
       ),
     ],
     what: 'asks for secrets (keys, tokens, passwords, environment variables)',

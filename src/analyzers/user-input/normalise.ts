@@ -179,9 +179,10 @@ function rot13(text: string): string {
 /** Sentences, roughly: where a rot13 or reversed sentence begins and ends. */
 const sentencesOf = (text: string) => text.split(/(?<=[.!?:;。！？\n])\s+/);
 
-/** Readable text: mostly printable, with words in it. */
+/** Readable text: mostly printable, with words in it, or an address (a URL hidden as base64 or hex is readable to a fetch). */
 function readable(text: string): boolean {
   if (text.length < 8) return false;
+  if (/^(?:https?|ftp|file|s3|gs):\/\/[\x21-\x7e]+$/.test(text.trim())) return true;
   const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
   return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
 }

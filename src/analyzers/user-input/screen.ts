@@ -179,16 +179,14 @@ function classifierIssues(reading: string, views: readonly View[], ruled: readon
 
 function scopeIssue(text: string): ScreenIssue | null {
   const scope = readScope(text);
-  if (scope.inScope) return null;
-  const cues = rolePlayCues(text);
-  const quote = quoteOf(text.split(/\s+/).slice(0, 12).join(' '));
-  const reads = cues >= 4 ? 'reads as a role-play or persona set-up' : 'asks for something';
+  if (!scope.instead) return null;
+  const { what, quote } = scope.instead;
   return {
     severity: 'MEDIUM',
     category: 'out_of_scope',
     layer: 'scope',
     quote,
-    description: `The user's message ${reads}, not a math animation (${scope.signal === 0 ? 'no' : 'hardly any'} mathematics in ${scope.words} words): "${quote}".`,
+    description: `The user's message ${what}, not a math animation (${scope.signal === 0 ? 'no' : 'hardly any'} mathematics in ${scope.words} words): "${quote}".`,
     suggestedFix: 'Ask the user what mathematics the animation should show; do not generate from this message.',
   };
 }
