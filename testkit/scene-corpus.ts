@@ -160,3 +160,15 @@ export function withScene(pixels: LocalResults, timeline: SceneTimeline, manifes
     }),
   );
 }
+
+/** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
+export function storedFrames(t: SceneTimeline): FrameManifest {
+  const frames = Array.from({ length: 16 }, (_, index) => ({
+    index,
+    timestampMs: Math.round((index * Math.max(0, t.durationMs - 1)) / 15),
+    width: 768,
+    height: 432,
+    key: `${t.scene}#${index}`,
+  }));
+  return { durationMs: t.durationMs, width: t.width, height: t.height, fps: t.fps, frames };
+}

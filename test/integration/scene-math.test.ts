@@ -2,10 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { EvalKind } from '../../src/domain/types';
 import type { NormalizedIssue } from '../../src/kinds/verdict';
-import type { FrameManifest } from '../../src/media/manifest';
 import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
 import { quotedLines, runInspector } from '../../src/scene/inspector';
-import { sceneResults } from '../../testkit/scene-corpus';
+import { sceneResults, storedFrames as manifestOf } from '../../testkit/scene-corpus';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
 
@@ -214,18 +213,6 @@ const SCENES = [
 ] as const;
 type SceneName = (typeof SCENES)[number];
 type Issue = NormalizedIssue & { kind: EvalKind };
-
-/** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
-function manifestOf(t: SceneTimeline): FrameManifest {
-  const frames = Array.from({ length: 16 }, (_, index) => ({
-    index,
-    timestampMs: Math.round((index * Math.max(0, t.durationMs - 1)) / 15),
-    width: 768,
-    height: 432,
-    key: `${t.scene}#${index}`,
-  }));
-  return { durationMs: t.durationMs, width: t.width, height: t.height, fps: t.fps, frames };
-}
 
 const lineOf = (name: string) => SOURCE.split('\n').findIndex((l) => l.includes(name)) + 1;
 

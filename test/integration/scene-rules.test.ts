@@ -2,10 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { EvalKind } from '../../src/domain/types';
 import type { NormalizedIssue } from '../../src/kinds/verdict';
-import type { FrameManifest } from '../../src/media/manifest';
-import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
+import { timelineOf } from '../../src/scene/inspection';
 import { runInspector } from '../../src/scene/inspector';
-import { sceneResults } from '../../testkit/scene-corpus';
+import { sceneResults, storedFrames as manifestOf } from '../../testkit/scene-corpus';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
 
@@ -218,18 +217,6 @@ const SCENES = [
 type SceneName = (typeof SCENES)[number];
 /** Rendered as stills (Manim's `-s`: the last frame, held 1 s), as the documentation shows some examples. */
 const STILLS: readonly SceneName[] = ['StillCutLabel'];
-
-/** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
-function manifestOf(t: SceneTimeline): FrameManifest {
-  const frames = Array.from({ length: 16 }, (_, index) => ({
-    index,
-    timestampMs: Math.round((index * Math.max(0, t.durationMs - 1)) / 15),
-    width: 768,
-    height: 432,
-    key: `${t.scene}#${index}`,
-  }));
-  return { durationMs: t.durationMs, width: t.width, height: t.height, fps: t.fps, frames };
-}
 
 describe('scene rules on real Manim', () => {
   const issues = new Map<SceneName, (NormalizedIssue & { kind: EvalKind })[]>();

@@ -4,13 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { NormalizedIssue } from '../../src/kinds/verdict';
-import type { FrameManifest } from '../../src/media/manifest';
-import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
+import { timelineOf } from '../../src/scene/inspection';
 import { runInspector } from '../../src/scene/inspector';
 import { renderScene } from '../../src/scene/render';
 import { forUser } from '../../src/scene/tex-cache';
 import { judgeVideoLocally } from '../../testkit/local-judge';
-import { sceneResults } from '../../testkit/scene-corpus';
+import { sceneResults, storedFrames as manifestOf } from '../../testkit/scene-corpus';
 
 /**
  * Structure by layout, not by looks (docs/fixes.md, "The structure rule"): texts
@@ -113,18 +112,6 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const config = loadConfig({ EVALS_PROVIDER: 'local', EVALS_DATA_DIR: path.join(dir, 'data') });
 // One user's scenes: the renders read the TeX the inspection compiled.
 const settings = forUser(config.scene, 'structure-test-user');
-
-/** The frames the pipeline would store for a timeline: 16, evenly spaced, first and last included. */
-function manifestOf(t: SceneTimeline): FrameManifest {
-  const frames = Array.from({ length: 16 }, (_, index) => ({
-    index,
-    timestampMs: Math.round((index * Math.max(0, t.durationMs - 1)) / 15),
-    width: 768,
-    height: 432,
-    key: `${t.scene}#${index}`,
-  }));
-  return { durationMs: t.durationMs, width: t.width, height: t.height, fps: t.fps, frames };
-}
 
 const clutterOf = (issues: NormalizedIssue[]) =>
   issues.filter((i) => i.category === 'clutter').map((i) => `${i.severity} ${i.description}`);
