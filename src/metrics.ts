@@ -8,71 +8,49 @@ import client from 'prom-client';
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
 
+// One registry for all of them; labels typed by their names.
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new client.Counter<L>({ name, help, labelNames, registers: [registry] });
+const histogram = <L extends string>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []) =>
+  new client.Histogram<L>({ name, help, buckets, labelNames, registers: [registry] });
+const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers: [registry] });
+
 export const metrics = {
-  pipelineRuns: new client.Counter({
-    name: 'evals_pipeline_runs_total',
-    help: 'Pipeline runs finished by this worker, by status and overall status',
-    labelNames: ['status', 'overall_status'] as const,
-    registers: [registry],
-  }),
-  evalRuns: new client.Counter({
-    name: 'evals_eval_runs_total',
-    help: 'Eval runs finished by this worker, by kind and status',
-    labelNames: ['kind', 'status'] as const,
-    registers: [registry],
-  }),
-  judgeLatency: new client.Histogram({
-    name: 'evals_judge_latency_seconds',
-    help: 'Judge provider call latency (time waiting for a judge slot excluded), by kind, model and outcome',
-    labelNames: ['kind', 'model', 'outcome'] as const,
-    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160],
-    registers: [registry],
-  }),
-  judgeTokens: new client.Counter({
-    name: 'evals_judge_tokens_total',
-    help: 'Tokens used by judge calls, by kind, model and type (prompt, cached (of prompt), completion, image)',
-    labelNames: ['kind', 'model', 'type'] as const,
-    registers: [registry],
-  }),
-  judgeCost: new client.Counter({
-    name: 'evals_judge_cost_usd_total',
-    help: 'Estimated judge cost in US dollars, by kind and model',
-    labelNames: ['kind', 'model'] as const,
-    registers: [registry],
-  }),
-  judgeCallsWaiting: new client.Gauge({
-    name: 'evals_judge_calls_waiting',
-    help: 'Judge calls waiting for a slot (EVALS_JUDGE_CONCURRENCY)',
-    registers: [registry],
-  }),
-  judgeCallsInFlight: new client.Gauge({
-    name: 'evals_judge_calls_in_flight',
-    help: 'Judge calls in progress',
-    registers: [registry],
-  }),
-  framesExtracted: new client.Counter({
-    name: 'evals_frames_extracted_total',
-    help: 'Frames extracted from animations',
-    registers: [registry],
-  }),
-  extractionSeconds: new client.Histogram({
-    name: 'evals_extraction_seconds',
-    help: 'Duration of frame extraction activities that extracted frames (download, probe, decode, store)',
-    buckets: [0.5, 1, 2.5, 5, 10, 20, 40, 80, 160, 320, 600],
-    registers: [registry],
-  }),
-  badInputs: new client.Counter({
-    name: 'evals_bad_inputs_total',
-    help: 'Activities that failed permanently (bad input or configuration, no retry), by reason and activity',
-    labelNames: ['reason', 'activity'] as const,
-    registers: [registry],
-  }),
-  infrastructureFailures: new client.Counter({
-    name: 'evals_infrastructure_failures_total',
-    help: 'Activity attempts that failed for a fault of the worker or a service it needs (retried), by component (database, disk, ffmpeg) and activity',
-    labelNames: ['component', 'activity'] as const,
-    registers: [registry],
-  }),
+  pipelineRuns: counter('evals_pipeline_runs_total', 'Pipeline runs finished by this worker, by status and overall status', [
+    'status',
+    'overall_status',
+  ]),
+  evalRuns: counter('evals_eval_runs_total', 'Eval runs finished by this worker, by kind and status', ['kind', 'status']),
+  judgeLatency: histogram(
+    'evals_judge_latency_seconds',
+    'Judge provider call latency (time waiting for a judge slot excluded), by kind, model and outcome',
+    [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160],
+    ['kind', 'model', 'outcome'],
+  ),
+  judgeTokens: counter(
+    'evals_judge_tokens_total',
+    'Tokens used by judge calls, by kind, model and type (prompt, cached (of prompt), completion, image)',
+    ['kind', 'model', 'type'],
+  ),
+  judgeCost: counter('evals_judge_cost_usd_total', 'Estimated judge cost in US dollars, by kind and model', ['kind', 'model']),
+  judgeCallsWaiting: gauge('evals_judge_calls_waiting', 'Judge calls waiting for a slot (EVALS_JUDGE_CONCURRENCY)'),
+  judgeCallsInFlight: gauge('evals_judge_calls_in_flight', 'Judge calls in progress'),
+  framesExtracted: counter('evals_frames_extracted_total', 'Frames extracted from animations'),
+  extractionSeconds: histogram(
+    'evals_extraction_seconds',
+    'Duration of frame extraction activities that extracted frames (download, probe, decode, store)',
+    [0.5, 1, 2.5, 5, 10, 20, 40, 80, 160, 320, 600],
+  ),
+  badInputs: counter(
+    'evals_bad_inputs_total',
+    'Activities that failed permanently (bad input or configuration, no retry), by reason and activity',
+    ['reason', 'activity'],
+  ),
+  infrastructureFailures: counter(
+    'evals_infrastructure_failures_total',
+    'Activity attempts that failed for a fault of the worker or a service it needs (retried), by component (database, disk, ffmpeg) and activity',
+    ['component', 'activity'],
+  ),
 };
 
 /**
