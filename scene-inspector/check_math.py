@@ -20,7 +20,8 @@ A formula is a claim to check when it is closed (no free symbol: arithmetic, a d
 limit, a finite sum), when a side is an operator's result (a derivative, an antiderivative, a sum, a
 product, a limit), when it is a chain `A = B = C` (each adjacent pair), or when it is an identity by its
 shape (both sides have the same unknowns, and one is the other rewritten: expanded, factored, a rule of
-logarithms or trigonometry; polynomial sides keep their leading term, as a rewriting does). An equation with a lone symbol or function on one side (`A = \\pi r^2`,
+logarithms or trigonometry; polynomial sides keep their leading term, as a rewriting does). An equation
+with a lone symbol or function on one side (`A = \\pi r^2`,
 `f(x) = x^2`) is a definition; an equation whose sides are already as simple as they get (`2x + 3 = 7`)
 is a condition on its unknowns. Both are skipped as statements and take part in derivations.
 
@@ -33,6 +34,7 @@ points and the values are finite there; undecided is skipped, never flagged. Eve
 CPU timer, numbers are bounded before anything is evaluated, and the scene has a CPU budget: what runs
 out is skipped and counted.
 """
+
 from __future__ import annotations
 
 import math
@@ -46,7 +48,8 @@ MAX_FORMULA_CHARS = 1000
 # CPU seconds one formula or one step may take; a scene's whole check.
 FORMULA_CPU_SECONDS = 1.0
 SCENE_CPU_SECONDS = 20.0
-# A number whose magnitude passes 2**MAX_BITS is not evaluated (2^{2^{2^{100}}}), nor a factorial of more than MAX_FACTORIAL.
+# A number whose magnitude passes 2**MAX_BITS is not evaluated (2^{2^{2^{100}}}), nor a factorial of more than
+# MAX_FACTORIAL.
 MAX_BITS = 20_000
 MAX_FACTORIAL = 2000
 # Digits of precision, points tried, and the relative tolerance of "equal" for exact values.
@@ -58,35 +61,148 @@ TOLERANCE = 1e-12
 STANDARD_DEGREES = {15, 30, 45, 60, 75, 90, 120, 135, 150, 180, 210, 225, 240, 270, 300, 315, 330, 360}
 # Letters that name functions when followed by parentheses; any other letter multiplies them.
 FUNCTION_LETTERS = {"f", "g", "h", "F", "G", "H"}
-FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "log", "ln", "exp"}
+FUNCTION_NAMES = {
+    "sin",
+    "cos",
+    "tan",
+    "cot",
+    "sec",
+    "csc",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "log",
+    "ln",
+    "exp",
+}
 GREEK = {
-    "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "kappa", "lambda", "mu",
-    "nu", "xi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi",
-    "Sigma", "Phi", "Psi", "Omega",
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "epsilon",
+    "varepsilon",
+    "zeta",
+    "eta",
+    "theta",
+    "vartheta",
+    "kappa",
+    "lambda",
+    "mu",
+    "nu",
+    "xi",
+    "rho",
+    "sigma",
+    "tau",
+    "phi",
+    "varphi",
+    "chi",
+    "psi",
+    "omega",
+    "Gamma",
+    "Delta",
+    "Theta",
+    "Lambda",
+    "Xi",
+    "Sigma",
+    "Phi",
+    "Psi",
+    "Omega",
 }
 # Units written in text (`6\\pi\\,\\text{cm}^2`): a statement in one unit is read without it; two units, not at all.
-UNIT = re.compile(r"\\(?:text|mathrm|textrm|mbox)\{\s*(mm|cm|m|km|in|ft|mi|mg|g|kg|ms|s|min|h|N|J|W|V|Hz|mL|L|Pa|K|mol|units?)\s*\}(?:\s*\^\s*(?:\{\s*\d\s*\}|\d))?")
+UNIT = re.compile(
+    r"\\(?:text|mathrm|textrm|mbox)\{\s*(mm|cm|m|km|in|ft|mi|mg|g|kg|ms|s|min|h|N|J|W|V|Hz|mL|L|Pa|K|mol|units?)\s*\}(?:\s*\^\s*(?:\{\s*\d\s*\}|\d))?"
+)
 # Commands whose meaning is fixed and that SymPy's parser reads as meant.
-READ_COMMANDS = FUNCTION_NAMES | GREEK | {
-    "frac", "dfrac", "tfrac", "sqrt", "cdot", "times", "div", "binom", "int", "sum", "prod", "lim", "to", "infty", "pi",
-    "partial", "lfloor", "rfloor", "lceil", "rceil", "pm", "mp",
-}
+READ_COMMANDS = (
+    FUNCTION_NAMES
+    | GREEK
+    | {
+        "frac",
+        "dfrac",
+        "tfrac",
+        "sqrt",
+        "cdot",
+        "times",
+        "div",
+        "binom",
+        "int",
+        "sum",
+        "prod",
+        "lim",
+        "to",
+        "infty",
+        "pi",
+        "partial",
+        "lfloor",
+        "rfloor",
+        "lceil",
+        "rceil",
+        "pm",
+        "mp",
+    }
+)
 # Relations a formula is split at, by how it is checked.
 RELATIONS = {
-    "=": "=", "\\approx": "≈", "\\neq": "≠", "\\ne": "≠", "<": "<", ">": ">", "\\lt": "<", "\\gt": ">", "\\le": "≤",
-    "\\leq": "≤", "\\ge": "≥", "\\geq": "≥", "\\Rightarrow": "⇒", "\\implies": "⇒", "\\Longrightarrow": "⇒",
-    "\\therefore": "⇒", "\\iff": "⇔", "\\Leftrightarrow": "⇔", "\\Longleftrightarrow": "⇔",
+    "=": "=",
+    "\\approx": "≈",
+    "\\neq": "≠",
+    "\\ne": "≠",
+    "<": "<",
+    ">": ">",
+    "\\lt": "<",
+    "\\gt": ">",
+    "\\le": "≤",
+    "\\leq": "≤",
+    "\\ge": "≥",
+    "\\geq": "≥",
+    "\\Rightarrow": "⇒",
+    "\\implies": "⇒",
+    "\\Longrightarrow": "⇒",
+    "\\therefore": "⇒",
+    "\\iff": "⇔",
+    "\\Leftrightarrow": "⇔",
+    "\\Longleftrightarrow": "⇔",
 }
 # Relations that state a definition or a set membership, not a claim: the formula is skipped.
 NOT_CLAIMS = {
-    ":=", "\\coloneqq", "\\equiv", "\\sim", "\\simeq", "\\cong", "\\propto", "\\in", "\\notin", "\\subset", "\\subseteq",
-    "\\supset", "\\mapsto", "\\rightarrow", "\\longrightarrow", "\\leftarrow", "\\to", "\\perp", "\\parallel", "\\mid",
-    "\\circ", "\\cup", "\\cap", "\\setminus", "\\forall", "\\exists",
+    ":=",
+    "\\coloneqq",
+    "\\equiv",
+    "\\sim",
+    "\\simeq",
+    "\\cong",
+    "\\propto",
+    "\\in",
+    "\\notin",
+    "\\subset",
+    "\\subseteq",
+    "\\supset",
+    "\\mapsto",
+    "\\rightarrow",
+    "\\longrightarrow",
+    "\\leftarrow",
+    "\\to",
+    "\\perp",
+    "\\parallel",
+    "\\mid",
+    "\\circ",
+    "\\cup",
+    "\\cap",
+    "\\setminus",
+    "\\forall",
+    "\\exists",
 }
 # Longest first: `:=` before `=`, `\\leq` before `\\le`.
 RELATION_NAMES = sorted(list(RELATIONS) + list(NOT_CLAIMS), key=len, reverse=True)
 # Layout that changes nothing of the meaning: sizing and spacing commands (a word command ends at a non-letter).
-LAYOUT = re.compile(r"\\(?:(?:displaystyle|textstyle|scriptstyle|quad|qquad|left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)(?![a-zA-Z])|[,;!: ])")
+LAYOUT = re.compile(
+    r"\\(?:(?:displaystyle|textstyle|scriptstyle|quad|qquad|left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)"
+    r"(?![a-zA-Z])|[,;!: ])"
+)
 ELLIPSES = re.compile(r"\\(?:cdots|ldots|dots|vdots|ddots|dotsb|dotsc|dotsm)(?![a-zA-Z])|\.\.\.")
 COMMAND = re.compile(r"\\([a-zA-Z]+|.)")
 
@@ -117,12 +233,28 @@ def math_segments(text, mode):
         for env in re.findall(r"\\begin\{(?:align\*?|equation\*?|gather\*?)\}(.+?)\\end\{", text, flags=re.S):
             segments.append(env)
         return segments
-    if mode == "text" and re.fullmatch(r"[0-9a-zA-Z\s+\-−×÷·*/^=≠≈<>≤≥().,²³π√]+", text) and not re.search(r"[a-zA-Z]{2,}", text):
+    if (
+        mode == "text"
+        and re.fullmatch(r"[0-9a-zA-Z\s+\-−×÷·*/^=≠≈<>≤≥().,²³π√]+", text)
+        and not re.search(r"[a-zA-Z]{2,}", text)
+    ):
         if not re.search(r"[=≠≈<>≤≥]", text):
             return []
         t = text
-        for a, b in (("−", "-"), ("×", "\\times "), ("÷", "\\div "), ("·", "\\cdot "), ("²", "^2"), ("³", "^3"), ("π", "\\pi "),
-                     ("≠", "\\neq "), ("≈", "\\approx "), ("≤", "\\le "), ("≥", "\\ge "), ("*", "\\cdot ")):
+        for a, b in (
+            ("−", "-"),
+            ("×", "\\times "),
+            ("÷", "\\div "),
+            ("·", "\\cdot "),
+            ("²", "^2"),
+            ("³", "^3"),
+            ("π", "\\pi "),
+            ("≠", "\\neq "),
+            ("≈", "\\approx "),
+            ("≤", "\\le "),
+            ("≥", "\\ge "),
+            ("*", "\\cdot "),
+        ):
             t = t.replace(a, b)
         return [] if "√" in t else [t]
     return []
@@ -146,7 +278,14 @@ def lines_of(latex):
 
 def leading_relation(line):
     """The relation a line starts with (`= x + 1`, `\\le 3`; not `\\left(` or `\\int`), or None."""
-    return next((r for r in RELATION_NAMES if line.startswith(r) and not (r[0] == "\\" and line[len(r):len(r) + 1].isalpha())), None)
+    return next(
+        (
+            r
+            for r in RELATION_NAMES
+            if line.startswith(r) and not (r[0] == "\\" and line[len(r) : len(r) + 1].isalpha())
+        ),
+        None,
+    )
 
 
 def normalise(latex):
@@ -199,7 +338,7 @@ def braced(t, i):
     for j in range(i, len(t)):
         depth += {"{": 1, "}": -1}.get(t[j], 0)
         if depth == 0:
-            return t[i + 1:j], j + 1
+            return t[i + 1 : j], j + 1
     return None
 
 
@@ -215,16 +354,19 @@ def evaluated(t):
                 break
         j = t.index("_", close)
         low = braced(t, j + 1)
-        high = low and re.match(r"\s*\^", t[low[1]:]) and braced(t, low[1] + t[low[1]:].index("^") + 1)
+        high = low and re.match(r"\s*\^", t[low[1] :]) and braced(t, low[1] + t[low[1] :].index("^") + 1)
         if start is None or not low or not high:
             continue
-        inside = t[start + 1:close]
+        inside = t[start + 1 : close]
         letters = set(re.findall(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])", re.sub(r"\\[a-zA-Z]+", " ", inside))) - {"e"}
         if len(letters) != 1:
             continue
         (v,) = letters
-        at = lambda value: re.sub(r"(?<![\\a-zA-Z])" + v + r"(?![a-zA-Z])", lambda _: "(" + value + ")", inside)
-        t = f"{t[:start]}(({at(high[0])}) - ({at(low[0])})){t[high[1]:]}"
+
+        def at(value, v=v, inside=inside):
+            return re.sub(r"(?<![\\a-zA-Z])" + v + r"(?![a-zA-Z])", lambda _: "(" + value + ")", inside)
+
+        t = f"{t[:start]}(({at(high[0])}) - ({at(low[0])})){t[high[1] :]}"
     return t
 
 
@@ -239,7 +381,14 @@ def split_relations(t):
         elif c in "})]":
             depth -= 1
         elif depth == 0:
-            name = next((n for n in RELATION_NAMES if t.startswith(n, i) and not (n[0] == "\\" and t[i + len(n):i + len(n) + 1].isalpha())), None)
+            name = next(
+                (
+                    n
+                    for n in RELATION_NAMES
+                    if t.startswith(n, i) and not (n[0] == "\\" and t[i + len(n) : i + len(n) + 1].isalpha())
+                ),
+                None,
+            )
             if name is not None:
                 sides.append(t[start:i])
                 relations.append(name)
@@ -247,7 +396,7 @@ def split_relations(t):
                 start = i
                 continue
             # A comma between digits groups thousands (12,000); any other comma lists terms.
-            if c == "," and not (t[i - 1:i].isdigit() and re.match(r",\d{3}(?!\d)", t[i:])):
+            if c == "," and not (t[i - 1 : i].isdigit() and re.match(r",\d{3}(?!\d)", t[i:])):
                 raise Skip("a list or a system (a comma between terms)")
         i += 1
     sides.append(t[start:])
@@ -302,8 +451,14 @@ class Reader:
             raise Skip("an empty side")
         text = latex.replace("\\pm", "+" if sign > 0 else "-").replace("\\mp", "-" if sign > 0 else "+")
         # A letter (or a Greek letter, or pi) before parentheses multiplies them, unless it names a function.
-        text = re.sub(r"(?<![\\a-zA-Z])([a-zA-Z])(\s*)(?=\()", lambda m: m.group(0) if m.group(1) in FUNCTION_LETTERS else m.group(1) + " \\cdot ", text)
-        text = re.sub(r"\\(pi|" + "|".join(sorted(GREEK)) + r")\s*(?=\()", lambda m: "\\" + m.group(1) + " \\cdot ", text)
+        text = re.sub(
+            r"(?<![\\a-zA-Z])([a-zA-Z])(\s*)(?=\()",
+            lambda m: m.group(0) if m.group(1) in FUNCTION_LETTERS else m.group(1) + " \\cdot ",
+            text,
+        )
+        text = re.sub(
+            r"\\(pi|" + "|".join(sorted(GREEK)) + r")\s*(?=\()", lambda m: "\\" + m.group(1) + " \\cdot ", text
+        )
         # `\log` without a base: read with each base in turn (Upsilon stands for it).
         text = re.sub(r"\\log(?![a-zA-Z_])", r"\\log_{\\Upsilon}", text)
         try:
@@ -366,9 +521,9 @@ def bound(expr):
             b, x = bits(e.base), bits(e.exp)
             if b is None or x is None:
                 return None
-            if x > 64 or (2 ** x) * b > MAX_BITS:
+            if x > 64 or (2**x) * b > MAX_BITS:
                 raise Skip("a number too large to evaluate")
-            return (2 ** x) * b
+            return (2**x) * b
         if isinstance(e, (sp.factorial, sp.binomial)):
             for a in e.args:
                 n = bits(a)
@@ -378,7 +533,9 @@ def bound(expr):
             if not n.is_Integer or n < 0:
                 return MAX_BITS // 2
             # log2 n! from the gamma function and C(n, k) < 2^n: bits from the number itself, so 7!/(3! 4!) stays small.
-            return 1 + math.ceil(math.lgamma(int(n) + 1) / math.log(2)) if isinstance(e, sp.factorial) else max(1, int(n))
+            return (
+                1 + math.ceil(math.lgamma(int(n) + 1) / math.log(2)) if isinstance(e, sp.factorial) else max(1, int(n))
+            )
         parts = [bits(a) for a in e.args]
         known = [p for p in parts if p is not None]
         if isinstance(e, sp.Mul):
@@ -608,9 +765,15 @@ class Checker:
         and in degrees."""
         sp = self.sp
         base = self.reader.log_base
-        out = [(L.subs(base, b), R.subs(base, b)) for b in (sp.E, 10, 2)] if base in L.free_symbols | R.free_symbols else [(L, R)]
+        out = (
+            [(L.subs(base, b), R.subs(base, b)) for b in (sp.E, 10, 2)]
+            if base in L.free_symbols | R.free_symbols
+            else [(L, R)]
+        )
         trig = (sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc)
-        angles = [f for f in L.atoms(*trig) | R.atoms(*trig) if f.args[0].is_Integer and int(f.args[0]) in STANDARD_DEGREES]
+        angles = [
+            f for f in L.atoms(*trig) | R.atoms(*trig) if f.args[0].is_Integer and int(f.args[0]) in STANDARD_DEGREES
+        ]
         if angles:
             degrees = {f: f.func(f.args[0] * sp.pi / 180) for f in angles}
             out += [(a.xreplace(degrees), b.xreplace(degrees)) for a, b in out]
@@ -624,7 +787,11 @@ class Checker:
             v = v.evalf(DIGITS)
         except (ZeroDivisionError, ValueError, TypeError, ArithmeticError, NotImplementedError):
             return None
-        if not v.is_number or v.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or v.atoms(sp.Limit, sp.Integral, sp.Sum, sp.Product):
+        if (
+            not v.is_number
+            or v.has(sp.zoo, sp.oo, -sp.oo, sp.nan)
+            or v.atoms(sp.Limit, sp.Integral, sp.Sum, sp.Product)
+        ):
             return None
         try:
             c = complex(v)
@@ -649,7 +816,9 @@ class Checker:
             "claim": "arithmetic",
             **shown,
             "expected": self.expected_value(L0, a) if equal and len(values) == 1 else None,
-            "detail": f"{shown['left']} is {number(a)}, not {number(b)}" if equal else f"{number(a)} {relation} {number(b)} is false",
+            "detail": f"{shown['left']} is {number(a)}, not {number(b)}"
+            if equal
+            else f"{number(a)} {relation} {number(b)} is false",
         }
 
     def identity(self, L, R, tolerance, shown, operators, claimed=True):
@@ -690,7 +859,12 @@ class Checker:
         symbols = sorted(expr.free_symbols, key=lambda s: s.name)
         out = []
         for _ in range(POINTS):
-            out.append({s: sp.Integer(self.rng.randint(2, 7)) if s in counting else sp.Rational(self.rng.randint(5, 35), 10) for s in symbols})
+            out.append(
+                {
+                    s: sp.Integer(self.rng.randint(2, 7)) if s in counting else sp.Rational(self.rng.randint(5, 35), 10)
+                    for s in symbols
+                }
+            )
         return out
 
     def at_points(self, difference, tolerance):
@@ -720,8 +894,8 @@ class Checker:
         """One formula turned into the next (or, by `layout`, written below it): the later must follow from the
         earlier. A step by layout alone is read only as a solving sequence: two equations in one and the same
         unknown (formulas stacked for another reason, a list of rules or a system, are not steps)."""
-        a_lines = [l for s in math_segments(before, mode_before) for l in lines_of(s)]
-        b_lines = [l for s in math_segments(after, mode_after) for l in lines_of(s)]
+        a_lines = [line for s in math_segments(before, mode_before) for line in lines_of(s)]
+        b_lines = [line for s in math_segments(after, mode_after) for line in lines_of(s)]
         if not a_lines or not b_lines or (not layout and (len(a_lines) != 1 or len(b_lines) != 1)):
             raise Skip("not one statement on each side of the step")
         if layout and leading_relation(b_lines[0]):
@@ -762,7 +936,6 @@ class Checker:
             raise Skip("not a derivation in one unknown")
 
     def step_between(self, a, b, whole=False):
-        sp = self.sp
         sa, ra = split_relations(normalise(a))
         sb, rb = split_relations(normalise(b))
         if any(r in NOT_CLAIMS for r in ra + rb):
@@ -770,12 +943,20 @@ class Checker:
         shown = {"before": " ".join(a.split()), "after": " ".join(b.split())}
         if not ra and not rb:
             A, B = (self.resolve(self.reader.side(x, 1)) for x in (sa[0], sb[0]))
-            verdict = self.identity(A, B, printed_tolerance(sa[0], sb[0], "="), {"left": sa[0], "right": sb[0], "relation": "="}, True)
+            verdict = self.identity(
+                A, B, printed_tolerance(sa[0], sb[0], "="), {"left": sa[0], "right": sb[0], "relation": "="}, True
+            )
             return {**verdict, "claim": "expression step", **shown}
         if ra and rb and all(RELATIONS.get(r) == "=" for r in ra + rb):
             # Each side's whole equation: a chain's ends.
-            E1 = [(self.resolve(self.reader.side(sa[0], s)), self.resolve(self.reader.side(sa[-1], s))) for s in signs_of(a)]
-            E2 = [(self.resolve(self.reader.side(sb[0], s)), self.resolve(self.reader.side(sb[-1], s))) for s in signs_of(b)]
+            E1 = [
+                (self.resolve(self.reader.side(sa[0], s)), self.resolve(self.reader.side(sa[-1], s)))
+                for s in signs_of(a)
+            ]
+            E2 = [
+                (self.resolve(self.reader.side(sb[0], s)), self.resolve(self.reader.side(sb[-1], s)))
+                for s in signs_of(b)
+            ]
             return {**self.implied(E1, E2, shown), **shown}
         raise Skip("an expression and an equation")
 
@@ -790,7 +971,13 @@ class Checker:
         verdicts = []
         for b in (sp.E, 10, 2):
             try:
-                verdicts.append(self._implied([(l.subs(base, b), r.subs(base, b)) for l, r in E1], [(l.subs(base, b), r.subs(base, b)) for l, r in E2], shown))
+                verdicts.append(
+                    self._implied(
+                        [(lhs.subs(base, b), r.subs(base, b)) for lhs, r in E1],
+                        [(lhs.subs(base, b), r.subs(base, b)) for lhs, r in E2],
+                        shown,
+                    )
+                )
             except Skip as exc:
                 verdicts.append({"status": "skipped", "why": str(exc)})
         for status in ("ok", "skipped"):
@@ -803,8 +990,8 @@ class Checker:
 
     def _implied(self, E1, E2, shown):
         sp = self.sp
-        d1s = [l - r for l, r in E1]
-        d2s = [l - r for l, r in E2]
+        d1s = [lhs - r for lhs, r in E1]
+        d2s = [lhs - r for lhs, r in E2]
         variables = set().union(*(d.free_symbols for d in d1s + d2s))
         if not variables:
             raise Skip("no unknowns")
@@ -823,14 +1010,19 @@ class Checker:
                 raise Skip("a value put into an identity")
             if any(m is None for m in misses):
                 raise Skip("undecided at the points tried")
-            return {"status": "wrong", "claim": "equation step", "detail": f"the first holds for all values, the second does not ({misses[0]})", "expected": None}
+            return {
+                "status": "wrong",
+                "claim": "equation step",
+                "detail": f"the first holds for all values, the second does not ({misses[0]})",
+                "expected": None,
+            }
         # Fast: the later is the earlier times a nonzero constant.
         for d1 in d1s:
             for d2 in d2s:
                 ratio = sp.cancel(d2 / d1) if d1 != 0 else None
                 if ratio is not None and ratio.is_number and ratio != 0 and ratio.is_finite:
                     return {"status": "ok", "claim": "equation step"}
-        isolated = [side for l, r in E2 for side in (l, r) if isinstance(side, sp.Symbol) and side in variables]
+        isolated = [side for lhs, r in E2 for side in (lhs, r) if isinstance(side, sp.Symbol) and side in variables]
         order = sorted(variables, key=lambda s: (s not in isolated, s.name))
         for var in order:
             others = sorted(variables - {var}, key=lambda s: s.name)
@@ -847,8 +1039,16 @@ class Checker:
                     roots += found
                 if roots is None:
                     break
-                solves = lambda r: [self.value(d2.subs({**point, var: r})) for d2 in d2s]  # noqa: E731
-                kept = lambda values: any(v is not None and close(v, 0, None, scale=1 + max(abs(x) for x in values if x is not None)) for v in values)  # noqa: E731
+
+                def solves(r, point=point, var=var):
+                    return [self.value(d2.subs({**point, var: r})) for d2 in d2s]
+
+                def kept(values):
+                    return any(
+                        v is not None and close(v, 0, None, scale=1 + max(abs(x) for x in values if x is not None))
+                        for v in values
+                    )
+
                 for root in roots:
                     at = {**point, var: root}
                     values = solves(root)
@@ -860,7 +1060,11 @@ class Checker:
                     # Writing a principal root (`c = \\sqrt{a^2 + b^2}`) keeps the positive one of ± on purpose: a
                     # length, a positive quantity. A root lost so, beside its kept negative, is not an error.
                     principal = any(p.exp == sp.Rational(1, 2) for _, side in E2 for p in side.atoms(sp.Pow))
-                    if principal and any(close(complex(r.evalf()), -complex(root.evalf()), None) for r in roots) and kept(solves(-root)):
+                    if (
+                        principal
+                        and any(close(complex(r.evalf()), -complex(root.evalf()), None) for r in roots)
+                        and kept(solves(-root))
+                    ):
                         continue
                     counter = (at, root)
                     break
@@ -870,11 +1074,15 @@ class Checker:
                 return {"status": "ok", "claim": "equation step"}
             if counter:
                 at, root = counter
-                where = ", ".join(f"{s} = {number(self.value(at[s]) if not isinstance(at[s], (int, float, complex)) else at[s])}" for s in sorted(at, key=lambda s: s.name))
+                where = ", ".join(
+                    f"{s} = {number(self.value(at[s]) if not isinstance(at[s], (int, float, complex)) else at[s])}"
+                    for s in sorted(at, key=lambda s: s.name)
+                )
                 return {
                     "status": "wrong",
                     "claim": "equation step",
-                    "detail": f"{where} solves {shown.get('before', 'the step before')} but not {shown.get('after', 'the next')}",
+                    "detail": f"{where} solves {shown.get('before', 'the step before')} "
+                    f"but not {shown.get('after', 'the next')}",
                     "expected": self.expected_step(E1, E2, var, variables),
                 }
         raise Skip("equations the CAS cannot solve")
@@ -1105,7 +1313,9 @@ def check_scene(formulas, steps):
         for a, b, *how in steps:
             layout = "layout" in how
             result = run_one(
-                lambda a=a, b=b, layout=layout: checker.step(formulas[a]["text"], formulas[b]["text"], formulas[a]["mode"], formulas[b]["mode"], layout),
+                lambda a=a, b=b, layout=layout: checker.step(
+                    formulas[a]["text"], formulas[b]["text"], formulas[a]["mode"], formulas[b]["mode"], layout
+                ),
                 started,
                 budget,
                 out,

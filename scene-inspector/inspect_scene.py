@@ -43,6 +43,7 @@ box, inset a little (a highlight's: through its glyphs' boxes, not over the glyp
 ([[unit id, length in pixels], ...]), null for shapes; and the id of the
 mobject in the scene it is part of now (a group it was later moved into, a slice it was added by).
 """
+
 from __future__ import annotations
 
 import json
@@ -170,7 +171,12 @@ def load_scenes(written, result):
             result["error"] = f"importing {name}: {error_text(exc)}"
             return None
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Scene) and value.__module__ == module.__name__ and value not in candidates:
+            if (
+                isinstance(value, type)
+                and issubclass(value, Scene)
+                and value.__module__ == module.__name__
+                and value not in candidates
+            ):
                 candidates.append(value)
     return candidates
 
@@ -205,7 +211,8 @@ def write_sources(files, notes):
 def load_source(name):
     """A source file as Manim's own command line loads a scene: from its path, under its dotted name, without importing
     the folders above it as packages. Importing `d.d.….scene` would import every folder as a namespace package, and
-    Python's namespace paths recompute their parents' twice per level: 2^depth steps, past any CPU limit at 60 levels."""
+    Python's namespace paths recompute their parents' twice per level: 2^depth steps, past any CPU limit at 60
+    levels."""
     import importlib.util
 
     module_name = name[:-3].replace(os.sep, ".")
@@ -255,11 +262,14 @@ def inspect_job(job, candidates, config):
         entry["durationMs"] = round(recorder.time * 1000)
         if len(candidates) == 1 or target is None or abs(entry["durationMs"] - target) <= tolerance:
             answer = recorder.answer(cls.__name__)
-            # A repair's candidates skip it when the scene's inspection found nothing placed by chance: they draw the same.
+            # A repair's candidates skip it when the scene's inspection found nothing placed by chance: they draw the
+            # same.
             if recorder.unseeded and job.get("followSeeding", True):
                 follow_seeding(answer, cls, recorder, config, width, height, fps, still)
             if job.get("math"):
-                answer["math"] = check_math.check_scene(answer["texts"], [[s[0], s[1], *s[4:]] for s in answer["steps"]])
+                answer["math"] = check_math.check_scene(
+                    answer["texts"], [[s[0], s[1], *s[4:]] for s in answer["steps"]]
+                )
             matches.append(answer)
     if len(matches) == 1:
         return {**matches[0], "candidates": tried}
@@ -291,7 +301,8 @@ def frame_shape(config, width, height, fps):
 
 
 def run_scene(cls, recorder, config, width, height, fps, still=None):
-    """Runs the scene recording; `still` (seconds), the scene as Manim's -s renders it: its last frame, held that long."""
+    """Runs the scene recording; `still` (seconds), the scene as Manim's -s renders it: its last frame, held that
+    long."""
     from manim import tempconfig
 
     global RECORDER
@@ -353,10 +364,13 @@ def follow_seeding(answer, cls, recorder, config, width, height, fps, still):
     for uid in moved:
         answer["units"][uid]["unseeded"] = True
     if moved:
-        answer["notes"] = sorted(set(answer["notes"]) | {
-            f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
-            "where the video shows them is not recorded, so their layout is judged from the pixels"
-        })
+        answer["notes"] = sorted(
+            set(answer["notes"])
+            | {
+                f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
+                "where the video shows them is not recorded, so their layout is judged from the pixels"
+            }
+        )
 
 
 def install_line_tracking():
@@ -391,8 +405,29 @@ def install_line_tracking():
             for part in self.submobjects:
                 part._inspector_part_of = weakref.ref(self)
 
-        setattr(cls, "__init__", made)
-    for method in ("shift", "move_to", "next_to", "to_edge", "to_corner", "align_to", "scale", "arrange", "set_x", "set_y", "rotate", "set_width", "set_height", "stretch_to_fit_width", "scale_to_fit_width", "scale_to_fit_height", "center", "surround", "match_width", "match_height"):
+        cls.__init__ = made
+    for method in (
+        "shift",
+        "move_to",
+        "next_to",
+        "to_edge",
+        "to_corner",
+        "align_to",
+        "scale",
+        "arrange",
+        "set_x",
+        "set_y",
+        "rotate",
+        "set_width",
+        "set_height",
+        "stretch_to_fit_width",
+        "scale_to_fit_width",
+        "scale_to_fit_height",
+        "center",
+        "surround",
+        "match_width",
+        "match_height",
+    ):
         original = getattr(Mobject, method, None)
         if original is None:
             continue
@@ -490,7 +525,8 @@ def cached_svg(directory, text):
 
 
 def is_dvisvgm_svg(data):
-    """Whole (not cut off) SVG written by dvisvgm, within the size bound; src/scene/tex-cache.ts holds the host's twin."""
+    """Whole (not cut off) SVG written by dvisvgm, within the size bound; src/scene/tex-cache.ts holds the host's
+    twin."""
     head = data[:400]
     return (
         len(data) <= MAX_CACHED_SVG_BYTES
@@ -665,10 +701,19 @@ def kept_share(animation, source, target):
     if not before:
         return None
     if type(animation).__name__ in TRANSFORM_GROUPS:
-        kept = len(animation.animations[0].mobject.family_members_with_points()) if getattr(animation, "animations", None) else 0
+        kept = (
+            len(animation.animations[0].mobject.family_members_with_points())
+            if getattr(animation, "animations", None)
+            else 0
+        )
     else:
         after = target.family_members_with_points()
-        same = lambda a, b: a.points.shape == b.points.shape and np.allclose(a.points - a.points.mean(0), b.points - b.points.mean(0), atol=1e-3)  # noqa: E731
+
+        def same(a, b):
+            return a.points.shape == b.points.shape and np.allclose(
+                a.points - a.points.mean(0), b.points - b.points.mean(0), atol=1e-3
+            )
+
         kept = sum(1 for a, b in zip(before, after) if same(a, b))
     return round(min(1.0, kept / len(before)), 3)
 
@@ -700,7 +745,7 @@ def overlap(a, b):
 
 
 def hex_of(rgb):
-    return "#%02x%02x%02x" % tuple(max(0, min(255, round(float(c) * 255))) for c in rgb[:3])
+    return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, round(float(c) * 255))) for c in rgb[:3]))
 
 
 class Recorder:
@@ -734,13 +779,16 @@ class Recorder:
         file, line = outermost_user_line()
         self.current = {"i": len(self.plays), "start": round(renderer.time * 1000), "file": file, "line": line}
         # What each transform of a text into another keeps, measured before it changes anything: per animation, the
-        # share of its source text's glyphs; for a matching transform, the glyphs it matches (of any text in its source).
+        # share of its source text's glyphs; for a matching transform, the glyphs it matches (of any text in its
+        # source).
         self.kept = {}
         self.matched = {}
         for animation in leaf_animations([a for a in animations if hasattr(a, "mobject")]):
             source, target = transform_ends(animation)
             if type(animation).__name__ in TRANSFORM_GROUPS and getattr(animation, "animations", None):
-                self.matched[id(animation)] = {id(m) for m in animation.animations[0].mobject.family_members_with_points()}
+                self.matched[id(animation)] = {
+                    id(m) for m in animation.animations[0].mobject.family_members_with_points()
+                }
             share = kept_share(animation, source, target)
             if share is not None:
                 self.kept[id(animation)] = share
@@ -773,8 +821,14 @@ class Recorder:
                         kept = self.kept.get(id(animation)) if m is source else None
                         if matched is not None:
                             leaves = m.family_members_with_points()
-                            kept = round(sum(1 for leaf in leaves if id(leaf) in matched) / len(leaves), 3) if leaves else None
-                        texts.setdefault(self.ids[id(m)], [type(animation).__name__, *([kept] if kept is not None else [])])
+                            kept = (
+                                round(sum(1 for leaf in leaves if id(leaf) in matched) / len(leaves), 3)
+                                if leaves
+                                else None
+                            )
+                        texts.setdefault(
+                            self.ids[id(m)], [type(animation).__name__, *([kept] if kept is not None else [])]
+                        )
         if texts:
             play["texts"] = sorted([uid, *entry] for uid, entry in texts.items())
         self.plays.append(play)
@@ -807,7 +861,9 @@ class Recorder:
             self.text_ids[shows] = len(self.texts)
             text, mode, file, line = shows
             glyphs = len(mob.family_members_with_points()) if mob is not None else 0
-            self.texts.append({"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": glyphs})
+            self.texts.append(
+                {"text": text[:MAX_TEXT_CHARS], "mode": mode, "file": file, "line": line, "glyphs": glyphs}
+            )
         return self.text_ids[shows]
 
     def showing(self, uid, mob, box):
@@ -886,22 +942,31 @@ class Recorder:
         if hasattr(camera, "reset_rotation_matrix"):
             # A 3D camera computes its projection when it draws; nothing draws here.
             camera.reset_rotation_matrix()
-            self.notes.add("3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth")
+            self.notes.add(
+                "3D scene: boxes are the camera's projection of each object; draw order follows the scene, not depth"
+            )
         center = camera.frame_center
         self.sample_t = t
         rows, copies = self.units_on_screen(scene, camera)
-        self.samples.append({
-            "t": t,
-            "n": round(renderer.time * self.fps),
-            "cam": [round(float(center[0]), 4), round(float(center[1]), 4), round(float(camera.frame_width), 4), round(float(camera.frame_height), 4), *orientation_of(camera)],
-            "bg": background_of(camera),
-            "u": rows,
-        })
+        self.samples.append(
+            {
+                "t": t,
+                "n": round(renderer.time * self.fps),
+                "cam": [
+                    round(float(center[0]), 4),
+                    round(float(center[1]), 4),
+                    round(float(camera.frame_width), 4),
+                    round(float(camera.frame_height), 4),
+                    *orientation_of(camera),
+                ],
+                "bg": background_of(camera),
+                "u": rows,
+            }
+        )
         if copies:
             self.samples[-1]["same"] = copies
 
     def units_on_screen(self, scene, camera):
-        import numpy as np
         from manim.utils.family import extract_mobject_family_members
 
         roots = list(scene.mobjects) + [m for m in scene.foreground_mobjects if m not in scene.mobjects]
@@ -912,7 +977,7 @@ class Recorder:
             self.collect(root, root, None, None, units)
         rows = []
         geometry = {}
-        for key, unit in units.items():
+        for unit in units.values():
             visible = [leaf for leaf in unit["leaves"] if id(leaf) in order and visible_leaf(leaf)]
             if not visible:
                 continue
@@ -922,7 +987,12 @@ class Recorder:
                 continue
             if any(type(leaf).__name__ == "ImageMobject" for leaf in visible):
                 self.notes.add("raster images are recorded as boxes: what they show is not seen")
-            box = [min(s["box"][0] for s in shapes), min(s["box"][1] for s in shapes), max(s["box"][2] for s in shapes), max(s["box"][3] for s in shapes)]
+            box = [
+                min(s["box"][0] for s in shapes),
+                min(s["box"][1] for s in shapes),
+                max(s["box"][2] for s in shapes),
+                max(s["box"][3] for s in shapes),
+            ]
             uid = self.id_of(unit["mob"])
             is_text = unit["text"]
             if uid not in self.units:
@@ -935,7 +1005,9 @@ class Recorder:
                     "calledFrom": getattr(mob, "_inspector_called", None),
                     "root": self.id_of(unit["root"]),
                     "rootType": type(unit["root"]).__name__,
-                    "rootLine": getattr(unit["root"], "_inspector_line", None) if unit["root"] is not unit["mob"] else None,
+                    "rootLine": getattr(unit["root"], "_inspector_line", None)
+                    if unit["root"] is not unit["mob"]
+                    else None,
                     # What the root is, not only its class's name: any subclass of Axes or NumberLine is one.
                     "rootClasses": class_names(type(unit["root"])),
                     "isText": is_text,
@@ -958,20 +1030,54 @@ class Recorder:
             if is_text:
                 glyph = glyph_px(unit["mob"], shapes, camera)
             z = min(order[id(leaf)] for leaf in visible)
-            rows.append([uid, *[round(float(min(MAX_PX, max(-MAX_PX, v))), 1) for v in box], z, fill, fill_opacity, stroke, stroke_opacity, glyph, None, None, self.id_of(unit["root"])])
-            geometry[uid] = {"shapes": shapes, "leaves": visible, "root": self.units[uid]["root"], "z": z, "box": box, "text": is_text, "highlight": unit["highlight"]}
+            rows.append(
+                [
+                    uid,
+                    *[round(float(min(MAX_PX, max(-MAX_PX, v))), 1) for v in box],
+                    z,
+                    fill,
+                    fill_opacity,
+                    stroke,
+                    stroke_opacity,
+                    glyph,
+                    None,
+                    None,
+                    self.id_of(unit["root"]),
+                ]
+            )
+            geometry[uid] = {
+                "shapes": shapes,
+                "leaves": visible,
+                "root": self.units[uid]["root"],
+                "z": z,
+                "box": box,
+                "text": is_text,
+                "highlight": unit["highlight"],
+            }
         # A highlight's extent is its whole mobject's (a cross's two strokes, a brace's path).
         extents = {}
         for g in geometry.values():
             if g["highlight"] is not None:
                 e = extents.get(g["highlight"])
-                extents[g["highlight"]] = g["box"] if e is None else [min(e[0], g["box"][0]), min(e[1], g["box"][1]), max(e[2], g["box"][2]), max(e[3], g["box"][3])]
+                extents[g["highlight"]] = (
+                    g["box"]
+                    if e is None
+                    else [
+                        min(e[0], g["box"][0]),
+                        min(e[1], g["box"][1]),
+                        max(e[2], g["box"][2]),
+                        max(e[3], g["box"][3]),
+                    ]
+                )
         for g in geometry.values():
             g["marks"] = extents.get(g["highlight"]) if g["highlight"] is not None else None
         copies = drawn_twice(geometry)
         merged_into = {}
         if len(rows) > MAX_UNITS:
-            self.notes.add(f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, with the box of them all")
+            self.notes.add(
+                f"more than {MAX_UNITS} objects in a sample: the shapes one line made are recorded as one, "
+                "with the box of them all"
+            )
             rows, merged_into = capped(rows, self)
         for row in rows:
             if row[0] in geometry and geometry[row[0]]["text"]:
@@ -997,7 +1103,9 @@ class Recorder:
         elif text_unit is None and highlight is None and part_of(mobject) is not None:
             # A part shown without its text (`Write(eq[1])`): the text is the unit, with the parts shown so far.
             text_unit = part_of(mobject)
-            units.setdefault(id(text_unit), {"mob": text_unit, "root": root, "leaves": [], "text": True, "highlight": None})
+            units.setdefault(
+                id(text_unit), {"mob": text_unit, "root": root, "leaves": [], "text": True, "highlight": None}
+            )
         if highlight is None and isinstance(mobject, highlight_types()):
             # A backing a text carries (add_background_rectangle) is a shape of its own, not one of its glyphs.
             highlight, text_unit = id(mobject), None
@@ -1005,7 +1113,13 @@ class Recorder:
             if text_unit is not None:
                 units[id(text_unit)]["leaves"].append(mobject)
             else:
-                units[id(mobject)] = {"mob": mobject, "root": root, "leaves": [mobject], "text": False, "highlight": highlight}
+                units[id(mobject)] = {
+                    "mob": mobject,
+                    "root": root,
+                    "leaves": [mobject],
+                    "text": False,
+                    "highlight": highlight,
+                }
         for child in mobject.submobjects:
             self.collect(child, root, text_unit, highlight, units)
 
@@ -1017,10 +1131,20 @@ class Recorder:
         steps = []
         for (_, a), (t, b) in zip(formulas, formulas[1:]):
             A, B = self.seen[a], self.seen[b]
-            below = B["first"] <= A["last"] and B["box"][1] >= A["box"][3] - 4 and min(A["box"][2], B["box"][2]) > max(A["box"][0], B["box"][0])
-            replaced = 0 <= B["first"] - A["last"] <= 1000 and overlap(A["box"], B["box"]) > 0.3 * min(area(A["box"]), area(B["box"]))
+            below = (
+                B["first"] <= A["last"]
+                and B["box"][1] >= A["box"][3] - 4
+                and min(A["box"][2], B["box"][2]) > max(A["box"][0], B["box"][0])
+            )
+            replaced = 0 <= B["first"] - A["last"] <= 1000 and overlap(A["box"], B["box"]) > 0.3 * min(
+                area(A["box"]), area(B["box"])
+            )
             pair = [a, b]
-            if (below or replaced) and pair not in [s[:2] for s in self.steps] and self.texts[a]["text"] != self.texts[b]["text"]:
+            if (
+                (below or replaced)
+                and pair not in [s[:2] for s in self.steps]
+                and self.texts[a]["text"] != self.texts[b]["text"]
+            ):
                 steps.append([a, b, t, len(self.plays), "layout"])
         return steps
 
@@ -1086,14 +1210,24 @@ def merged_row(key, members, recorder):
     roots = {r[13] for r in members}
     root = roots.pop() if len(roots) == 1 else uid
     if uid not in recorder.units:
-        recorder.units[uid] = {**first, "type": first["type"] if key[1] is not None else first["rootType"], "text": None, "root": root}
+        recorder.units[uid] = {
+            **first,
+            "type": first["type"] if key[1] is not None else first["rootType"],
+            "text": None,
+            "root": root,
+        }
         if root == uid:
             recorder.units[uid]["rootType"] = first["type"]
             recorder.units[uid].pop("rootClasses", None)
         if key[1] is None:
             recorder.units[uid]["file"] = recorder.units[uid]["line"] = recorder.units[uid]["calledFrom"] = None
     largest = max(members, key=lambda r: (r[3] - r[1]) * (r[4] - r[2]))
-    box = [min(r[1] for r in members), min(r[2] for r in members), max(r[3] for r in members), max(r[4] for r in members)]
+    box = [
+        min(r[1] for r in members),
+        min(r[2] for r in members),
+        max(r[3] for r in members),
+        max(r[4] for r in members),
+    ]
     return [uid, *box, min(r[5] for r in members), *largest[6:10], None, None, None, root]
 
 
@@ -1130,7 +1264,15 @@ def flat(mobject):
 def orientation_of(camera):
     """A 3D camera's phi, theta, gamma (degrees) and zoom; a flat camera has none."""
     try:
-        return [round(float(v), 3) for v in (camera.get_phi() * 180 / 3.141592653589793, camera.get_theta() * 180 / 3.141592653589793, camera.get_gamma() * 180 / 3.141592653589793, camera.get_zoom())]
+        return [
+            round(float(v), 3)
+            for v in (
+                camera.get_phi() * 180 / 3.141592653589793,
+                camera.get_theta() * 180 / 3.141592653589793,
+                camera.get_gamma() * 180 / 3.141592653589793,
+                camera.get_zoom(),
+            )
+        ]
     except AttributeError:
         return []
 
@@ -1178,7 +1320,7 @@ def leaf_geometry(camera, leaf):
         quads = pixels[:n].reshape(-1, 4, 2)
         t = np.array([0.0, 0.25, 0.5, 0.75, 1.0])[None, :, None]
         p0, p1, p2, p3 = (quads[:, i][:, None] for i in range(4))
-        curve = ((1 - t) ** 3) * p0 + 3 * ((1 - t) ** 2) * t * p1 + 3 * (1 - t) * t * t * p2 + (t ** 3) * p3
+        curve = ((1 - t) ** 3) * p0 + 3 * ((1 - t) ** 2) * t * p1 + 3 * (1 - t) * t * t * p2 + (t**3) * p3
         # Edges within each curve: subpaths (a glyph's holes) stay apart, and the even-odd rule needs no order.
         starts, ends = curve[:, :-1].reshape(-1, 2), curve[:, 1:].reshape(-1, 2)
     else:
@@ -1189,7 +1331,9 @@ def leaf_geometry(camera, leaf):
     half = 0.0
     try:
         if leaf.get_stroke_opacity() > 0.01:
-            half = leaf.get_stroke_width() * camera.cairo_line_width_multiple * camera.pixel_width / camera.frame_width / 2
+            half = (
+                leaf.get_stroke_width() * camera.cairo_line_width_multiple * camera.pixel_width / camera.frame_width / 2
+            )
     except Exception:  # noqa: BLE001
         pass
     lo = outline.min(axis=0) - half
@@ -1238,7 +1382,15 @@ def relations(uid, geometry, camera):
     # A highlight's strokes count only where they cut glyphs (each glyph's box, inset) it does not mark (inside its
     # extent): a frame round one term of a formula runs in the gaps beside its neighbours, a cross over a word
     # marks it.
-    glyphs = [(b[0] + (b[2] - b[0]) * 0.08, b[1] + (b[3] - b[1]) * 0.15, b[2] - (b[2] - b[0]) * 0.08, b[3] - (b[3] - b[1]) * 0.15) for b in (shape["box"] for shape in text["shapes"])]
+    glyphs = [
+        (
+            b[0] + (b[2] - b[0]) * 0.08,
+            b[1] + (b[3] - b[1]) * 0.15,
+            b[2] - (b[2] - b[0]) * 0.08,
+            b[3] - (b[3] - b[1]) * 0.15,
+        )
+        for b in (shape["box"] for shape in text["shapes"])
+    ]
     for other_id, other in geometry.items():
         # Its own group's strokes are the text's own (a brace's tip, an axis's ticks), never crossings; its fills are
         # still what it is read against (a label on its dot, a backing it sits on).
@@ -1258,19 +1410,39 @@ def relations(uid, geometry, camera):
                 share = float(np.mean(inside(shape["edges"], grid)))
                 if share > 0:
                     best_z = other["z"]
-                    behind = [other_id, hex_of(leaf.get_fill_color().to_rgb()), round(float(fill_opacity), 2), round(share, 2)]
+                    behind = [
+                        other_id,
+                        hex_of(leaf.get_fill_color().to_rgb()),
+                        round(float(fill_opacity), 2),
+                        round(share, 2),
+                    ]
             elif stroke_visible and other["z"] < text["z"] and other["z"] > best_z and 2 * shape["half"] >= h * 0.5:
-                # A stroke as wide as the letters is painted under the text as a fill is (a swatch drawn as a thick line).
+                # A stroke as wide as the letters is painted under the text as a fill is (a swatch drawn as a thick
+                # line).
                 share = float(np.mean(near(shape["edges"], grid, shape["half"])))
                 if share > 0:
                     best_z = other["z"]
-                    behind = [other_id, hex_of(leaf.get_stroke_color().to_rgb()), round(float(leaf.get_stroke_opacity()), 2), round(share, 2)]
+                    behind = [
+                        other_id,
+                        hex_of(leaf.get_stroke_color().to_rgb()),
+                        round(float(leaf.get_stroke_opacity()), 2),
+                        round(share, 2),
+                    ]
             if stroke_visible and not own:
                 marks = other["marks"]
                 if marks is None:
                     length = stroke_length_inside(shape["edges"], inner)
                 else:
-                    cut = [g for g in glyphs if not (g[0] >= marks[0] - 1 and g[1] >= marks[1] - 1 and g[2] <= marks[2] + 1 and g[3] <= marks[3] + 1)]
+                    cut = [
+                        g
+                        for g in glyphs
+                        if not (
+                            g[0] >= marks[0] - 1
+                            and g[1] >= marks[1] - 1
+                            and g[2] <= marks[2] + 1
+                            and g[3] <= marks[3] + 1
+                        )
+                    ]
                     length = sum(stroke_length_inside(shape["edges"], g) for g in cut)
                 if length > 0:
                     crossings.append([other_id, length])
@@ -1316,7 +1488,10 @@ def drawn_twice(geometry):
             nx = min(SAME_GRID, max(2, int(b[2] - b[0]) + 1))
             ny = min(SAME_GRID, max(2, int(b[3] - b[1]) + 1))
             grid = np.array([[x, y] for y in np.linspace(b[1], b[3], ny) for x in np.linspace(b[0], b[2], nx)])
-            covered = [np.logical_or.reduce([inside(s["edges"], grid) for s in geometry[uid]["shapes"]]) for uid in (earlier, later)]
+            covered = [
+                np.logical_or.reduce([inside(s["edges"], grid) for s in geometry[uid]["shapes"]])
+                for uid in (earlier, later)
+            ]
             either = np.count_nonzero(covered[0] | covered[1])
             if either and np.count_nonzero(covered[0] ^ covered[1]) <= SAME_SHARE * either:
                 pairs.append([later, earlier])
@@ -1330,7 +1505,7 @@ def near(edges, points, distance):
 
     a, b = edges
     d = b - a
-    length2 = np.maximum((d ** 2).sum(axis=1), 1e-12)
+    length2 = np.maximum((d**2).sum(axis=1), 1e-12)
     result = np.zeros(len(points), dtype=bool)
     for i, p in enumerate(points):
         t = np.clip(((p - a) * d).sum(axis=1) / length2, 0, 1)

@@ -9,6 +9,7 @@ scene sandbox (docs/scene-inspection.md) in a private scratch directory: the sou
 Manim renders into ./media, and the video's bytes go to stdout, so the sandbox needs no writable path on
 the host. Anything the scene prints goes to stderr; a failure exits 1 with its reason as stderr's last line.
 """
+
 from __future__ import annotations
 
 import json

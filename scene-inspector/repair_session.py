@@ -12,7 +12,8 @@ against something else than what it renders). TeX comes from the TeX cache, read
 First line in: {"files": {name: source}, "job": {scene, width, height, fps, durationMs, toleranceMs},
 "candidateSeconds": the wall time one candidate may take, "texCache": the TeX cache's directory (read-only here) or
 null, "scratchBytes": the size of each candidate's /tmp}. First line out: {"ready": true, "manim",
-"importCpuSeconds"} (or {"ready": false, "error"}: also when candidates cannot have namespaces of their own here). Then one line out per line in:
+"importCpuSeconds"} (or {"ready": false, "error"}: also when candidates cannot have namespaces of their own here).
+Then one line out per line in:
   in   {"id", "edits": [SourceEdit, ...]}   (patch_scene.py; [] re-inspects the sources as they are)
   out  {"id", "status": "invalid", "reason"}              an edit could not be applied
        {"id", "status": "ran", "result": {the inspector's answer for the job}, "files": {changed name: text},
@@ -21,6 +22,7 @@ null, "scratchBytes": the size of each candidate's /tmp}. First line out: {"read
 cpuSeconds is the child's own CPU and its compilers' (TeX), from the kernel. The session ends when its
 input does. Anything a scene prints goes to stderr.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -56,8 +58,8 @@ def checked(result, what):
 
 
 def unshare_namespaces():
-    """This process in a user, mount and IPC namespace of its own, its children in a pid namespace of their own; the same
-    uid and gid as before."""
+    """This process in a user, mount and IPC namespace of its own, its children in a pid namespace of their own; the
+    same uid and gid as before."""
     uid, gid = os.getuid(), os.getgid()
     checked(LIBC.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWPID), "unshare")
     for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
@@ -153,7 +155,11 @@ def main():
         problem = isolation_problem(scratch_bytes)
         if problem:
             config = None
-            ready = {"ready": False, "error": f"candidates cannot run in namespaces of their own here ({problem}), so none could be verified as a first run"}
+            ready = {
+                "ready": False,
+                "error": f"candidates cannot run in namespaces of their own here ({problem}), "
+                "so none could be verified as a first run",
+            }
     except BaseException as exc:  # noqa: BLE001 - every failure is an answer
         if isinstance(exc, KeyboardInterrupt):
             raise
@@ -182,7 +188,11 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
     except PatchError as exc:
         return {"id": cid, "status": "invalid", "reason": str(exc)[:1000]}
     except Exception as exc:  # noqa: BLE001 - a patcher's fault is this candidate's, never the session's end
-        return {"id": cid, "status": "invalid", "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000]}
+        return {
+            "id": cid,
+            "status": "invalid",
+            "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000],
+        }
     changed = {name: text for name, text in patched.items() if text != files.get(name)}
     done = {"id": cid, "files": changed, "diff": unified_diffs(files, changed), "changes": changes}
     read_end, write_end = os.pipe()
@@ -212,8 +222,8 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
 
 
 def reap(pid, deadline):
-    """The child's end and its CPU: waited for until the deadline (it passes the candidate's end on once the candidate has
-    exited, and its CPU with it), then stopped, with whatever it left running in its group."""
+    """The child's end and its CPU: waited for until the deadline (it passes the candidate's end on once the candidate
+    has exited, and its CPU with it), then stopped, with whatever it left running in its group."""
     while time.monotonic() < deadline and os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
         time.sleep(0.01)
     for kill in (os.killpg, os.kill):
@@ -286,7 +296,11 @@ def run_candidate(files, job, config, answer_fd):
         result = {}
         written = inspect_scene.write_sources(files, [])
         scenes = inspect_scene.load_scenes(written, result)
-        out = {"status": "error", "error": result["error"]} if scenes is None else inspect_scene.run_job(job, scenes, config)
+        out = (
+            {"status": "error", "error": result["error"]}
+            if scenes is None
+            else inspect_scene.run_job(job, scenes, config)
+        )
     except BaseException as exc:  # noqa: BLE001 - the scene's failure is the candidate's
         out = {"status": "error", "error": inspect_scene.error_text(exc)[-2000:]}
     finally:
