@@ -18,7 +18,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from inspect_scene import error_text, frame_shape, install_tex_cache, load_source, write_sources  # noqa: E402
+from scene_inspection.jobs import frame_shape  # noqa: E402
+from scene_inspection.sources import error_text, load_source, write_sources  # noqa: E402
+from scene_inspection.tex_cache import TexLog, install_tex_cache  # noqa: E402
 
 
 def main():
@@ -50,7 +52,7 @@ def render(request):
 
     from manim import Scene, config, tempconfig
 
-    install_tex_cache(request.get("texCache"))
+    install_tex_cache(request.get("texCache"), TexLog())
     sys.path.insert(0, os.path.abspath("src"))
     wanted = request["scene"]
     scene_class = None
