@@ -43,6 +43,8 @@ from __future__ import annotations
 import random
 import signal
 import time
+from collections.abc import Callable
+from types import FrameType
 
 from scene_math.derivations import Derivations
 from scene_math.reading import Reader, Skip, lines_of, math_segments, normalise, split_relations
@@ -56,7 +58,7 @@ SCENE_CPU_SECONDS = 20.0
 class Checker(Statements, Derivations):
     """Checks the formulas and steps of one scene, in the order they were shown, within the scene's budget."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         import sympy
 
         self.sp = sympy
@@ -71,11 +73,11 @@ class OutOfTime(Exception):
     pass
 
 
-def _alarm(signum, frame):
+def _alarm(signum: int, frame: FrameType | None) -> None:
     raise OutOfTime()
 
 
-def scene_budget():
+def scene_budget() -> float:
     """CPU seconds the scene's check may take: SCENE_CPU_SECONDS, or half of what the process has left under its
     CPU limit (the recording came first and must not be lost to a limit the check runs into)."""
     import resource
@@ -86,7 +88,7 @@ def scene_budget():
     return max(0.0, min(SCENE_CPU_SECONDS, (limit - time.process_time()) * 0.5))
 
 
-def check_scene(formulas, steps):
+def check_scene(formulas: list[dict], steps: list[list]) -> dict:
     """formulas: [{"text", "mode"}] in the order first shown; steps: [[from index, to index]] (a transform turned
     one into the next). Answers a result per formula and per step, the CPU they took and whether the budget ran
     out."""
@@ -131,7 +133,7 @@ def check_scene(formulas, steps):
     return out
 
 
-def makes_claim(formula):
+def makes_claim(formula: dict) -> bool | str:
     """True when a text has a statement to read (a relation at its top level), else why it is skipped (the reading
     refused it, or no relation); cheap, before SymPy is imported."""
     why = "no claim (no relation in it)"
@@ -145,7 +147,7 @@ def makes_claim(formula):
     return why
 
 
-def run_one(check, started, budget, out):
+def run_one(check: Callable[[], dict], started: float, budget: float, out: dict) -> dict:
     """One check under its CPU timer; what is left of the scene's budget bounds it too."""
     left = budget - (time.process_time() - started)
     if left <= 0.01:

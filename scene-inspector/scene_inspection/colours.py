@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-def hex_of(rgb):
+if TYPE_CHECKING:
+    from manim import Camera, Mobject
+
+
+def hex_of(rgb: Sequence[float]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, round(float(c) * 255))) for c in rgb[:3]))
 
 
-def background_of(camera):
+def background_of(camera: Camera) -> str:
     """The camera's background colour; scenes set it as a colour or a string."""
     from manim import ManimColor
 
@@ -17,7 +23,7 @@ def background_of(camera):
         return "#000000"
 
 
-def dominant(leaves, shapes, part):
+def dominant(leaves: list[Mobject], shapes: list[dict], part: str) -> tuple[str | None, float]:
     """The colour and opacity that cover the most of the unit's box area."""
     weights = {}
     for leaf, shape in zip(leaves, shapes):

@@ -3,14 +3,28 @@ a text and what strokes cross it, and texts drawn twice over each other."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .colours import hex_of
 
+if TYPE_CHECKING:
+    import numpy as np
+    from manim import Camera, Mobject
 
-def area(box):
+    # An outline as its edges: the start and the end points of each, in pixels.
+    Edges = tuple[np.ndarray, np.ndarray]
+
+
+# [x0, y0, x1, y1] in pixels, y down.
+Box = list[float]
+
+
+def area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
-def overlap(a, b):
+def overlap(a: Box, b: Box) -> float:
     return area([max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])])
 
 
@@ -18,7 +32,7 @@ def overlap(a, b):
 GLYPH_UNITS_PER_POINT = 0.0075
 
 
-def glyph_px(mobject, shapes, camera):
+def glyph_px(mobject: Mobject, shapes: list[dict], camera: Camera) -> float:
     """How tall the text's letters are on screen, px: from its font size (which follows any scaling) where
     it has one, else the median height of its glyphs (a lone "=" is short whatever its size). The font size is
     the text's size in the scene's plane: a text seen by a 3D camera, or turned out of that plane (an axis label
@@ -33,7 +47,7 @@ def glyph_px(mobject, shapes, camera):
     return round(float(heights[len(heights) // 2]), 2)
 
 
-def flat(mobject):
+def flat(mobject: Mobject) -> bool:
     """Whether the mobject lies in the scene's plane (no depth beyond a thousandth of its size)."""
     import numpy as np
 
@@ -44,7 +58,7 @@ def flat(mobject):
     return float(extent[2]) <= 1e-3 * max(float(extent[0]), float(extent[1]), 1e-9)
 
 
-def orientation_of(camera):
+def orientation_of(camera: Camera) -> list[float]:
     """A 3D camera's phi, theta, gamma (degrees) and zoom; a flat camera has none."""
     try:
         return [
@@ -60,7 +74,7 @@ def orientation_of(camera):
         return []
 
 
-def open_path(leaf):
+def open_path(leaf: Mobject) -> bool:
     """A stroke without fill whose ends do not meet: a line, a plot, an arc (a circle's or a polygon's path closes)."""
     try:
         return leaf.get_fill_opacity() <= 0.01 and len(leaf.points) > 0 and not leaf.is_closed()
@@ -68,7 +82,7 @@ def open_path(leaf):
         return False
 
 
-def visible_leaf(leaf):
+def visible_leaf(leaf: Mobject) -> bool:
     try:
         fill = leaf.get_fill_opacity() > 0.01
         stroke = leaf.get_stroke_opacity() > 0.01 and leaf.get_stroke_width() > 0
@@ -77,7 +91,7 @@ def visible_leaf(leaf):
     return fill or stroke
 
 
-def leaf_geometry(camera, leaf):
+def leaf_geometry(camera: Camera, leaf: Mobject) -> dict | None:
     """The leaf's outline in pixels (its curves sampled), box and stroke half-width."""
     import numpy as np
 
@@ -114,7 +128,7 @@ def leaf_geometry(camera, leaf):
     return {"box": [lo[0], lo[1], hi[0], hi[1]], "edges": (starts, ends), "half": half}
 
 
-def relations(uid, geometry, camera):
+def relations(uid: int, geometry: dict[int, dict], camera: Camera) -> tuple[list, list | None]:
     """What is drawn behind a text unit, and whose strokes cross its box."""
     import numpy as np
 
@@ -202,7 +216,7 @@ def relations(uid, geometry, camera):
     return behind, [[k, round(v, 1)] for k, v in merged.items()] or None
 
 
-def inside(edges, points):
+def inside(edges: Edges, points: np.ndarray) -> np.ndarray:
     """Even-odd rule over the outline's edges: which points lie inside it."""
     import numpy as np
 
@@ -221,7 +235,7 @@ SAME_GRID = 32
 SAME_SHARE = 0.1
 
 
-def drawn_twice(geometry):
+def drawn_twice(geometry: dict[int, dict]) -> list[list[int]]:
     """Texts drawn exactly over another (a Transform's source left showing its target's glyphs, where the target is
     too): [[the later, the earlier in draw order], ...]. The points are what is drawn, whatever text each was made
     from: one box within a pixel and the same pixels inside their glyphs."""
@@ -249,7 +263,7 @@ def drawn_twice(geometry):
     return pairs
 
 
-def near(edges, points, distance):
+def near(edges: Edges, points: np.ndarray, distance: float) -> np.ndarray:
     """Which points lie within `distance` of the outline's edges (under a stroke that wide on each side)."""
     import numpy as np
 
@@ -264,7 +278,7 @@ def near(edges, points, distance):
     return result
 
 
-def stroke_length_inside(edges, box):
+def stroke_length_inside(edges: Edges, box: Sequence[float]) -> float:
     """Length of the outline's edges inside the box (each edge clipped to it, Liang-Barsky)."""
     import numpy as np
 

@@ -7,7 +7,7 @@ import os
 import time
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import check_math
 
@@ -18,13 +18,16 @@ from .seeding import follow_seeding, random_states
 from .sources import error_text, load_scenes, write_sources
 from .tex_cache import TexLog, install_tex_cache, install_tex_clock
 
+if TYPE_CHECKING:
+    from manim._config.utils import ManimConfig
+
 
 @dataclass
 class Inspector:
     """What importing Manim set up once per process, passed to every job: Manim's config, the slot of the recorder the
     patched renderer records into, and what TeX cost."""
 
-    config: Any
+    config: ManimConfig
     recording: Recording
     tex: TexLog
 
@@ -123,7 +126,7 @@ def inspect_job(job: Job, candidates: list[type], inspector: Inspector) -> JobRe
     return {"status": "mismatch", "error": "no scene's timeline matches the video's duration", "candidates": tried}
 
 
-def configure(config: Any, width: int, height: int, fps: float, still: bool = False) -> None:
+def configure(config: ManimConfig, width: int, height: int, fps: float, still: bool = False) -> None:
     """Manim's config for a recording: a dry run at the video's size and rate, nothing cached or written."""
     config.dry_run = True
     # Manim's -s: every animation skipped (its end state applied), the last frame the picture.
@@ -136,7 +139,7 @@ def configure(config: Any, width: int, height: int, fps: float, still: bool = Fa
     frame_shape(config, width, height, fps)
 
 
-def frame_shape(config: Any, width: int, height: int, fps: float) -> None:
+def frame_shape(config: ManimConfig, width: int, height: int, fps: float) -> None:
     """Manim's frame at the video's size and rate (render_scene.py renders with the same)."""
     config.pixel_width = width
     config.pixel_height = height

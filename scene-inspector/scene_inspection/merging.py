@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from .protocol import MAX_UNITS
+from typing import TYPE_CHECKING
+
+from .protocol import MAX_UNITS, UnitRow
+
+if TYPE_CHECKING:
+    from .recorder import Recorder
 
 
-def capped(rows, recorder):
+def capped(rows: list[UnitRow], recorder: Recorder) -> tuple[list[UnitRow], dict[int, int]]:
     """At most MAX_UNITS rows, every object still covered: every text kept; the shapes one line of the source made
     (of one type: a field's arrows, a cloud of dots added one by one) merged into one unit whose box holds them all,
     the largest such families first, then per root if that is not enough. Returns the rows in draw order and which
@@ -40,7 +45,7 @@ def capped(rows, recorder):
     return sorted(rows[:MAX_UNITS] if len(rows) > MAX_UNITS else rows, key=lambda r: r[5]), merged_into
 
 
-def merged_row(key, members, recorder):
+def merged_row(key: tuple, members: list[UnitRow], recorder: Recorder) -> UnitRow:
     """One unit for many shapes: their box, the draw order of the first, the colours of the largest; under their
     root, or under itself when they came from several (dots added one by one)."""
     uid = recorder.ids.setdefault(("merged",) + key, len(recorder.ids))

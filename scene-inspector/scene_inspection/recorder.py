@@ -3,6 +3,9 @@ and the texts they show)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .colours import background_of, dominant
 from .geometry import (
     area,
@@ -16,16 +19,24 @@ from .geometry import (
     visible_leaf,
 )
 from .merging import capped
-from .protocol import MAX_PX, MAX_SAMPLES, MAX_TEXT_CHARS, MAX_TEXTS, MAX_UNITS
+from .protocol import MAX_PX, MAX_SAMPLES, MAX_TEXT_CHARS, MAX_TEXTS, MAX_UNITS, JobResult
 from .sources import outermost_user_line
 from .texts import class_names, family_and_texts, highlight_types, part_of, shown_by, text_of, text_types
 from .transforms import TRANSFORM_GROUPS, copies, kept_share, leaf_animations, transform_ends
 
+if TYPE_CHECKING:
+    from manim import Mobject, Scene
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+# Samples at least this many times a second while animations play (and at every play's start and end).
 SAMPLES_PER_SECOND = 10
 
 
 class Recorder:
-    def __init__(self, width, height, fps):
+    """One run of one scene, recorded: the patched renderer drives it (begin_play, frame, end_play, sample), and
+    `answer` is the job's result."""
+
+    def __init__(self, width: int, height: int, fps: float) -> None:
         self.width, self.height, self.fps = width, height, fps
         self.stride = max(1, int(fps // SAMPLES_PER_SECOND))
         self.samples = []
@@ -49,7 +60,7 @@ class Recorder:
 
     # ---- the clock
 
-    def begin_play(self, scene, renderer, animations=()):
+    def begin_play(self, scene: Scene, renderer: CairoRenderer, animations: Sequence = ()) -> None:
         self.scene = scene
         self.frames_in_play = 0
         file, line = outermost_user_line()
@@ -69,7 +80,7 @@ class Recorder:
             if share is not None:
                 self.kept[id(animation)] = share
 
-    def end_play(self, scene, renderer):
+    def end_play(self, scene: Scene, renderer: CairoRenderer) -> None:
         self.time = renderer.time
         play = self.current or {"i": len(self.plays), "start": round(renderer.time * 1000), "file": None, "line": None}
         play["end"] = round(renderer.time * 1000)
@@ -111,14 +122,14 @@ class Recorder:
         self.current = None
         self.sample(scene, renderer)
 
-    def frame(self, scene, renderer):
+    def frame(self, scene: Scene, renderer: CairoRenderer) -> None:
         n = round(renderer.time * self.fps)
         if self.frames_in_play == 0 or n % self.stride == 0:
             self.sample(scene, renderer)
         self.frames_in_play += 1
         self.time = renderer.time
 
-    def hold(self, scene, renderer, seconds):
+    def hold(self, scene: Scene, renderer: CairoRenderer, seconds: float) -> None:
         """The scene's last frame as the whole timeline: one sample at 0, held `seconds` (what Manim's -s shows)."""
         self.samples, self.plays, self.units = [], [], {}
         renderer.time = 0
@@ -176,7 +187,7 @@ class Recorder:
         if stays:
             source._inspector_shows = after
 
-    def rewritten(self, mob, other):
+    def rewritten(self, mob: Mobject, other: Mobject) -> None:
         """`a.become(b)`: a shows b's text from now on, a step of a derivation rewritten in place."""
         after = shown_by(other)
         if after is None:
@@ -206,7 +217,7 @@ class Recorder:
         """Ids of the units already seen in this mobject's family."""
         return [self.ids[id(m)] for m in family_and_texts(mobject) if id(m) in self.ids]
 
-    def sample(self, scene, renderer):
+    def sample(self, scene: Scene | None, renderer: CairoRenderer) -> None:
         if scene is None or len(self.samples) >= MAX_SAMPLES:
             if len(self.samples) >= MAX_SAMPLES:
                 self.notes.add(f"recorded at most {MAX_SAMPLES} samples")
@@ -424,7 +435,7 @@ class Recorder:
                 steps.append([a, b, t, len(self.plays), "layout"])
         return steps
 
-    def answer(self, name):
+    def answer(self, name: str) -> JobResult:
         return {
             "status": "ok",
             "scene": name,

@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+from types import ModuleType
 
 SOURCE_DIR = os.path.abspath("src")
 
 
-def user_line():
+def user_line() -> tuple[str | None, int | None, int | None]:
     """The innermost frame of the scene's own source on the stack (the line that made this call), and the
     outermost one when it differs (the line in construct that called a helper)."""
     frame = sys._getframe(2)
@@ -26,7 +27,7 @@ def user_line():
     return inner[0], inner[1], outer[1] if outer != inner else None
 
 
-def outermost_user_line():
+def outermost_user_line() -> tuple[str | None, int | None]:
     """The scene's own line furthest out on the stack: in construct, the call that led here."""
     frame = sys._getframe(2)
     found = (None, None)
@@ -37,7 +38,7 @@ def outermost_user_line():
     return found
 
 
-def error_text(exc):
+def error_text(exc: BaseException) -> str:
     """The exception with the innermost line of the scene's source that led to it."""
     where = ""
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
@@ -47,7 +48,7 @@ def error_text(exc):
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-def write_sources(files, notes):
+def write_sources(files: dict[str, str], notes: list[str]) -> list[str]:
     """Writes the source files under ./src; answers their names there, nearest the top first."""
     os.makedirs(SOURCE_DIR, exist_ok=True)
     written = []
@@ -63,7 +64,7 @@ def write_sources(files, notes):
     return sorted(written, key=lambda n: (n.count(os.sep), n))
 
 
-def load_source(name):
+def load_source(name: str) -> ModuleType:
     """A source file as Manim's own command line loads a scene: from its path, under its dotted name, without importing
     the folders above it as packages. Importing `d.d.….scene` would import every folder as a namespace package, and
     Python's namespace paths recompute their parents' twice per level: 2^depth steps, past any CPU limit at 60
@@ -84,7 +85,7 @@ def load_source(name):
     return module
 
 
-def load_scenes(written, result):
+def load_scenes(written: list[str], result: dict) -> list[type] | None:
     """Imports the written sources; their Scene subclasses, or None (and result["error"]) when one does not import."""
     from manim import Scene
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .protocol import MAX_TEX_COMPILED, MAX_TEX_TEXT_CHARS, TexCounts
+
+if TYPE_CHECKING:
+    from manim import TexTemplate
 
 TEX_CACHE_COMPILER = ("latex", ".dvi")
 MAX_CACHED_SVG_BYTES = 1 << 20
@@ -29,7 +34,7 @@ def install_tex_clock(log: TexLog) -> None:
 
     original = tex_mobject.tex_to_svg_file
 
-    def timed(*args, **kwargs):
+    def timed(*args: object, **kwargs: object) -> Path:
         own, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             return original(*args, **kwargs)
@@ -54,7 +59,7 @@ def install_tex_cache(directory: str | None, log: TexLog) -> None:
 
     original = tex_mobject.tex_to_svg_file
 
-    def cached(expression, environment=None, tex_template=None):
+    def cached(expression: str, environment: str | None = None, tex_template: TexTemplate | None = None) -> Path:
         template = tex_template or config["tex_template"]
         if (template.tex_compiler, template.output_format) != TEX_CACHE_COMPILER:
             return original(expression, environment, tex_template)

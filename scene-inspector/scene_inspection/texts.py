@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .protocol import MAX_CLASSES
 
+if TYPE_CHECKING:
+    from manim import Mobject
 
-# Manim's classes, looked up once it is imported (importing it takes seconds, and happens once Manim is patched).
+
+# What a text shows: (text, mode, file, line) of the text it was made as, or of what it was turned into.
+Shows = tuple[str, str, str | None, int | None]
+
+
+# Looked up once, and only when asked: importing Manim takes seconds and waits until the inspector imports it.
 @cache
 def text_types() -> tuple[type, ...]:
     """Mobjects that are a text as a whole: a text, a formula, a number display."""
@@ -25,18 +33,18 @@ def highlight_types() -> tuple[type, ...]:
     return (SurroundingRectangle, Brace, Underline, Cross, AnimatedBoundary)
 
 
-def class_names(cls):
+def class_names(cls: type) -> list[str]:
     """A class and its bases, nearest first (Python's method resolution order), without `object`."""
     return [c.__name__ for c in cls.__mro__ if c is not object][:MAX_CLASSES]
 
 
-def part_of(mobject):
+def part_of(mobject: Mobject) -> Mobject | None:
     """The text a mobject is a part of, while that text exists."""
     ref = getattr(mobject, "_inspector_part_of", None)
     return ref() if ref is not None else None
 
 
-def family_and_texts(mobject):
+def family_and_texts(mobject: Mobject) -> list[Mobject]:
     """A mobject's family and the texts its parts belong to: writing `eq[1]` plays on `eq`."""
     family = mobject.get_family()
     texts = {id(t): t for t in (part_of(m) for m in family) if t is not None}
@@ -46,7 +54,7 @@ def family_and_texts(mobject):
     return family + [t for k, t in texts.items() if k not in ids]
 
 
-def text_of(mobject):
+def text_of(mobject: Mobject) -> str | None:
     for attr in ("original_text", "tex_string"):
         value = getattr(mobject, attr, None)
         if isinstance(value, str):
@@ -65,7 +73,7 @@ def text_of(mobject):
     return None
 
 
-def text_mode(mobject):
+def text_mode(mobject: Mobject) -> str | None:
     """How a text's string is written: LaTeX math (MathTex), LaTeX text with math in it (Tex), plain text; None for
     a number display (DecimalNumber, Integer)."""
     from manim import DecimalNumber, SingleStringMathTex, Tex
@@ -79,7 +87,7 @@ def text_mode(mobject):
     return "text"
 
 
-def shown_by(mobject):
+def shown_by(mobject: Mobject) -> Shows | None:
     """What a text mobject shows: (text, mode, file, line) of the text it was made as, or of what a transform or
     `become` made it show since."""
     shows = getattr(mobject, "_inspector_shows", None)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
 from .texts import text_types
+
+if TYPE_CHECKING:
+    from manim import Animation, Mobject
+
 
 # Groups that are one transform of one mobject into another (their parts are pieces of it).
 TRANSFORM_GROUPS = {"TransformMatchingShapes", "TransformMatchingTex", "TransformMatchingAbstractBase"}
 
 
-def leaf_animations(animations):
+def leaf_animations(animations: Iterable[Animation]) -> Iterator[Animation]:
     """The animations of a play, groups (AnimationGroup, Succession, LaggedStart) opened."""
     for animation in animations:
         inner = getattr(animation, "animations", None)
@@ -18,7 +25,7 @@ def leaf_animations(animations):
             yield animation
 
 
-def kept_share(animation, source, target):
+def kept_share(animation: Animation, source: Mobject | None, target: Mobject | None) -> float | None:
     """The share of a text's glyphs a transform into another text leaves readable while it plays: a matching
     transform (TransformMatchingTex, TransformMatchingShapes) the glyphs it moves to their place in the new text; any
     other the glyphs it turns into the same glyph, moved at most (`Tex("Fade", "In")` into `Tex("Fade", "Out")` keeps
@@ -39,7 +46,7 @@ def kept_share(animation, source, target):
     else:
         after = target.family_members_with_points()
 
-        def same(a, b):
+        def same(a: Mobject, b: Mobject) -> bool:
             return a.points.shape == b.points.shape and np.allclose(
                 a.points - a.points.mean(0), b.points - b.points.mean(0), atol=1e-3
             )
@@ -48,7 +55,7 @@ def kept_share(animation, source, target):
     return round(min(1.0, kept / len(before)), 3)
 
 
-def transform_ends(animation):
+def transform_ends(animation: Animation) -> tuple[Mobject | None, Mobject | None]:
     """The mobject a transform starts from and the one it turns into, or (None, None)."""
     if hasattr(animation, "to_add") and hasattr(animation, "to_remove"):
         removed = animation.to_remove[0] if animation.to_remove else None
@@ -62,5 +69,5 @@ def transform_ends(animation):
     return getattr(animation, "mobject", None), target
 
 
-def copies(animation):
+def copies(animation: Animation) -> bool:
     return any(c.__name__ == "TransformFromCopy" for c in type(animation).__mro__)

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sympy import Expr
+
+
+# How near a printed decimal must be: ("abs", amount) to its last digit, or ("rel", share) for `\approx`.
+Tolerance = tuple[str, float]
 
 # Digits of precision, points tried, and the relative tolerance of "equal" for exact values.
 DIGITS = 30
@@ -10,7 +18,7 @@ POINTS = 5
 TOLERANCE = 1e-12
 
 
-def canonical(expr):
+def canonical(expr: Expr) -> Expr:
     """The parser's unevaluated tree evaluated as SymPy would have built it (sums collected, numbers combined);
     its numbers were bounded first."""
     if not expr.args:
@@ -18,7 +26,7 @@ def canonical(expr):
     return expr.func(*[canonical(a) for a in expr.args])
 
 
-def rewritable(expr):
+def rewritable(expr: Expr) -> bool:
     """Written in a form that rewriting changes: a product with a sum in it, a sum raised to a power, a fraction
     with unknowns below, a function of a compound argument."""
     import sympy as sp
@@ -33,20 +41,20 @@ def rewritable(expr):
     return False
 
 
-def derived(expr):
+def derived(expr: Expr) -> bool:
     """Names a derivative or a function (`f'(x)`, `y'`, `f(2)`): its value comes from the scene's definitions."""
     from sympy.core.function import AppliedUndef
 
     return bool(expr.atoms(AppliedUndef)) or any(s.name.endswith("'") for s in expr.free_symbols)
 
 
-def has_operator(expr):
+def has_operator(expr: Expr) -> bool:
     import sympy as sp
 
     return bool(expr.atoms(sp.Derivative, sp.Integral, sp.Sum, sp.Product, sp.Limit))
 
 
-def antiderivative_of(integral, F):
+def antiderivative_of(integral: Expr, F: Expr) -> tuple[Expr, Expr, Expr] | None:
     """`\\int f\\,dx = F` (an indefinite integral alone on one side): (f, x, F)."""
     import sympy as sp
 
@@ -55,11 +63,11 @@ def antiderivative_of(integral, F):
     return None
 
 
-def signs_of(latex):
+def signs_of(latex: str) -> tuple[int, ...]:
     return (1, -1) if ("\\pm" in latex or "\\mp" in latex) else (1,)
 
 
-def printed_tolerance(left, right, relation):
+def printed_tolerance(left: str, right: str, relation: str) -> Tolerance | None:
     """How precise a printed decimal is: one unit of its last digit (`3.14` stands for π to 0.01); for `\\approx`
     without a decimal, 1%; exact values otherwise."""
     decimals = [len(m) for m in re.findall(r"\d\.(\d+)", left + " " + right)]
@@ -70,7 +78,7 @@ def printed_tolerance(left, right, relation):
     return None
 
 
-def close(a, b, tolerance, scale=None):
+def close(a: complex, b: complex, tolerance: Tolerance | None, scale: float | None = None) -> bool:
     diff = abs(a - b)
     size = max(1.0, abs(a), abs(b), scale or 0)
     if tolerance is None:
@@ -79,7 +87,7 @@ def close(a, b, tolerance, scale=None):
     return diff <= (amount * (1 + 1e-9) if kind == "abs" else amount * size)
 
 
-def compare(a, relation, b, tolerance):
+def compare(a: complex, relation: str, b: complex, tolerance: Tolerance | None) -> bool | None:
     if relation in ("=", "≈"):
         return close(a, b, tolerance)
     if relation == "≠":
@@ -90,7 +98,7 @@ def compare(a, relation, b, tolerance):
     return {"<": x < y, ">": x > y, "≤": x <= y or close(a, b, None), "≥": x >= y or close(a, b, None)}.get(relation)
 
 
-def number(v):
+def number(v: complex | None) -> str:
     if v is None:
         return "?"
     if isinstance(v, complex):

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from .algebra import canonical
 from .notation import COMMAND, ELLIPSES, FUNCTION_LETTERS, GREEK, LAYOUT, READ_COMMANDS, RELATION_NAMES, UNIT
+
+if TYPE_CHECKING:
+    from sympy import Expr
+
 
 # A formula longer than this is not read (a 10,000-term sum written out).
 MAX_FORMULA_CHARS = 1000
@@ -21,7 +26,7 @@ class Skip(Exception):
     """The formula is not checked, for this reason (counted, never flagged)."""
 
 
-def math_segments(text, mode):
+def math_segments(text: str, mode: str | None) -> list[str]:
     """The LaTeX of the mathematics in a text: a MathTex's whole string, a Tex's `$...$` and display segments;
     a plain Text only when it is written wholly in symbols (`7 × 8 = 54`)."""
     if mode == "math":
@@ -59,7 +64,7 @@ def math_segments(text, mode):
     return []
 
 
-def lines_of(latex):
+def lines_of(latex: str) -> list[str]:
     """A formula's lines as statements: `&` dropped, `\\\\` splits lines, and a line that starts with a relation
     continues the one before (`&= x^2 + 1`)."""
     latex = re.sub(r"\\(?:begin|end)\{(?:aligned|align\*?|split|gathered|gather\*?|equation\*?)\}", " ", latex)
@@ -75,7 +80,7 @@ def lines_of(latex):
     return out
 
 
-def leading_relation(line):
+def leading_relation(line: str) -> str | None:
     """The relation a line starts with (`= x + 1`, `\\le 3`; not `\\left(` or `\\int`), or None."""
     return next(
         (
@@ -87,7 +92,7 @@ def leading_relation(line):
     )
 
 
-def normalise(latex):
+def normalise(latex: str) -> str:
     """The LaTeX with layout removed and notation this reader rewrites in place (degrees, `\\mathrm{d}`,
     thousands separators), or Skip for notation it does not read."""
     if len(latex) > MAX_FORMULA_CHARS:
@@ -169,7 +174,7 @@ def evaluated(t):
     return t
 
 
-def split_relations(t):
+def split_relations(t: str) -> tuple[list[str], list[str]]:
     """Sides and the relations between them, split at top level (outside braces, brackets and parentheses)."""
     sides, relations = [], []
     depth, start, i = 0, 0, 0
@@ -204,7 +209,7 @@ def split_relations(t):
     return [s.strip() for s in sides], relations
 
 
-def check_commands(side):
+def check_commands(side: str) -> None:
     for name in COMMAND.findall(side):
         if name.isalpha() and name not in READ_COMMANDS:
             raise Skip(f"notation not read (\\{name})")
@@ -298,7 +303,7 @@ class Reader:
         return expr
 
 
-def bound(expr):
+def bound(expr: Expr) -> None:
     """Skip a formula whose numbers are too big to evaluate, before anything is evaluated."""
     import sympy as sp
 
