@@ -21,6 +21,14 @@ def one(formula, mode="math"):
     return check_scene([{"text": formula, "mode": mode}], [])["formulas"][0]
 
 
+def assert_each_is(test, formulas, status):
+    """Each formula gets this verdict (its whole verdict shown when it does not)."""
+    for formula in formulas:
+        with test.subTest(formula=formula):
+            verdict = one(formula)
+            test.assertEqual(verdict["status"], status, verdict)
+
+
 def step(before, after):
     return check_scene([{"text": before, "mode": "math"}, {"text": after, "mode": "math"}], [[0, 1]])["steps"][0]
 
@@ -56,9 +64,7 @@ class Wrong(unittest.TestCase):
     ]
 
     def test_each_planted_error_is_wrong(self):
-        for formula in self.CASES:
-            with self.subTest(formula=formula):
-                self.assertEqual(one(formula)["status"], "wrong", one(formula))
+        assert_each_is(self, self.CASES, "wrong")
 
     def test_the_correct_form_is_given_where_the_cas_computes_it(self):
         self.assertEqual(one(r"(x-y)^2 = x^2 - y^2")["expected"], "x^{2} - 2 x y + y^{2}")
@@ -113,9 +119,7 @@ class Right(unittest.TestCase):
     ]
 
     def test_true_claims_hold(self):
-        for formula in self.CASES:
-            with self.subTest(formula=formula):
-                self.assertEqual(one(formula)["status"], "ok", one(formula))
+        assert_each_is(self, self.CASES, "ok")
 
 
 class Skipped(unittest.TestCase):
@@ -154,9 +158,7 @@ class Skipped(unittest.TestCase):
     ]
 
     def test_never_flagged(self):
-        for formula in self.CASES:
-            with self.subTest(formula=formula):
-                self.assertEqual(one(formula)["status"], "skipped", one(formula))
+        assert_each_is(self, self.CASES, "skipped")
 
     def test_an_ellipsis_says_so(self):
         self.assertRegex(one(r"1 + 2 + \cdots + n = \frac{n(n+1)}{2}")["why"], "^an ellipsis")

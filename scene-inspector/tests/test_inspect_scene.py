@@ -13,18 +13,22 @@ INSPECTOR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
 
 def inspect(source, jobs, name="scene.py", files=None):
     with tempfile.TemporaryDirectory() as scratch:
-        request = {"files": {name: textwrap.dedent(source), **(files or {})}, "jobs": jobs}
-        done = subprocess.run(
-            [sys.executable, INSPECTOR],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            cwd=scratch,
-            timeout=300,
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
-        return json.loads(done.stdout), done.stderr
+        return run_inspector({"files": {name: textwrap.dedent(source), **(files or {})}, "jobs": jobs}, scratch)
+
+
+def run_inspector(request, scratch):
+    """The inspector's answer and stderr, run in `scratch` as the sandbox runs it."""
+    done = subprocess.run(
+        [sys.executable, INSPECTOR],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        cwd=scratch,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
+    return json.loads(done.stdout), done.stderr
 
 
 def job(scene=None, duration_ms=None, width=854, height=480, fps=15):
@@ -381,15 +385,7 @@ class InspectorTest(unittest.TestCase):
     def test_files_outside_the_sources_are_not_written(self):
         with tempfile.TemporaryDirectory() as scratch:
             request = {"files": {"../escape.py": "x = 1", "scene.py": "from manim import *\n"}, "jobs": [job()]}
-            done = subprocess.run(
-                [sys.executable, INSPECTOR],
-                input=json.dumps(request),
-                capture_output=True,
-                text=True,
-                cwd=scratch,
-                timeout=300,
-            )
-            answer = json.loads(done.stdout)
+            answer, _ = run_inspector(request, scratch)
             self.assertFalse(os.path.exists(os.path.join(os.path.dirname(scratch), "escape.py")))
             self.assertTrue(any("escape.py" in n for n in answer["notes"]))
             self.assertEqual(answer["results"][0]["status"], "no-scene")
