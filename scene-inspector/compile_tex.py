@@ -9,6 +9,7 @@ same order, as each is done (what is done counts when the sandbox stops it): {"s
 It runs in the scene sandbox in a private scratch directory; the caller checks every SVG and stores it
 under the sha256 of its text (src/scene/tex-cache.ts).
 """
+
 import json
 import subprocess
 import sys
@@ -22,10 +23,23 @@ def compile_one(index, text):
     with open(f"{name}.tex", "w", encoding="utf-8") as f:
         f.write(text)
     # As manim.utils.tex_file_writing.compile_tex and convert_to_svg spell them for latex and .dvi.
-    latex = ["latex", "-interaction=batchmode", "-output-format=dvi", "-halt-on-error", "-output-directory=.", f"{name}.tex"]
+    latex = [
+        "latex",
+        "-interaction=batchmode",
+        "-output-format=dvi",
+        "-halt-on-error",
+        "-output-directory=.",
+        f"{name}.tex",
+    ]
     dvisvgm = ["dvisvgm", "--page=1", "--no-fonts", "--verbosity=0", f"--output={name}.svg", f"{name}.dvi"]
     for command in (latex, dvisvgm):
-        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=COMPILE_SECONDS)
+        done = subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=COMPILE_SECONDS,
+        )
         if done.returncode != 0:
             return None
     with open(f"{name}.svg", "rb") as f:

@@ -15,28 +15,40 @@ library's `ast` is there already, and splicing only the changed node keeps the r
 
 An edit (JSON): {"file", "line", "object" (optional: the line that made the object), "op"}, op one of
   {"kind": "keyword", "call", "keyword", "value"}   set or replace a keyword of the call named `call` at `line`
-  {"kind": "chain", "call"}                          append a method call (`shift(0.4 * LEFT)`) to the expression at `line`
+  {"kind": "chain", "call"}                          append a method call (`shift(0.4 * LEFT)`) to the expression
+                                                     at `line`
   {"kind": "animate", "animation"}                   add an animation to the `self.play(...)` at `line`
   {"kind": "wait", "seconds"}                        hold the scene longer after the statement at `line`: the
                                                      `self.wait(...)` right after it waits that much more, or
                                                      `; self.wait(seconds)` is added on its last line
   {"kind": "before", "statement"}                    run expression statements (`a; b`) just before the statement
-                                                     at `line`, on that line (`group.arrange_in_grid(...); self.play(...)`)
+                                                     at `line`, on that line
+                                                     (`group.arrange_in_grid(...); self.play(...)`)
 Expression texts are parsed as Python; the name `__object__` in them stands for the object (the name
 its creation line binds, or `self.x`), and `__group__` for the group the object made at the edit's
 "member" line was put in (`labels.add(Text(...))`, `items.add(VGroup(dot, label))`,
 `words = VGroup(*[Text(w) for w in ...])`).
 """
+
 from __future__ import annotations
 
 import ast
 import difflib
 import re
 
+from scene_patch.errors import PatchError
+from scene_patch.targets import (
+    call_name,
+    chain_target,
+    find_call,
+    parent_map,
+    resolve_group,
+    resolve_object,
+    statement_at,
+)
+
 OBJECT = "__object__"
 GROUP = "__group__"
-# Calls that make a group of the mobjects given them.
-GROUP_CALLS = {"VGroup", "Group", "VDict"}
 BOM = "\ufeff"
 # Python's lines end at \r\n, \r and \n only: str.splitlines also breaks at U+2028, U+2029, U+0085, form feed and
 # vertical tab, which the tokenizer reads inside a line, and every line number after one would be off.
@@ -46,14 +58,6 @@ LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 def split_lines(text):
     """The text's lines as Python counts them, each with its line end."""
     return LINE.findall(text)
-
-
-# Calls on the scene that take objects as arguments: a chain at such a line goes on the object's own expression.
-SCENE_CALLS = {"play", "add", "add_foreground_mobject", "add_foreground_mobjects", "bring_to_front", "bring_to_back", "remove"}
-
-
-class PatchError(Exception):
-    """The edit cannot be applied: the candidate is invalid, with this reason."""
 
 
 def apply_edits(files, edits):
@@ -71,15 +75,21 @@ def apply_edits(files, edits):
     return patched, changes
 
 
+def parsed(text, what):
+    """The text's syntax tree, or a PatchError saying that `what` does not parse (a hostile source may nest deep)."""
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise PatchError(f"{what} does not parse: {exc}") from None
+
+
 def apply_edit(source, edit):
-    """One edit; a byte order mark stays as the file had it (the parser refuses it in text, the tokenizer reads it in bytes)."""
+    """One edit; a byte order mark stays as the file had it (the parser refuses it in text, the tokenizer reads it in
+    bytes)."""
     if source.startswith(BOM):
         text, change = apply_edit(source[len(BOM) :], edit)
         return BOM + text, change
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise PatchError(f"the source does not parse: {exc}") from None
+    tree = parsed(source, "the source")
     line = int(edit["line"])
     op = edit["op"]
     parents = parent_map(tree)
@@ -87,7 +97,9 @@ def apply_edit(source, edit):
     group = resolve_group(tree, parents, int(edit["member"]), line) if edit.get("member") else None
     kind = op.get("kind")
     if kind == "keyword":
-        call = find_call(tree, line, lambda c: call_name(c) == op["call"], f"no `{op['call']}(...)` call on line {line}")
+        call = find_call(
+            tree, line, lambda c: call_name(c) == op["call"], f"no `{op['call']}(...)` call on line {line}"
+        )
         value = substitute(parse_expression(op["value"]), obj, group)
         old = next((k for k in call.keywords if k.arg == op["keyword"]), None)
         if old is not None:
@@ -95,16 +107,29 @@ def apply_edit(source, edit):
             target, new = old.value, value
         else:
             target = call
-            new = ast.Call(func=call.func, args=list(call.args), keywords=[*call.keywords, ast.keyword(arg=op["keyword"], value=value)])
+            new = ast.Call(
+                func=call.func,
+                args=list(call.args),
+                keywords=[*call.keywords, ast.keyword(arg=op["keyword"], value=value)],
+            )
     elif kind == "chain":
         method = parse_expression(op["call"])
         if not (isinstance(method, ast.Call) and isinstance(method.func, ast.Name)):
             raise PatchError(f"`{op['call']}` is not a method call")
         method = substitute(method, obj, group)
         target = chain_target(tree, parents, line, obj)
-        new = ast.Call(func=ast.Attribute(value=target, attr=method.func.id, ctx=ast.Load()), args=method.args, keywords=method.keywords)
+        new = ast.Call(
+            func=ast.Attribute(value=target, attr=method.func.id, ctx=ast.Load()),
+            args=method.args,
+            keywords=method.keywords,
+        )
     elif kind == "animate":
-        play = find_call(tree, line, lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == "play", f"no `self.play(...)` on line {line}")
+        play = find_call(
+            tree,
+            line,
+            lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == "play",
+            f"no `self.play(...)` on line {line}",
+        )
         animation = substitute(parse_expression(op["animation"]), obj, group)
         new = ast.Call(func=play.func, args=[*play.args, animation], keywords=list(play.keywords))
         target = play
@@ -129,22 +154,43 @@ def hold(source, tree, parents, line, seconds):
         raise PatchError(f"`{seconds}` is not a number of seconds to wait")
     stmt = statement_at(tree, line)
     parent = parents.get(stmt)
-    body = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody")) if isinstance(b, list) and stmt in b), [])
+    body = next(
+        (
+            b
+            for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
+            if isinstance(b, list) and stmt in b
+        ),
+        [],
+    )
     after = body[body.index(stmt) + 1] if stmt in body and body.index(stmt) + 1 < len(body) else None
     wait = after.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Call) else None
-    if wait is not None and call_name(wait) == "wait" and isinstance(wait.func, ast.Attribute) and ast.unparse(wait.func.value) == "self" and not wait.keywords and len(wait.args) <= 1:
-        old = wait.args[0].value if wait.args and isinstance(wait.args[0], ast.Constant) else (None if wait.args else DEFAULT_WAIT)
+    if (
+        wait is not None
+        and call_name(wait) == "wait"
+        and isinstance(wait.func, ast.Attribute)
+        and ast.unparse(wait.func.value) == "self"
+        and not wait.keywords
+        and len(wait.args) <= 1
+    ):
+        old = (
+            wait.args[0].value
+            if wait.args and isinstance(wait.args[0], ast.Constant)
+            else (None if wait.args else DEFAULT_WAIT)
+        )
         if isinstance(old, (int, float)) and not isinstance(old, bool):
             new = ast.Call(func=wait.func, args=[ast.Constant(round(old + seconds, 2))], keywords=[])
             return splice(source, tree, wait, new)
     lines = source.splitlines(keepends=True)
     end = stmt.end_lineno - 1
     raw = lines[end].encode("utf-8")
-    text = "".join(lines[:end]) + raw[: stmt.end_col_offset].decode("utf-8") + f"; self.wait({round(seconds, 2)})" + raw[stmt.end_col_offset :].decode("utf-8") + "".join(lines[end + 1 :])
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise PatchError(f"the patched source does not parse: {exc}") from None
+    text = (
+        "".join(lines[:end])
+        + raw[: stmt.end_col_offset].decode("utf-8")
+        + f"; self.wait({round(seconds, 2)})"
+        + raw[stmt.end_col_offset :].decode("utf-8")
+        + "".join(lines[end + 1 :])
+    )
+    parsed(text, "the patched source")
     return text, {"line": stmt.end_lineno, "before": shown(source, end, end), "after": shown(text, end, end)}
 
 
@@ -156,11 +202,14 @@ def before(source, tree, line, expressions):
     start = stmt.lineno - 1
     raw = lines[start].encode("utf-8")
     head, tail = raw[: stmt.col_offset].decode("utf-8"), raw[stmt.col_offset :].decode("utf-8")
-    text = "".join(lines[:start]) + head + "".join(ast.unparse(e) + "; " for e in expressions) + tail + "".join(lines[start + 1 :])
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise PatchError(f"the patched source does not parse: {exc}") from None
+    text = (
+        "".join(lines[:start])
+        + head
+        + "".join(ast.unparse(e) + "; " for e in expressions)
+        + tail
+        + "".join(lines[start + 1 :])
+    )
+    parsed(text, "the patched source")
     return text, {"line": stmt.lineno, "before": shown(source, start, start), "after": shown(text, start, start)}
 
 
@@ -200,156 +249,6 @@ def substitute(node, obj, group=None):
     return Replace().visit(node)
 
 
-def parent_map(tree):
-    parents = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-    return parents
-
-
-def covers(node, line):
-    return getattr(node, "lineno", None) is not None and node.lineno <= line <= node.end_lineno
-
-
-def statement_at(tree, line):
-    """The innermost simple statement covering the line."""
-    found = None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and covers(node, line) and not hasattr(node, "body"):
-            if found is None or (node.lineno, -node.end_lineno) >= (found.lineno, -found.end_lineno):
-                found = node
-    if found is None:
-        raise PatchError(f"line {line} is not a statement of the source")
-    return found
-
-
-def call_name(call):
-    f = call.func
-    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-
-
-def find_call(tree, line, test, missing):
-    """The innermost call covering the line that passes the test (one starting on the line first)."""
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and covers(n, line) and test(n)]
-    if not calls:
-        raise PatchError(missing)
-    return min(calls, key=lambda c: (c.lineno != line, c.end_lineno - c.lineno, -c.col_offset))
-
-
-def enclosing_function(parents, node):
-    while node in parents:
-        node = parents[node]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return node
-    return None
-
-
-def resolve_object(tree, parents, made_at, used_at):
-    """The object made at a line, as an expression usable at another: the name the line's assignment binds, or `self.x`."""
-    stmt = statement_at(tree, made_at)
-    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value else []
-    names = [t for t in targets if isinstance(t, ast.Name) or (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self")]
-    if len(targets) != 1 or len(names) != 1:
-        raise PatchError(f"line {made_at} does not bind the object to one name")
-    name = names[0]
-    if isinstance(name, ast.Name):
-        here = enclosing_function(parents, statement_at(tree, used_at))
-        if enclosing_function(parents, stmt) is not here:
-            raise PatchError(f"`{name.id}` (line {made_at}) is a name of another function than line {used_at}'s")
-    return name
-
-
-def named(node):
-    """A name, or `self.x`: what a group can be found by at another line."""
-    return isinstance(node, ast.Name) or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self")
-
-
-def resolve_group(tree, parents, member_at, used_at):
-    """The group the object made at a line was put in, by its name: `x.add(...)` on that line, or later in its block
-    with the name the line binds (`items.add(VGroup(dot, label))`); or the name bound to a `VGroup(...)` the line's
-    call is made inside (`words = VGroup(*[Text(w) for w in ...]).arrange(DOWN)`), or that is made of the list the line
-    binds (`texts = [...]` then `words = VGroup(*texts)`)."""
-    stmt = statement_at(tree, member_at)
-
-    def added_to(node, uses=None):
-        """`x.add(...)` calls in a node (taking `uses` among their arguments, if given): their `x`."""
-        for call in ast.walk(node):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "add" and named(call.func.value)):
-                continue
-            # `self.add(...)` puts it on the scene, not in a group.
-            if isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
-                continue
-            if uses is None or any(isinstance(n, ast.Name) and n.id == uses for a in call.args for n in ast.walk(a)):
-                return call.func.value
-        return None
-
-    def bound_group(value):
-        """The name bound to a group call made of `value`'s statement's list or comprehension."""
-        for other in ast.walk(tree):
-            if isinstance(other, ast.Assign) and len(other.targets) == 1 and named(other.targets[0]):
-                calls = [c for c in ast.walk(other.value) if isinstance(c, ast.Call) and call_name(c) in GROUP_CALLS]
-                if any(value(c) for c in calls):
-                    return other.targets[0]
-        return None
-
-    group = added_to(stmt) if isinstance(stmt, ast.Expr) else None
-    name = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
-    if group is None and name is not None:
-        # The rest of the block the line is in (a loop's body), then the statements after the block's own.
-        node = stmt
-        while group is None and node in parents and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-            parent = parents[node]
-            for field in ("body", "orelse", "finalbody"):
-                body = getattr(parent, field, None)
-                if isinstance(body, list) and node in body:
-                    for later in body[body.index(node) + 1 :]:
-                        group = group or added_to(later, name.id)
-            node = parent
-    if group is None:
-        # Made inside a group's own call: `VGroup(*[Text(w) for w in words])`.
-        group = bound_group(lambda call: covers(call, member_at))
-    if group is None and name is not None and isinstance(stmt.value, (ast.List, ast.ListComp)):
-        # A list of them, made into a group later: `VGroup(*texts)`.
-        group = bound_group(lambda call: any(isinstance(n, ast.Name) and n.id == name.id for a in call.args for n in ast.walk(a)))
-    if group is None:
-        raise PatchError(f"line {member_at} puts its object in no group a name binds")
-    if isinstance(group, ast.Name):
-        here = enclosing_function(parents, statement_at(tree, used_at))
-        if enclosing_function(parents, stmt) is not here:
-            raise PatchError(f"`{group.id}` (line {member_at}) is a name of another function than line {used_at}'s")
-    return group
-
-
-def chain_target(tree, parents, line, obj):
-    """The expression a method call is appended to: an assignment's or expression statement's value; in a call on the
-    scene (`self.play(...)`, `self.add(...)`), the object's own expression in it (`label.animate.shift(...)`, `label`)."""
-    stmt = statement_at(tree, line)
-    value = getattr(stmt, "value", None)
-    if value is None:
-        raise PatchError(f"line {line} has no expression to change")
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) and value.func.value.id == "self" and value.func.attr in SCENE_CALLS:
-        if obj is None:
-            raise PatchError(f"line {line} calls the scene: the edit needs the line that made the object")
-        wanted = ast.unparse(obj)
-        uses = [n for n in ast.walk(value) if isinstance(n, (ast.Name, ast.Attribute)) and n is not value.func and ast.unparse(n) == wanted]
-        if not uses:
-            raise PatchError(f"`{ast.unparse(obj)}` does not appear on line {line}")
-        node = uses[0]
-        # Up the object's own method chain: `label.animate.shift(RIGHT)` as a whole.
-        while parents.get(node) is not None and (
-            (isinstance(parents[node], ast.Attribute) and parents[node].value is node) or (isinstance(parents[node], ast.Call) and parents[node].func is node)
-        ):
-            node = parents[node]
-        if not isinstance(node, (ast.Name, ast.Attribute, ast.Call)) or node is value:
-            raise PatchError(f"the object's expression on line {line} cannot take a method call")
-        return node
-    if isinstance(value, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-        # `labels = [Text(...) for ...]`: a method call there would go on the list, not on one of its objects.
-        raise PatchError(f"line {line} makes a collection of objects, not one that can take a method call")
-    return value
-
-
 def splice(source, tree, target, new):
     """The source with `target`'s exact span replaced by `new` unparsed, its line count kept; parsed again. The parts of
     `new` taken from the source unchanged keep their own text (quotes, raw strings, spacing)."""
@@ -368,10 +267,7 @@ def splice(source, tree, target, new):
         indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
         after = after[:-1] + "\n" * spare + indent + ")"
     text = "".join(lines[:start]) + head + after + tail + "".join(lines[end + 1 :])
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise PatchError(f"the patched source does not parse: {exc}") from None
+    parsed(text, "the patched source")
     return text, {"line": target.lineno, "before": shown(source, start, end), "after": shown(text, start, end)}
 
 
@@ -381,7 +277,18 @@ def shown(text, start, end):
 
 
 # Expressions that need no parentheses before a method call.
-ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+ATOMS = (
+    ast.Name,
+    ast.Attribute,
+    ast.Call,
+    ast.Subscript,
+    ast.List,
+    ast.Dict,
+    ast.Set,
+    ast.ListComp,
+    ast.DictComp,
+    ast.SetComp,
+)
 
 
 def unparse_keeping(source, tree, new):
@@ -397,7 +304,9 @@ def unparse_keeping(source, tree, new):
                 text = ast.get_source_segment(source, node)
                 if text is not None:
                     name = f"__kept_{len(kept)}__"
-                    bare = isinstance(node, ATOMS) or (id(node) not in before_dot and not isinstance(node, (ast.GeneratorExp, ast.NamedExpr)))
+                    bare = isinstance(node, ATOMS) or (
+                        id(node) not in before_dot and not isinstance(node, (ast.GeneratorExp, ast.NamedExpr))
+                    )
                     kept[name] = text if bare or text.startswith("(") else f"({text})"
                     return ast.Name(id=name, ctx=ast.Load())
             return self.generic_visit(node)

@@ -9,6 +9,7 @@ scene sandbox (docs/scene-inspection.md) in a private scratch directory: the sou
 Manim renders into ./media, and the video's bytes go to stdout, so the sandbox needs no writable path on
 the host. Anything the scene prints goes to stderr; a failure exits 1 with its reason as stderr's last line.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from inspect_scene import error_text, frame_shape, install_tex_cache, load_source, write_sources  # noqa: E402
+from scene_inspection.jobs import frame_shape  # noqa: E402
+from scene_inspection.sources import error_text, load_source, write_sources  # noqa: E402
+from scene_inspection.tex_cache import TexLog, install_tex_cache  # noqa: E402
 
 
 def main():
@@ -49,7 +52,7 @@ def render(request):
 
     from manim import Scene, config, tempconfig
 
-    install_tex_cache(request.get("texCache"))
+    install_tex_cache(request.get("texCache"), TexLog())
     sys.path.insert(0, os.path.abspath("src"))
     wanted = request["scene"]
     scene_class = None

@@ -12,7 +12,8 @@ against something else than what it renders). TeX comes from the TeX cache, read
 First line in: {"files": {name: source}, "job": {scene, width, height, fps, durationMs, toleranceMs},
 "candidateSeconds": the wall time one candidate may take, "texCache": the TeX cache's directory (read-only here) or
 null, "scratchBytes": the size of each candidate's /tmp}. First line out: {"ready": true, "manim",
-"importCpuSeconds"} (or {"ready": false, "error"}: also when candidates cannot have namespaces of their own here). Then one line out per line in:
+"importCpuSeconds"} (or {"ready": false, "error"}: also when candidates cannot have namespaces of their own here).
+Then one line out per line in:
   in   {"id", "edits": [SourceEdit, ...]}   (patch_scene.py; [] re-inspects the sources as they are)
   out  {"id", "status": "invalid", "reason"}              an edit could not be applied
        {"id", "status": "ran", "result": {the inspector's answer for the job}, "files": {changed name: text},
@@ -21,6 +22,7 @@ null, "scratchBytes": the size of each candidate's /tmp}. First line out: {"read
 cpuSeconds is the child's own CPU and its compilers' (TeX), from the kernel. The session ends when its
 input does. Anything a scene prints goes to stderr.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -34,8 +36,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # sources are rewritten within a second: a cached module could be stale
 
-import inspect_scene  # noqa: E402
 from patch_scene import PatchError, apply_edits, unified_diffs  # noqa: E402
+from scene_inspection.jobs import import_manim, run_job  # noqa: E402
+from scene_inspection.sources import error_text, load_scenes, write_sources  # noqa: E402
 
 MAX_ANSWER = 64 * 1024 * 1024
 # How long a candidate that has answered may take to end (its namespace's processes going).
@@ -56,8 +59,8 @@ def checked(result, what):
 
 
 def unshare_namespaces():
-    """This process in a user, mount and IPC namespace of its own, its children in a pid namespace of their own; the same
-    uid and gid as before."""
+    """This process in a user, mount and IPC namespace of its own, its children in a pid namespace of their own; the
+    same uid and gid as before."""
     uid, gid = os.getuid(), os.getgid()
     checked(LIBC.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWPID), "unshare")
     for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
@@ -148,25 +151,29 @@ def main():
     scratch_bytes = int(first.get("scratchBytes") or DEFAULT_SCRATCH_BYTES)
     ready = {"ready": True, "notes": []}
     try:
-        config = inspect_scene.import_manim(ready, reachable_from_candidates(first.get("texCache")))
+        inspector = import_manim(ready, reachable_from_candidates(first.get("texCache")))
         del ready["texCompiled"]  # compiled by the candidates' children, who do not report it
         problem = isolation_problem(scratch_bytes)
         if problem:
-            config = None
-            ready = {"ready": False, "error": f"candidates cannot run in namespaces of their own here ({problem}), so none could be verified as a first run"}
+            inspector = None
+            ready = {
+                "ready": False,
+                "error": f"candidates cannot run in namespaces of their own here ({problem}), "
+                "so none could be verified as a first run",
+            }
     except BaseException as exc:  # noqa: BLE001 - every failure is an answer
         if isinstance(exc, KeyboardInterrupt):
             raise
-        config = None
-        ready = {"ready": False, "error": inspect_scene.error_text(exc)[-2000:]}
+        inspector = None
+        ready = {"ready": False, "error": error_text(exc)[-2000:]}
     send(answers, ready)
-    if config is None:
+    if inspector is None:
         return
     for line in stdin:
         if not line.strip():
             continue
         request = json.loads(line)
-        send(answers, candidate(request, files, job, config, seconds, scratch_bytes, answers.fileno()))
+        send(answers, candidate(request, files, job, inspector, seconds, scratch_bytes, answers.fileno()))
 
 
 def send(answers, message):
@@ -174,7 +181,7 @@ def send(answers, message):
     answers.flush()
 
 
-def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
+def candidate(request, files, job, inspector, seconds, scratch_bytes, answers_fd):
     """One candidate: patched here (no scene code runs to patch), inspected in a forked child."""
     cid = request.get("id")
     try:
@@ -182,14 +189,18 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
     except PatchError as exc:
         return {"id": cid, "status": "invalid", "reason": str(exc)[:1000]}
     except Exception as exc:  # noqa: BLE001 - a patcher's fault is this candidate's, never the session's end
-        return {"id": cid, "status": "invalid", "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000]}
+        return {
+            "id": cid,
+            "status": "invalid",
+            "reason": f"the edit could not be applied ({type(exc).__name__}: {exc})"[:1000],
+        }
     changed = {name: text for name, text in patched.items() if text != files.get(name)}
     done = {"id": cid, "files": changed, "diff": unified_diffs(files, changed), "changes": changes}
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
-        inspect_child(patched, job, config, scratch_bytes, write_end, answers_fd)
+        inspect_child(patched, job, inspector, scratch_bytes, write_end, answers_fd)
     try:
         os.setpgid(pid, pid)  # the child does too; whichever runs first
     except OSError:
@@ -212,8 +223,8 @@ def candidate(request, files, job, config, seconds, scratch_bytes, answers_fd):
 
 
 def reap(pid, deadline):
-    """The child's end and its CPU: waited for until the deadline (it passes the candidate's end on once the candidate has
-    exited, and its CPU with it), then stopped, with whatever it left running in its group."""
+    """The child's end and its CPU: waited for until the deadline (it passes the candidate's end on once the candidate
+    has exited, and its CPU with it), then stopped, with whatever it left running in its group."""
     while time.monotonic() < deadline and os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
         time.sleep(0.01)
     for kill in (os.killpg, os.kill):
@@ -225,7 +236,7 @@ def reap(pid, deadline):
     return status, usage
 
 
-def inspect_child(files, job, config, scratch_bytes, answer_fd, session_fd):
+def inspect_child(files, job, inspector, scratch_bytes, answer_fd, session_fd):
     """In the forked child: namespaces of its own, the first process of whose pid namespace waits for the candidate and
     passes its end on (when it goes, everything the candidate left running goes with it)."""
     status = 1
@@ -235,7 +246,7 @@ def inspect_child(files, job, config, scratch_bytes, answer_fd, session_fd):
         unshare_namespaces()
         init = os.fork()
         if init == 0:
-            os._exit(first_process(files, job, config, scratch_bytes, answer_fd))
+            os._exit(first_process(files, job, inspector, scratch_bytes, answer_fd))
         os.close(answer_fd)
         _, status = os.waitpid(init, 0)
     except BaseException:  # noqa: BLE001 - the candidate's run ends without an answer
@@ -254,7 +265,7 @@ def inspect_child(files, job, config, scratch_bytes, answer_fd, session_fd):
     os._exit(code)
 
 
-def first_process(files, job, config, scratch_bytes, answer_fd):
+def first_process(files, job, inspector, scratch_bytes, answer_fd):
     """Pid 1 of the candidate's namespace: mounts its fresh scratch, runs the candidate in a child and reaps whatever it
     leaves; its exit is the candidate's (128 + the signal that ended it)."""
     try:
@@ -266,7 +277,7 @@ def first_process(files, job, config, scratch_bytes, answer_fd):
     candidate_pid = os.fork()
     if candidate_pid == 0:
         drop_capabilities()
-        run_candidate(files, job, config, answer_fd)
+        run_candidate(files, job, inspector, answer_fd)
     os.close(answer_fd)
     while True:
         try:
@@ -277,18 +288,18 @@ def first_process(files, job, config, scratch_bytes, answer_fd):
             return 128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
-def run_candidate(files, job, config, answer_fd):
+def run_candidate(files, job, inspector, answer_fd):
     """The patched sources written and imported afresh, the job run, the answer written."""
     out = {"status": "error", "error": "the candidate's inspection did not finish"}
     try:
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
         result = {}
-        written = inspect_scene.write_sources(files, [])
-        scenes = inspect_scene.load_scenes(written, result)
-        out = {"status": "error", "error": result["error"]} if scenes is None else inspect_scene.run_job(job, scenes, config)
+        written = write_sources(files, [])
+        scenes = load_scenes(written, result)
+        out = {"status": "error", "error": result["error"]} if scenes is None else run_job(job, scenes, inspector)
     except BaseException as exc:  # noqa: BLE001 - the scene's failure is the candidate's
-        out = {"status": "error", "error": inspect_scene.error_text(exc)[-2000:]}
+        out = {"status": "error", "error": error_text(exc)[-2000:]}
     finally:
         try:
             with os.fdopen(answer_fd, "w") as f:

@@ -13,11 +13,22 @@ INSPECTOR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
 
 def inspect(source, jobs, name="scene.py", files=None):
     with tempfile.TemporaryDirectory() as scratch:
-        request = {"files": {name: textwrap.dedent(source), **(files or {})}, "jobs": jobs}
-        done = subprocess.run([sys.executable, INSPECTOR], input=json.dumps(request), capture_output=True, text=True, cwd=scratch, timeout=300)
-        if done.returncode != 0:
-            raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
-        return json.loads(done.stdout), done.stderr
+        return run_inspector({"files": {name: textwrap.dedent(source), **(files or {})}, "jobs": jobs}, scratch)
+
+
+def run_inspector(request, scratch):
+    """The inspector's answer and stderr, run in `scratch` as the sandbox runs it."""
+    done = subprocess.run(
+        [sys.executable, INSPECTOR],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        cwd=scratch,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise AssertionError(f"inspector exited {done.returncode}: {done.stderr[-2000:]}")
+    return json.loads(done.stdout), done.stderr
 
 
 def job(scene=None, duration_ms=None, width=854, height=480, fps=15):
@@ -61,7 +72,8 @@ class InspectorTest(unittest.TestCase):
         self.assertGreater(last[3], 854)
 
     def test_past_the_cap_on_objects_the_shapes_one_line_made_are_one_unit_covering_them_all(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Field(Scene):
@@ -74,14 +86,19 @@ class InspectorTest(unittest.TestCase):
                     self.add(*[Dot([-6.5 + (i % 40) / 3, -3.5 + (i // 40) / 3, 0], radius=0.05) for i in range(920)])
                     self.add(Text("920 dots", font_size=36).to_edge(UP))
                     self.wait(0.5)
-            """, [job("Field"), job("Dots")])
+            """,
+            [job("Field"), job("Dots")],
+        )
         field, dots = answer["results"]
-        note = "more than 600 objects in a sample: the shapes one line made are recorded as one, with the box of them all"
+        note = (
+            "more than 600 objects in a sample: the shapes one line made are recorded as one, with the box of them all"
+        )
         self.assertIn(note, field["notes"])
         rows = field["samples"][0]["u"]
         self.assertLessEqual(len(rows), 600)
         units = field["units"]
-        # The arrows are one unit reaching past all four edges of the 854x480 frame, as they are drawn; the text is kept.
+        # The arrows are one unit reaching past all four edges of the 854x480 frame, as they are drawn; the text is
+        # kept.
         [arrows] = [r for r in rows if units[str(r[0])]["type"] == "Vector"]
         self.assertLess(arrows[1], 0)
         self.assertLess(arrows[2], 0)
@@ -103,7 +120,8 @@ class InspectorTest(unittest.TestCase):
             self.assertTrue(any(r[1] <= cx <= r[3] and r[2] <= cy <= r[4] for r in rows), (i, cx, cy))
 
     def test_a_highlight_is_not_a_cut_of_the_glyphs_it_marks_but_is_of_a_text_it_runs_through(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Framed(Scene):
@@ -116,11 +134,15 @@ class InspectorTest(unittest.TestCase):
                     neighbour = Text("neighbour", font_size=36).move_to(frame.get_bottom())
                     self.add(formula, box, crossed, Cross(crossed), Underline(crossed), word, frame, neighbour)
                     self.wait(0.5)
-            """, [job()])
+            """,
+            [job()],
+        )
         result = answer["results"][0]
         units = result["units"]
         rows = {units[str(r[0])]["text"]: r for r in result["samples"][0]["u"] if units[str(r[0])]["isText"]}
-        self.assertTrue(all(units[str(r[0])].get("highlight") for r in result["samples"][0]["u"] if not units[str(r[0])]["isText"]))
+        self.assertTrue(
+            all(units[str(r[0])].get("highlight") for r in result["samples"][0]["u"] if not units[str(r[0])]["isText"])
+        )
         # The frame around b^2 runs between the formula's glyphs; the cross and the underline mark "wrong".
         self.assertIsNone(rows["a^2 + b^2 = c^2"][12])
         self.assertIsNone(rows["wrong"][12])
@@ -129,7 +151,8 @@ class InspectorTest(unittest.TestCase):
         self.assertTrue(rows["neighbour"][12])
 
     def test_a_moving_camera_is_recorded_and_its_zoom_scales_the_boxes(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Zoom(MovingCameraScene):
@@ -137,11 +160,16 @@ class InspectorTest(unittest.TestCase):
                     dot = Dot()
                     self.add(dot)
                     self.play(self.camera.frame.animate.scale(0.5), run_time=1)
-        """, [job()])
+        """,
+            [job()],
+        )
         samples = [s for s in answer["results"][0]["samples"] if s["u"]]
         self.assertAlmostEqual(samples[0]["cam"][2], 14.22, delta=0.05)
         self.assertAlmostEqual(samples[-1]["cam"][2], 7.11, delta=0.05)
-        width = lambda s: s["u"][0][3] - s["u"][0][1]
+
+        def width(s):
+            return s["u"][0][3] - s["u"][0][1]
+
         self.assertAlmostEqual(width(samples[-1]) / width(samples[0]), 2, delta=0.1)
 
     def test_a_3d_scene_is_projected_by_its_camera(self):
@@ -157,7 +185,10 @@ class InspectorTest(unittest.TestCase):
         """
         flat, _ = inspect(source.replace("{phi}", "0"), [job()])
         tilted, _ = inspect(source.replace("{phi}", "60"), [job()])
-        box = lambda a: a["results"][0]["samples"][-1]["u"][0][1:5]
+
+        def box(a):
+            return a["results"][0]["samples"][-1]["u"][0][1:5]
+
         self.assertNotEqual([round(v) for v in box(flat)], [round(v) for v in box(tilted)])
         self.assertTrue(any("3D scene" in n for n in tilted["results"][0]["notes"]))
 
@@ -203,7 +234,8 @@ class InspectorTest(unittest.TestCase):
         self.assertEqual(played["durationMs"], 3000)
 
     def test_a_transforms_source_left_showing_its_targets_glyphs_is_one_text_drawn_twice_two_digits_are_not(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Lingers(Scene):
@@ -214,7 +246,9 @@ class InspectorTest(unittest.TestCase):
                     self.play(Transform(numbers[0], numbers[1]))
                     self.play(Transform(numbers[1], numbers[2]))
                     self.wait()
-        """, [job("Lingers")])
+        """,
+            [job("Lingers")],
+        )
         result = answer["results"][0]
         ids = {result["units"][k]["line"]: [] for k in result["units"]}
         for k, u in result["units"].items():
@@ -229,7 +263,8 @@ class InspectorTest(unittest.TestCase):
         self.assertLess(max(abs(a - b) for a, b in zip(row[clash[0]][1:5], row[clash[1]][1:5])), 3)
 
     def test_layout_drawn_from_randomness_the_render_did_not_seed_is_marked_and_seeded_layout_is_not(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Unseeded(Scene):
@@ -267,7 +302,15 @@ class InspectorTest(unittest.TestCase):
                         raise ValueError("drawn otherwise")
                     self.add(Square(), Text("fixed").to_edge(UP))
                     self.wait(0.5)
-        """, [job("Unseeded"), job("SeededInConstruct"), job("SeededByManim"), job("RandomColours"), job("RaisesWhenRunAgain")])
+        """,
+            [
+                job("Unseeded"),
+                job("SeededInConstruct"),
+                job("SeededByManim"),
+                job("RandomColours"),
+                job("RaisesWhenRunAgain"),
+            ],
+        )
         unseeded, *seeded, raised = answer["results"]
         # Its second run raised: nothing of its layout is known to hold.
         self.assertEqual(raised["status"], "ok")
@@ -298,14 +341,17 @@ class InspectorTest(unittest.TestCase):
         self.assertGreater(line[4], 0)
 
     def test_a_scene_that_raises_is_an_answer_naming_the_line(self):
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             from manim import *
 
             class Broken(Scene):
                 def construct(self):
                     self.play(FadeIn(Square()))
                     1 / 0
-        """, [job()])
+        """,
+            [job()],
+        )
         result = answer["results"][0]
         self.assertEqual(result["status"], "error")
         self.assertEqual(result["error"], "ZeroDivisionError: division by zero (scene.py, line 7)")
@@ -318,7 +364,8 @@ class InspectorTest(unittest.TestCase):
         [unit] = [u for u in result["units"].values() if u["isText"]]
         self.assertEqual((unit["file"], unit["line"]), (deep, 6))
         helper = "from manim import *\n\ndef title(text):\n    return Text(text)\n"
-        answer, _ = inspect("""
+        answer, _ = inspect(
+            """
             import lib.titles
             from manim import *
 
@@ -326,7 +373,10 @@ class InspectorTest(unittest.TestCase):
                 def construct(self):
                     self.add(lib.titles.title("Area"))
                     self.wait(1)
-        """, [job()], files={"lib/titles.py": helper})
+        """,
+            [job()],
+            files={"lib/titles.py": helper},
+        )
         result = answer["results"][0]
         self.assertEqual((answer.get("error"), result["status"], result["scene"]), (None, "ok", "Titled"))
         [unit] = [u for u in result["units"].values() if u["isText"]]
@@ -335,8 +385,7 @@ class InspectorTest(unittest.TestCase):
     def test_files_outside_the_sources_are_not_written(self):
         with tempfile.TemporaryDirectory() as scratch:
             request = {"files": {"../escape.py": "x = 1", "scene.py": "from manim import *\n"}, "jobs": [job()]}
-            done = subprocess.run([sys.executable, INSPECTOR], input=json.dumps(request), capture_output=True, text=True, cwd=scratch, timeout=300)
-            answer = json.loads(done.stdout)
+            answer, _ = run_inspector(request, scratch)
             self.assertFalse(os.path.exists(os.path.join(os.path.dirname(scratch), "escape.py")))
             self.assertTrue(any("escape.py" in n for n in answer["notes"]))
             self.assertEqual(answer["results"][0]["status"], "no-scene")

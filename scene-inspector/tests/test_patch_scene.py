@@ -13,7 +13,7 @@ sys.path.insert(0, HERE)
 
 from patch_scene import PatchError, apply_edits, unified_diffs  # noqa: E402
 
-SCENE = textwrap.dedent('''\
+SCENE = textwrap.dedent("""\
     from manim import *
 
     class Labels(Scene):
@@ -28,7 +28,7 @@ SCENE = textwrap.dedent('''\
             self.play(label.animate.shift(RIGHT * 7))
             self.play(FadeOut(circle))
             VGroup(circle, label).arrange(DOWN)
-''')
+""")
 
 
 def edit(line, op, obj=None, file="scene.py"):
@@ -50,20 +50,35 @@ class PatchTest(unittest.TestCase):
         text, changes = patched(edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"}))
         self.assertIn('label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment\n', text)
         self.assert_only_line_changed(text, [6])
-        self.assertEqual(changes, [{"file": "scene.py", "line": 6, "before": 'label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment', "after": 'label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment'}])
+        self.assertEqual(
+            changes,
+            [
+                {
+                    "file": "scene.py",
+                    "line": 6,
+                    "before": 'label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment',
+                    "after": 'label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment',
+                }
+            ],
+        )
 
     def test_counts_lines_as_python_does_and_keeps_a_byte_order_mark(self):
         # str.splitlines breaks at these; Python's tokenizer does not: every later line would land one early.
         odd = "\ufeff" + SCENE.replace("# the shape", "# the shape\u2028\u2029\x85\x0c\x0b end")
-        files, _ = apply_edits({"scene.py": odd}, [edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"})])
+        files, _ = apply_edits(
+            {"scene.py": odd}, [edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"})]
+        )
         text = files["scene.py"]
         self.assertTrue(text.startswith("\ufeff"))
         self.assertEqual(text, odd.replace("font_size=12", "font_size=36"))
         diff = unified_diffs({"scene.py": odd}, files)["scene.py"]
-        self.assertEqual([line for line in diff.split("\n") if line.startswith(("-", "+")) and not line.startswith(("---", "+++"))], [
-            '-        label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment',
-            '+        label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment',
-        ])
+        self.assertEqual(
+            [line for line in diff.split("\n") if line.startswith(("-", "+")) and not line.startswith(("---", "+++"))],
+            [
+                '-        label = Text("Hi", font_size=12).next_to(circle, RIGHT)  # a comment',
+                '+        label = Text("Hi", font_size=36).next_to(circle, RIGHT)  # a comment',
+            ],
+        )
 
     def test_adds_a_keyword_to_a_call_over_several_lines_keeping_every_later_line_where_it_was(self):
         text, _ = patched(edit(7, {"kind": "keyword", "call": "MathTex", "keyword": "font_size", "value": "60"}))
@@ -86,7 +101,13 @@ class PatchTest(unittest.TestCase):
         self.assert_only_line_changed(text, [13])
 
     def test_an_expression_chained_whole_is_parenthesised_only_when_it_must_be(self):
-        files, _ = apply_edits({"s.py": "x = a + b\ny = -c\n"}, [edit(1, {"kind": "chain", "call": "shift(UP)"}, file="s.py"), edit(2, {"kind": "chain", "call": "shift(UP)"}, file="s.py")])
+        files, _ = apply_edits(
+            {"s.py": "x = a + b\ny = -c\n"},
+            [
+                edit(1, {"kind": "chain", "call": "shift(UP)"}, file="s.py"),
+                edit(2, {"kind": "chain", "call": "shift(UP)"}, file="s.py"),
+            ],
+        )
         self.assertEqual(files["s.py"], "x = (a + b).shift(UP)\ny = (-c).shift(UP)\n")
 
     def test_edits_apply_in_order_on_the_last_result(self):
@@ -103,7 +124,7 @@ class PatchTest(unittest.TestCase):
             patched(edit(12, {"kind": "chain", "call": "shift(LEFT)"}))
 
     def test_runs_a_statement_on_the_group_a_member_was_put_in_just_before_a_line(self):
-        crowd = textwrap.dedent('''\
+        crowd = textwrap.dedent("""\
             from manim import *
 
             class Crowd(Scene):
@@ -117,23 +138,33 @@ class PatchTest(unittest.TestCase):
                     loose = Text("alone")
                     self.add(loose)
                     self.play(FadeIn(labels), FadeIn(words), FadeIn(others))
-        ''')
+        """)
         arrange = {"kind": "before", "statement": "__group__.arrange_in_grid(rows=1, cols=3, buff=0.25)"}
         for member, group in ((7, "labels"), (8, "words"), (9, "others")):
             files, changes = apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": member}])
             lines = files["scene.py"].splitlines()
             self.assertEqual(len(lines), len(crowd.splitlines()))
-            self.assertEqual(lines[12].strip(), f"{group}.arrange_in_grid(rows=1, cols=3, buff=0.25); self.play(FadeIn(labels), FadeIn(words), FadeIn(others))")
+            self.assertEqual(
+                lines[12].strip(),
+                f"{group}.arrange_in_grid(rows=1, cols=3, buff=0.25); "
+                "self.play(FadeIn(labels), FadeIn(words), FadeIn(others))",
+            )
             self.assertEqual(changes[0]["line"], 13)
         # Put on the scene by `self.add`, it is in no group: the scene is not one.
         with self.assertRaisesRegex(PatchError, "line 11 puts its object in no group a name binds"):
             apply_edits({"scene.py": crowd}, [{**edit(13, arrange), "member": 11}])
 
     def test_runs_several_expression_statements_before_a_line_and_nothing_else(self):
-        crowd = "from manim import *\n\nclass C(Scene):\n    def construct(self):\n        g = VGroup(*[Text(w) for w in 'abcd'])\n        self.play(FadeIn(g))\n"
+        crowd = (
+            "from manim import *\n\nclass C(Scene):\n    def construct(self):\n"
+            "        g = VGroup(*[Text(w) for w in 'abcd'])\n        self.play(FadeIn(g))\n"
+        )
         steps = {"kind": "before", "statement": "self.play(FadeIn(__group__[:2])); __group__.remove(*__group__[:2])"}
         files, _ = apply_edits({"scene.py": crowd}, [{**edit(6, steps), "member": 5}])
-        self.assertEqual(files["scene.py"].splitlines()[5].strip(), "self.play(FadeIn(g[:2])); g.remove(*g[:2]); self.play(FadeIn(g))")
+        self.assertEqual(
+            files["scene.py"].splitlines()[5].strip(),
+            "self.play(FadeIn(g[:2])); g.remove(*g[:2]); self.play(FadeIn(g))",
+        )
         for statement in ("x = 1; self.play(FadeIn(g))", "import os", "for p in g: p.scale(2)", "a\nb"):
             with self.assertRaisesRegex(PatchError, "is not Python expressions"):
                 apply_edits({"scene.py": crowd}, [{**edit(6, {"kind": "before", "statement": statement}), "member": 5}])
@@ -157,14 +188,16 @@ class PatchTest(unittest.TestCase):
 
     def test_diffs_only_changed_files(self):
         files = {"scene.py": SCENE, "helpers.py": "X = 1\n"}
-        out, _ = apply_edits(files, [edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"})])
+        out, _ = apply_edits(
+            files, [edit(6, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "36"})]
+        )
         diffs = unified_diffs(files, out)
         self.assertEqual(list(diffs), ["scene.py"])
         self.assertIn('-        label = Text("Hi", font_size=12)', diffs["scene.py"])
         self.assertIn("+++ b/scene.py", diffs["scene.py"])
 
 
-STATEFUL = textwrap.dedent('''\
+STATEFUL = textwrap.dedent("""\
     from manim import *
     import manim
 
@@ -177,7 +210,7 @@ STATEFUL = textwrap.dedent('''\
             label = Text("Hi", font_size=20)
             self.play(FadeIn(label))
             self.wait(manim.TIMES_IMPORTED)
-''')
+""")
 
 
 class SessionTest(unittest.TestCase):
@@ -186,13 +219,23 @@ class SessionTest(unittest.TestCase):
         lines = [
             {"files": {"scene.py": STATEFUL}, "job": job, "candidateSeconds": 120},
             {"id": "a", "edits": []},
-            {"id": "b", "edits": [edit(10, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "40"})]},
-            {"id": "c", "edits": [edit(10, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "1 +"})]},
+            {
+                "id": "b",
+                "edits": [edit(10, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "40"})],
+            },
+            {
+                "id": "c",
+                "edits": [edit(10, {"kind": "keyword", "call": "Text", "keyword": "font_size", "value": "1 +"})],
+            },
         ]
         with tempfile.TemporaryDirectory() as scratch:
             done = subprocess.run(
                 [sys.executable, "-I", os.path.join(HERE, "repair_session.py")],
-                input="".join(json.dumps(x) + "\n" for x in lines), capture_output=True, text=True, cwd=scratch, timeout=300,
+                input="".join(json.dumps(x) + "\n" for x in lines),
+                capture_output=True,
+                text=True,
+                cwd=scratch,
+                timeout=300,
             )
         self.assertEqual(done.returncode, 0, done.stderr[-2000:])
         ready, a, b, c = [json.loads(x) for x in done.stdout.splitlines()]
