@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { NativeConnection } from '@temporalio/worker';
 import type pg from 'pg';
 import { inject } from 'vitest';
@@ -38,8 +39,12 @@ export function childEnv(env: TestEnv, extra: Record<string, string> = {}): Node
   };
 }
 
-/** A fresh database and task queue on the run's shared dev server and PostgreSQL. */
-export async function createTestEnv(configEnv: Record<string, string> = {}): Promise<TestEnv> {
+/**
+ * A fresh database and task queue on the run's shared PostgreSQL and, unless
+ * given a time-skipping test environment (whose connections its owner closes),
+ * on the run's shared dev server.
+ */
+export async function createTestEnv(configEnv: Record<string, string> = {}, temporal?: TestWorkflowEnvironment): Promise<TestEnv> {
   installRuntime(createLogger('error'));
   const name = `evals_test_${crypto.randomBytes(6).toString('hex')}`;
   const adminUrl = inject('pgAdminUrl');
@@ -57,16 +62,17 @@ export async function createTestEnv(configEnv: Record<string, string> = {}): Pro
     ...process.env,
     OPENAI_API_KEY: '',
     EVALS_PROVIDER: 'local',
-    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_ADDRESS: temporal?.address ?? inject('temporalAddress'),
     TEMPORAL_TASK_QUEUE: taskQueue,
     DATABASE_URL: databaseUrl,
     EVALS_DATA_DIR: dataDir,
     EVALS_ALLOW_PRIVATE_ADDRESSES: 'true',
     ...configEnv,
   });
-  const clientConnection = await Connection.connect({ address: config.temporal.address! });
-  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
-  const connection = await NativeConnection.connect({ address: config.temporal.address! });
+  const clientConnection = temporal ? undefined : await Connection.connect({ address: config.temporal.address! });
+  // The test environment's client skips time while it waits for a workflow's result.
+  const client = temporal?.client ?? new Client({ connection: clientConnection!, namespace: config.temporal.namespace });
+  const connection = temporal?.nativeConnection ?? (await NativeConnection.connect({ address: config.temporal.address! }));
   const log = createLogger('silent');
   const running: { worker: PoolWorkers; done: Promise<void> }[] = [];
 
@@ -89,8 +95,10 @@ export async function createTestEnv(configEnv: Record<string, string> = {}): Pro
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await done.catch(() => undefined);
       }
-      await connection.close();
-      await clientConnection.close();
+      if (!temporal) {
+        await connection.close();
+        await clientConnection!.close();
+      }
       await pool.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,7 @@ import { freePort, startDevServer } from '../../src/infra/temporal';
 import { ensureManim } from '../../src/infra/manim';
 import { startEmbedded } from '../../src/infra/postgres';
 import { workflowBundle } from '../../src/workflow-bundle';
+import { ensureTimeSkippingServer } from '../../testkit/time-skipping-server';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/search-attributes';
 
 const { buildIsCurrent } = require('../../bin/evals.js') as { buildIsCurrent(): boolean };
@@ -17,6 +18,8 @@ declare module 'vitest' {
     temporalAddress: string;
     pgAdminUrl: string;
     bundleDir: string;
+    /** The launcher of Temporal's time-skipping test server, for the files that start their own (one per file). */
+    timeSkippingServer: string;
   }
 }
 
@@ -37,6 +40,8 @@ export default async function setup(project: TestProject) {
   }
   // The scene inspector's tests run real Manim: installed on first use (`evals setup --manim`; CI does it before the suite).
   ensureManim(log);
+  // The time-skipping test server (Java) for the workflow tests of long timers: installed on first use, like the Temporal CLI.
+  const timeSkippingServer = await ensureTimeSkippingServer(log);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-test-'));
   fs.chmodSync(scratch, 0o755);
 
@@ -55,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('temporalAddress', temporal.address);
   project.provide('pgAdminUrl', pgAdminUrl);
   project.provide('bundleDir', scratch);
+  project.provide('timeSkippingServer', timeSkippingServer);
 
   return async () => {
     await temporal.stop();
