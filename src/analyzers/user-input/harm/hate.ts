@@ -108,6 +108,10 @@ export const hate: HarmRule = {
     re(
       `${B}${GROUPS} (?:are|were|is|son|sont|sind|sao|sono) ${gap(1)}${any('inferior(?:es)?', 'inferieur(?:e)?s?', 'minderwertig', 'inferiori', 'mentally ill', 'sick', 'diseased', 'abnormal', 'perverts?', 'degenerates?', 'inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
     ),
+    // A question that takes a slur for granted: why a group is all one thing, less able, too something by nature.
+    re(
+      `${B}(?:why|por que|porque|pourquoi|warum|perche)${B}[^.!?]{0,20}?${B}${GROUPS}(?:-\\w+)? ${gap(2)}${any('all \\w+', 'tod[oa]s \\w+', 'tou(?:te)?s \\w+', 'alle \\w+', 'tutt[ie] \\w+', '(?:less|moins|menos|weniger|meno) (?:intelligent\\w*|capable|able|gifted|smart|clever|dou\\w+|begabt|inteligentes?|capaces|capazes|capaci|competent\\w*)', 'too (?:emotional|stupid|weak|lazy|dumb)', 'lazy', 'preguicos[oa]s', 'perezos[oa]s', 'paresseu\\w+', 'faul', 'stupid', 'dumb', 'naturally \\w+', 'genetically \\w+', 'by nature \\w+')}${B}`,
+    ),
     re(
       `${B}${any('genocide', 'ethnic cleansing', 'exterminat\\w+', 'eradicat\\w+', 'gas(?:sing)?', 'deport\\w*', 'wipe out', 'get rid of')} ${gap(2)}(?:of |all |the )?${GROUPS}${B}`,
     ),

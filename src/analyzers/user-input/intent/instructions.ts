@@ -82,7 +82,8 @@ export const overrideInstructions: IntentRule = {
   cue: /override|disabled|filters:|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
   patterns: [
     re(
-      `\\b${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
+      // Not what the writer says they do themselves ("in my lecture I skip the system prompt").
+      `\\b(?<!\\b(?:i|we) (?:usually |often |always |just )?)${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
     ),
     re(
       `\\b${any('new', 'updated', 'real', 'actual', 'revised', 'true')} ${any('instructions', 'task', 'rules', 'system prompt', 'directive', 'objective')}\\s*(?:are|is)?\\s*:`,
@@ -121,7 +122,7 @@ export const revealPrompt: IntentRule = {
   id: 'reveal-prompt',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息/,
+  cue: /prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息|given|gave|donne|dieron|dado|gegeben|recebeu|mot pour mot|palabra por palabra|wort fur wort|textualmente|palavra por palavra/,
   patterns: [
     re(
       `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template))`,
@@ -143,6 +144,10 @@ export const revealPrompt: IntentRule = {
     ),
     re(
       `\\b${any('zeige', 'zeig', 'gib', 'verrate', 'wiederhole', 'drucke')}\\s+${gap(4)}${any('systemprompt', 'system-prompt', 'systemanweisungen', 'anweisungen', 'prompt')}\\b`,
+    ),
+    // The instructions known by who gave them ("the rules the developers gave you", "le message qu'on t'a donné"), asked for.
+    re(
+      `\\b${any('repeat', 'summari[sz]e', 'list', 'quote', 'cite', 'tell', 'show', 'print', 'reveal', 'what', 'which', 'copy', 'recite', 'output', 'repete\\w*', 'repite', 'cita\\w*', 'resume', 'resum\\w*', 'wiederhol\\w*', 'gib', 'zeig\\w*', 'copie\\w*', 'diga', 'quais', 'cuales', 'quel\\w*', 'was', 'welche')}\\b[^.!?]{0,60}?\\b${any('instructions?', 'rules', 'guidelines', 'prompt', '(?:system )?message(?: systeme)?', 'directives', 'configuration', 'instrucciones', 'reglas', 'consignes', 'regles', 'anweisungen', 'regeln', 'instrucoes', 'regras', 'istruzioni', 'regole')}\\b[^.!?]{0,40}?${any("(?:you were|you've been|you have been|you got) (?:given|told)", '(?:the developers?|they|your (?:creators?|developers?|makers?|operators?)) (?:gave|told|wrote|set) you', "qu'on t'a (?:donne|fourni)\\w*", 'que (?:te|le) (?:dieron|han dado|dio)', 'que (?:te|le) (?:dieron|han dado) tus desarrolladores', '(?:que )?(?:voce|tu) recebeu', 'die (?:man )?dir gegeben', 'ti hanno dato')}|\\b${any('repete\\w*', 'repite', 'repeat', 'wiederhol\\w*', 'copie\\w*', 'gib', 'cite', 'quote', 'print')}\\s+${gap(3)}${any('mot pour mot', 'palabra por palabra', 'wort fur wort', 'word for word', 'verbatim', 'textualmente', 'palavra por palavra')}\\s+${gap(2)}${any('message', 'prompt', 'instructions?', 'consignes', 'text', 'texte', 'mensaje', 'mensagem', 'anweisungen', 'nachricht')}\\b`,
     ),
     re(`(?:显示|打印|输出|告诉我|泄露|重复|给我看|透露)[^。！？]{0,10}(?:系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息)`),
   ],
