@@ -1,6 +1,7 @@
 /**
- * `npm run variants:user-input`: corpus/user-input/own/variants.jsonl, the own attacks and harmful
- * requests (own/injections, own/jailbreaks, own/harmful) hidden the ways the normalisation layer undoes
+ * `npx tsx scripts/user-input-variants.ts` (also the last step of `npm run import:user-input`):
+ * corpus/user-input/own/variants.jsonl, the own attacks and harmful requests (own/injections,
+ * own/jailbreaks, own/harmful) hidden the ways the normalisation layer undoes
  * (src/analyzers/user-input/normalise.ts): base64, hex, rot13, URL encoding, reversed text, leetspeak,
  * look-alike letters, zero-width characters, spaced letters, fullwidth forms. Each message gets two
  * encodings chosen by a hash of its id; a variant's id is `original~encoding`, so it falls in the same

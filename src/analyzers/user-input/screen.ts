@@ -5,9 +5,12 @@ import type { Severity } from '../../domain/types';
 import { scoreFromIssues } from '../context';
 import { classify } from './classifier';
 import { HARM_RULES } from './harm-rules';
-import { INTENT_RULES, matchRules, quoteOf, type IntentRule } from './intent-rules';
+import type { IntentRule } from './intent/shared';
+import { INTENT_RULES } from './intent-rules';
+import { matchRules, quoteOf } from './match-rules';
 import { deobfuscated, type Encoding, plain, type View, viewsOf } from './normalise';
-import { readScope, rolePlayCues } from './scope';
+import { readScope } from './scope';
+import { rolePlayCues } from './scope/other-requests';
 
 /**
  * The local judge of the user's message (docs/user-input-security.md), one

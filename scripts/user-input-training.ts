@@ -1,0 +1,123 @@
+/**
+ * How the user-input classifier's heads are trained and their thresholds chosen
+ * (scripts/train-user-input-model.ts runs it on the labelled sets).
+ */
+import crypto from 'node:crypto';
+import { FEATURE_BITS, type Features, scoreWith } from '../src/analyzers/user-input/classifier';
+
+const DIM = 1 << FEATURE_BITS;
+const EPOCHS = 12;
+const RATE = 0.5;
+const L2 = 1e-6;
+const FOLDS = 5;
+/** Fold assignments whose out-of-fold scores are pooled: one assignment's few highest benign scores move the threshold. */
+const REPEATS = 3;
+const BENIGN_ABOVE_THRESHOLD = 0.005;
+
+/** mulberry32: a small seeded generator, so a shuffle is the same on every run. */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Example {
+  /** The message's id: its fold follows from it, a variant (`id~encoding`) with its original. */
+  id: string;
+  features: Features;
+  y: 0 | 1;
+}
+
+function train(examples: readonly Example[], seed: number): { weights: Float64Array; bias: number } {
+  const weights = new Float64Array(DIM);
+  const squares = new Float64Array(DIM).fill(1e-8);
+  let bias = 0;
+  let biasSquares = 1e-8;
+  const positives = examples.filter((e) => e.y === 1).length;
+  // Each class weighs as much as the other in total.
+  const classWeight = [examples.length / (2 * (examples.length - positives)), examples.length / (2 * positives)];
+  const random = generator(seed);
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const index of order) {
+      const { features, y } = examples[index];
+      const norm = 1 / Math.sqrt(Math.max(1, features.buckets.length));
+      const p = scoreWith(weights, 1, bias, features);
+      const g = (p - y) * classWeight[y];
+      for (const b of features.buckets) {
+        const grad = g * norm + L2 * weights[b];
+        squares[b] += grad * grad;
+        weights[b] -= (RATE * grad) / Math.sqrt(squares[b]);
+      }
+      biasSquares += g * g;
+      bias -= (RATE * g) / Math.sqrt(biasSquares);
+    }
+  }
+  return { weights, bias };
+}
+
+/** int8 weights and their scale: 1 byte per bucket. */
+function quantise(weights: Float64Array): { scale: number; bytes: Int8Array } {
+  let max = 0;
+  for (const w of weights) max = Math.max(max, Math.abs(w));
+  const scale = max / 127 || 1;
+  return { scale, bytes: Int8Array.from(weights, (w) => Math.round(w / scale)) };
+}
+
+/** The fold of a message in one fold assignment, by a hash of its id (its original's, for a variant): never by its position. */
+export function foldOf(id: string, repeat: number): number {
+  return (
+    crypto
+      .createHash('sha256')
+      .update(`fold:${repeat}:${id.split('~')[0]}`)
+      .digest()
+      .readUInt32BE(0) % FOLDS
+  );
+}
+
+/**
+ * The lowest score at which at most 0.5% of benign messages score above it, out of fold: the benign
+ * out-of-fold scores of REPEATS fold assignments pooled, so the cut rests on several times as many
+ * high benign scores as one assignment gives.
+ */
+function threshold(examples: readonly Example[], seed: number): number {
+  const benignScores: number[] = [];
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const folds = examples.map((e) => foldOf(e.id, repeat));
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const { weights, bias } = train(
+        examples.filter((_, i) => folds[i] !== fold),
+        seed + repeat * FOLDS + fold,
+      );
+      const { scale, bytes } = quantise(weights);
+      examples.forEach((e, i) => {
+        if (folds[i] === fold && e.y === 0) benignScores.push(scoreWith(bytes, scale, bias, e.features));
+      });
+    }
+  }
+  benignScores.sort((a, b) => b - a);
+  const allowed = Math.floor(benignScores.length * BENIGN_ABOVE_THRESHOLD);
+  return Math.max(0.5, (benignScores[allowed] ?? 0) + 1e-6);
+}
+
+export interface TrainedHead {
+  bias: number;
+  scale: number;
+  threshold: number;
+  bytes: Int8Array;
+}
+
+/** A head trained on the examples and its threshold, whatever order the examples come in (they are taken by id). */
+export function trainHead(examples: readonly Example[], seed: number): TrainedHead {
+  const byId = [...examples].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const { weights, bias } = train(byId, seed);
+  return { bias, ...quantise(weights), threshold: threshold(byId, seed) };
+}

@@ -1,0 +1,95 @@
+/**
+ * A rule's cue as one global regular expression that scans a text once, its words grouped by their
+ * first letters (match-rules.ts finds with it the sentences a rule's patterns need to read).
+ */
+
+/** A group opened or closed, or an alternative begun, in a regular expression's source; `depth` is after it. */
+interface DepthEvent {
+  at: number;
+  char: '(' | ')' | '|';
+  depth: number;
+}
+
+/** The source's groups and alternatives, in order, outside escapes and character classes. */
+function* depthEventsOf(source: string): Generator<DepthEvent> {
+  let depth = 0;
+  let inClass = false;
+  for (let at = 0; at < source.length; at++) {
+    const char = source[at];
+    if (char === '\\') at++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') yield { at, char, depth: ++depth };
+    else if (char === ')') yield { at, char, depth: --depth };
+    else if (char === '|') yield { at, char, depth };
+  }
+}
+
+/**
+ * The top-level alternatives of a regular expression's source, with an alternative that is a whole
+ * non-capturing group (`(?:a|b)`) opened into its own alternatives.
+ */
+function alternativesOf(source: string): string[] {
+  const alternatives: string[] = [];
+  let start = 0;
+  // Where the alternative's first group closes (-1: none yet): a whole group when that is its last character.
+  let firstClose = -1;
+  const close = (end: number) => {
+    const alternative = source.slice(start, end);
+    if (firstClose === end - 1 && alternative.startsWith('(?:')) alternatives.push(...alternativesOf(alternative.slice(3, -1)));
+    else alternatives.push(alternative);
+    start = end + 1;
+    firstClose = -1;
+  };
+  for (const { at, char, depth } of depthEventsOf(source)) {
+    if (depth !== 0) continue;
+    if (char === ')' && firstClose === -1) firstClose = at;
+    else if (char === '|') close(at);
+  }
+  close(source.length);
+  return alternatives;
+}
+
+/** Whether the source is one group, opened at its start and closed at its end. */
+function closesAtEnd(source: string): boolean {
+  for (const { at, char, depth } of depthEventsOf(source)) if (char === ')' && depth === 0) return at === source.length - 1;
+  return false;
+}
+
+/**
+ * The same alternatives with those that begin with the same letter sharing it (`ab|ac|d` as `a(?:b|c)|d`),
+ * recursively: the engine then tries one branch per letter instead of every word at every position.
+ * The order of alternatives changes, so a match can end elsewhere; where one can start, and so whether
+ * a text holds one, does not.
+ */
+function sharingFirstLetters(source: string): string {
+  const groups = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const alternative of alternativesOf(source)) {
+    const first = alternative[0];
+    if (alternative.length > 1 && /^[\p{L}\p{N} _'-]$/u.test(first) && !/^[?*+{]$/.test(alternative[1]))
+      groups.set(first, [...(groups.get(first) ?? []), alternative.slice(1)]);
+    else
+      rest.push(
+        alternative.startsWith('\\b(?:') && closesAtEnd(alternative.slice(2))
+          ? `\\b(?:${sharingFirstLetters(alternative.slice(5, -1))})`
+          : alternative,
+      );
+  }
+  const shared = [...groups.entries()].map(([first, tails]) =>
+    tails.length === 1 ? first + tails[0] : `${first}(?:${sharingFirstLetters(tails.join('|'))})`,
+  );
+  return [...shared, ...rest].join('|');
+}
+
+const scanners = new WeakMap<RegExp, RegExp>();
+
+/** The cue as a global regular expression, to scan a text once, its words sharing their first letters. */
+export const scannerOf = (cue: RegExp) => {
+  let scanner = scanners.get(cue);
+  if (!scanner) {
+    scanner = new RegExp(sharingFirstLetters(cue.source), `${cue.flags}g`);
+    scanners.set(cue, scanner);
+  }
+  return scanner;
+};

@@ -1,0 +1,79 @@
+/** Misinformation: news or posts made with invented evidence, made-up figures passed off as real. */
+import { any, B, gap, re } from '../regex-parts';
+import { CREATE, type HarmRule } from './shared';
+
+/** Fabricated evidence, and news or posts made to persuade with it. */
+const FAKE = any(
+  'made-up',
+  'fabricated',
+  'invented',
+  'fake',
+  'false',
+  'bogus',
+  'erfunden\\w*',
+  'inventad\\w*',
+  'falsa?s?',
+  'faux',
+  'fausses?',
+  'falsch\\w*',
+  'inventat\\w*',
+  '虚假',
+  '捏造',
+  '编造',
+);
+
+const EVIDENCE = any(
+  'numbers',
+  'data',
+  'statistics',
+  'stats',
+  'figures',
+  'evidence',
+  'quotes',
+  'expert quotes',
+  'studies',
+  'studien',
+  'provas',
+  'pruebas',
+  'preuves',
+  'beweise',
+  'sources',
+  'charts?',
+);
+
+const PUBLICATION = any(
+  'news (?:article|story|report)',
+  'articles?',
+  'posts?',
+  'tweets?',
+  'press release',
+  'blog post',
+  'headlines?',
+  'noticias?',
+  'nouvelles?',
+  'artikel',
+  'beitrag',
+  'articolo',
+  '新闻',
+  '文章',
+);
+
+export const misinformation: HarmRule = {
+  id: 'misinformation',
+  severity: 'HIGH',
+  cue: new RegExp(`${FAKE}|as if (?:it|they) were real|as real|look official|panic`),
+  patterns: [
+    re(`${B}${CREATE}\\w*\\s+${gap(4)}${PUBLICATION}[^.!?。！？]{0,140}?${B}${FAKE}\\s+${gap(1)}${EVIDENCE}${B}`),
+    re(
+      `${B}${FAKE} (?:news|press release|report|statement|announcement|study|noticia|nouvelle) (?:from|by|of|claiming|saying|that|proving|about)\\b|\\b(?:noticia|nouvelle|notizia) (?:falsa|fausse)|\\bfake news\\b`,
+    ),
+    re(
+      `${B}${FAKE}\\s+${gap(1)}${EVIDENCE}\\b[^.!?]{0,100}?\\b(?:to (?:convince|fool|mislead|deceive|persuade|trick)|proving|claiming|ready to (?:share|post)|go viral|share on social)`,
+    ),
+    // Made-up figures passed off as real: posted as real, made to look official, to cause panic.
+    re(
+      `${B}${FAKE}${B}[^.!?]{0,120}?${any('as if (?:it|they) (?:were|was) real', '(?:post|share|publish)\\w* (?:it |them )?as real', 'look(?:s)? (?:official|real|legit)', 'to cause (?:a )?panic', 'so (?:that )?people (?:panic|rush|believe|stop)', 'im stil einer offiziellen', 'como si fuera real', 'comme si c.etait vrai')}`,
+    ),
+  ],
+  what: 'misinformation: fabricated evidence or fake news made to persuade',
+};

@@ -1,0 +1,27 @@
+/** Self-harm: how to hurt or kill oneself, one's own death as the outcome asked for. */
+import { any, B, gap, re } from '../regex-parts';
+import { type HarmRule, HOW } from './shared';
+
+export const selfHarm: HarmRule = {
+  id: 'self-harm',
+  severity: 'HIGH',
+  cue: /myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
+  patterns: [
+    re(
+      `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
+    ),
+    re(`${B}(?:i want to|i'm going to|i am going to|help me) (?:die|kill myself|end (?:my life|it all)|commit suicide|hurt myself)${B}`),
+    re(
+      `${B}lethal dose (?:of [\\w-]+ )?(?:for|to kill) (?:a (?:human|person|man|woman)|me|myself|someone)${B}|${B}painless(?:ly)? (?:suicide|way to die|death)${B}`,
+    ),
+    re(`${B}pro-?(?:ana|mia)${B}|${B}(?:tips|tricks) (?:to|for) (?:starve|not eat|hide (?:my )?(?:eating|self-harm))`),
+    // The writer's own death as the outcome asked for: enough to die, not wake up, definitely fatal, bleed out.
+    re(
+      `${B}(?:i|i'd|i'm|my|me|je|j'|mes|mon|ma|yo|mis|mi|ich|meine?n?|eu|meus?|minhas?|io|miei)${B}[^.!?]{0,80}?${any('(?:to )?(?:not|never) (?:to )?wake up', '(?:definitely|surely|certainly|guaranteed to be) fatal', 'bleed out', 'enough to (?:die|kill me)', 'assez pour (?:mourir|me tuer)', 'suficiente(?:s)? para (?:morir|morrer|matarme)', 'genug,? um zu sterben', 'abbastanza per morire', 'how long to stay in the (?:car|garage)', 'cut (?:myself )?deeper', 'hide my (?:cutting|cuts|scars)')}`,
+    ),
+    re(
+      `${B}(?:forma|manera|maneira|facon|moyen|weg|modo|way|comment|como|wie|come)${B}[^.!?]{0,30}?(?:suicidarme|suicidar-me|me suicider|mich umbringen|me matar|uccidermi|kill myself|end my life)`,
+    ),
+  ],
+  what: 'self-harm',
+};

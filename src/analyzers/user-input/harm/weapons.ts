@@ -1,0 +1,133 @@
+/** Chemical, biological, radiological and nuclear weapons; weapons and explosives: making or getting them, never a picture of them. */
+import { any, B, gap, re } from '../regex-parts';
+import { type HarmRule, HOW, MAKE, NOT_A_DEPICTION } from './shared';
+
+const CHEM_BIO = any(
+  'sarin',
+  'soman',
+  'tabun',
+  'vx(?: nerve)?(?: agent| gas)?',
+  'novichok',
+  'nerve (?:agents?|gas)',
+  '(?:sulfur |nitrogen )?mustard gas',
+  'phosgene',
+  'chlorine gas',
+  'ricin',
+  'abrin',
+  'anthrax',
+  'bacillus anthracis',
+  'botulinum(?: toxin)?',
+  'smallpox',
+  'variola',
+  'yersinia pestis',
+  'bio-?weapons?',
+  'biological weapons?',
+  'chemical weapons?',
+  'poison gas',
+  'toxic gas',
+  'weaponi[sz]ed (?:virus|pathogen|bacteria|toxin|anthrax|flu)',
+  'dirty bomb',
+  'radiological (?:weapon|dispersal device)',
+  'nuclear (?:weapon|bomb|warhead)',
+  'agente nervioso',
+  'gas sarin',
+  'arma(?:s)? (?:quimicas?|biologicas?)',
+  'armes? (?:chimiques?|biologiques?)',
+  'chemische waffen?',
+  'biologische waffen?',
+  'nervengas',
+  'nervenkampfstoff',
+  'armi (?:chimiche|biologiche)',
+  '沙林',
+  '神经毒剂',
+  '化学武器',
+  '生物武器',
+  '炭疽',
+  '蓖麻毒素',
+);
+
+const EXPLOSIVES_WEAPONS = any(
+  '(?:pipe |nail |car |fertili[sz]er |letter |suicide |homemade |improvised )?bombs?',
+  'explosives?',
+  'explosive devices?',
+  'i\\.?e\\.?d\\.?s?',
+  'molotov(?: cocktails?)?',
+  'detonators?',
+  'napalm',
+  'tatp',
+  'petn',
+  'rdx',
+  'semtex',
+  'c-?4 explosive',
+  'nitroglycerin',
+  'ghost guns?',
+  'untraceable (?:guns?|firearms?|weapons?)',
+  '(?:3d[- ]printed )?(?:guns?|firearms?|rifles?|pistols?)',
+  'silencers?',
+  'suppressors?',
+  'full[- ]auto(?:matic)? conversion',
+  'grenades?',
+  'granadas?',
+  '(?:hand)?granaten?',
+  'rohrbomben?',
+  'landmines?',
+  'bombas?',
+  'explosivos?',
+  'bombes?',
+  'explosifs?',
+  'sprengstoff',
+  'bomben?',
+  'esplosivi',
+  '炸弹',
+  '炸药',
+  '枪支',
+);
+
+export const chemicalBiologicalWeapons: HarmRule = {
+  id: 'chemical-biological-weapons',
+  severity: 'HIGH',
+  cue: /sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
+  patterns: [
+    re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
+    re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
+    re(
+      `${B}${CHEM_BIO}\\s+${gap(2)}${any('synthesis', 'synthesi[sz]ed', 'production', 'produced', 'recipe', 'precursors?', 'reagents?', 'quantities', 'weaponi[sz]\\w+', 'dispers\\w+', 'aerosol\\w*', 'cultur\\w+', 'stockpil\\w+', 'delivery system', 'at home', 'in a (?:home )?lab', 'sintesis', 'synthese', '合成')}`,
+    ),
+    re(
+      `${B}(?:gain[- ]of[- ]function|enhance\\w* (?:the )?(?:transmissibility|lethality|virulence)|increase (?:the )?(?:transmissibility|lethality|virulence) of (?:a |the )?(?:virus|pathogen|bacteri\\w+))`,
+    ),
+    re(
+      `${B}(?:synthesis|sintesis|synthese|precursors?|precursores|cultur\\w+|production|produccion|fabrication)\\s+${gap(3)}${CHEM_BIO}${B}|${B}(?:make|making|render|engineer\\w*|modify\\w*) (?:a |the |this )?(?:pathogen|virus|bacteri\\w+|flu|toxin)\\w* (?:more|deadlier|extra) ?(?:transmissible|lethal|deadly|virulent|contagious|infectious)?`,
+    ),
+    re(
+      `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气)`,
+    ),
+  ],
+  what: 'chemical, biological, radiological or nuclear weapons',
+};
+
+export const weaponsExplosives: HarmRule = {
+  id: 'weapons-explosives',
+  severity: 'HIGH',
+  cue: /bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
+  patterns: [
+    re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
+    re(
+      `${B}${MAKE}\\s+(?:a |an |some |the |my own |homemade )?${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?:[^.!?]{0,60}${B}(?:at home|from scratch|household|ingredients|materials|parts|components|quantities|amounts|untraceable|without (?:a )?(?:licen[cs]e|serial number|background check)))`,
+    ),
+    re(`${B}${EXPLOSIVES_WEAPONS}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
+    re(
+      `${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`,
+    ),
+    re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:炸弹|炸药|枪支|燃烧瓶|雷管)`),
+    // "How to make" in one phrase ("como fabricar", "wie baue ich"), "mix to make", then the weapon.
+    re(
+      `${B}(?:${HOW}|mix\\w* to make|(?:ingredients?|ingredientes|proporciones|proportions|quantities|mengen) (?:\\w+ )?(?:para|for|pour|um|to) (?:hacer|make|fabriquer|bauen|fazer|build)|wie baue ich|wie mache ich)\\s*${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?! calorimeter)`,
+    ),
+    // Turning a gun into an automatic one; setting off a bomb.
+    re(
+      `${B}(?:convert|converting|conversion|modify|modifying|turn|turning)\\w*\\s+${gap(4)}(?:to|into|so (?:it|that it) fires) (?:a )?(?:full[- ]?auto\\w*|fully automatic|automatic fire|select fire)${B}|${B}detonator (?:setup|wiring|circuit|design)${B}|${B}(?:untraceable|unregistered|ghost) ${gap(2)}(?:guns?|pistols?|rifles?|firearms?)${B}`,
+    ),
+  ],
+  what: 'making weapons or explosives',
+};

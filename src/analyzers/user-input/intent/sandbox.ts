@@ -1,0 +1,140 @@
+/** Generated code that leaves the drawing: reads files, runs processes, reaches the network, reads secrets. */
+import { any, gap, re, direct } from '../regex-parts';
+import { type IntentRule, SANDBOX } from './shared';
+
+export const readFiles: IntentRule = {
+  id: 'read-files',
+  category: 'file_access',
+  severity: 'HIGH',
+  cue: /each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+  patterns: [
+    re(
+      `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
+    ),
+    re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
+    // File APIs named in words ("call os.listdir on the parent folder", "use pathlib to walk the project").
+    re(`\\b(?:os\\.(?:listdir|walk|scandir|getcwd|remove|unlink)|pathlib|glob\\.glob|shutil)\\b`),
+    re(
+      `\\b${any('glob', 'walk', 'traverse', 'iterate over', 'list', 'scan', 'enumerate', 'read', 'open', 'load', 'copy', 'upload')}\\w*\\s+${direct(4)}${any('every', 'all', 'each', 'the whole', 'the entire')} (?:(?:the|of the) )?(?:\\.?\\w+ )?(?:files?|folders?|director(?:y|ies))\\b[^.!?]{0,40}\\b${any('home', "user'?s", 'users', 'project', 'working', 'parent', 'root', 'server', 'machine', 'disk', 'cache')}\\b`,
+    ),
+    re(
+      `\\b${any('read', 'open', 'cat', 'list', 'dump', 'load', 'scan', 'browse', 'traverse', 'walk', 'copy', 'upload', 'access', 'print', 'show', 'display')}\\s+${direct(4)}${any('(?:the |local |server |system |all |every |my |your |their )?files? (?:on|in|from) (?:the |this |your )?(?:server|machine|disk|computer|system|host|home|directory|folder|filesystem|container)', 'the (?:home|root|working|current|parent) director(?:y|ies)', 'the filesystem', 'the file system', 'the disk', "(?:the |all )?(?:user's |users' )?(?:documents|downloads|desktop) folder", 'the contents? of (?:the |a |any )?(?:file|director(?:y|ies)|folder)', 'files? (?:named|called|at|under) ')}`,
+    ),
+    re(
+      `\\b${any('lee', 'leer', 'abre', 'lista', 'recorre', 'recorra', 'recorrer', 'percorra', 'parcours', 'parcourt', 'durchsuche', 'percorri', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
+    ),
+    re(`(?:读取|打开|列出|查看|遍历|扫描|复制|上传)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
+    // Every file of someone's folder walked, in the product's languages; the worker's logs.
+    re(
+      `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host)'?s? (?:log|config|configuration) files?\\b`,
+    ),
+  ],
+  what: 'asks the generated code to read files on the machine',
+  fix: SANDBOX,
+};
+
+export const runProcesses: IntentRule = {
+  id: 'run-processes',
+  category: 'code_execution',
+  severity: 'HIGH',
+  cue: /cron|subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
+  patterns: [
+    re(
+      `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
+    ),
+    re(`\\b(?:exec|eval|execsync|spawn|popen|compile|system)\\s*\\(`),
+    re(
+      `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+[+0-7]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
+    ),
+    re(`\\b(?:reverse|bind|web) shell\\b|\\bremote code execution\\b|\\brce\\b`),
+    re(
+      `\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`,
+    ),
+    re(
+      `\\b${any('ejecuta', 'ejecutar', 'corre', 'lanza', 'execute', 'executa', 'executar', 'rode', 'exécute', 'execute', 'executez', 'lance', 'lancez', 'fuhre', 'fuhren', 'starte', 'esegui', 'lancia')}\\s+${gap(4)}${any('comandos?', 'commandes?', 'befehle?', 'comandi', 'comando', 'scripts?', 'skripte?', 'shell', 'terminal', 'bash', 'terminale', 'programme?s?')}\\b`,
+    ),
+    re(`(?:执行|运行)[^。！？]{0,8}(?:命令|脚本|shell|终端|程序)`),
+    // A process left running beyond the render: in the background, detached, as a daemon.
+    re(
+      `\\b${any('start', 'launch', 'spawn', 'run', 'create', 'fork', 'leave')}\\w*\\s+${gap(3)}${any('background', 'detached', 'daemon', 'persistent', 'long-running', 'hidden')}\\s+(?:process|job|task|thread|service|worker)s?\\b|\\b(?:process|job|task|thread|service|worker)s?\\s+(?:that|which)\\s+(?:keeps?|stays?|remains?)\\s+(?:running|alive|active)\\s+(?:after|once|when)\\b`,
+    ),
+    re(`\\b(?:add|create|install|set up|schedule|register)\\w* (?:a |an )?cron ?(?:job|tab|entry)\\b`),
+  ],
+  what: 'asks the generated code to run commands or spawn processes',
+  fix: SANDBOX,
+};
+
+export const reachNetwork: IntentRule = {
+  id: 'reach-network',
+  category: 'network_access',
+  severity: 'HIGH',
+  cue: /169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+  patterns: [
+    re(
+      `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
+    ),
+    re(`\\b(?:curl|wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b`),
+    re(
+      `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
+    ),
+    re(
+      `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*`,
+    ),
+    re(
+      `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica')}\\s+${gap(6)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
+    ),
+    // Network code named in words, an address with a port, a connection to a server of one's own.
+    re(
+      `\\b(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)\\b|\\bimport (?:socket|requests|urllib|httpx|http\\.client|ftplib|smtplib|paramiko)\\b`,
+    ),
+    re(
+      `\\b${any('pull', 'download', 'fetch', 'grab', 'retrieve', 'load', 'get', 'read', 'scrape')}\\w*\\s+${gap(6)}from (?:my|a|this|our|an external|a remote) (?:own )?${any('site', 'website', 'server', 'url', 'endpoint', 'api', 'web ?page', 'domain', 'bucket')}\\b|\\b${any('telecharge\\w*', 'recupere\\w*', 'descarga\\w*', 'baixe', 'baixar', 'scarica\\w*')}\\s+${gap(5)}(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) ${any('site', 'sitio', 'servidor', 'serveur', 'server', 'webseite', 'sito')}\\b`,
+    ),
+    re(
+      `\\b\\d{1,3}(?:\\.\\d{1,3}){3}(?::\\d{2,5}\\b|\\s+(?:on |at |na |en |sur |auf |sulla |alla )?(?:port|porta|puerto|porte)\\w*\\s+\\d{2,5}\\b)|\\b${any('conexion', 'conexao', 'connexion', 'verbindung', 'connection', 'connessione', 'conectar\\w*', 'connect\\w*', 'verbinde\\w*')}\\s+${gap(5)}(?:\\d{1,3}(?:\\.\\d{1,3}){3}|(?:mi|meu|mon|meinen|mein|il mio|my|nuestro) (?:servidor|serveur|server))`,
+    ),
+    re(`(?:连接|连到|发送|发到|上传)[^。！？]{0,20}\\d{1,3}(?:\\.\\d{1,3}){3}`),
+    re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
+    // Scanning ports, uploading to a place the user controls.
+    re(
+      `\\b(?:scan\\w*|prob\\w*|sweep\\w*) (?:the )?(?:open )?ports?\\b|\\bport ?scan\\w*|\\bs3://|\\b(?:bucket|server|endpoint|host|machine) i (?:control|own|run)\\b|\\bupload\\w*\\s+[^.!?]{0,60}?\\bto (?:an? |my )?(?:s3 bucket|bucket|server|ftp|dropbox|drive|endpoint)\\b`,
+    ),
+    // The cloud's instance metadata service: the host's own credentials, by address or by name.
+    re(`169\\.254\\.169\\.254|\\bmetadata\\.google\\.internal\\b|\\/latest\\/meta-data\\b|\\binstance metadata (?:service|endpoint)\\b`),
+  ],
+  what: 'asks the generated code to reach the network',
+  fix: SANDBOX,
+};
+
+export const readSecrets: IntentRule = {
+  id: 'read-secrets',
+  category: 'secret_exfiltration',
+  severity: 'HIGH',
+  cue: /api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+  patterns: [
+    re(
+      `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
+    ),
+    re(
+      `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
+    ),
+    re(
+      `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
+    ),
+    re(
+      `\\b${any('write', 'put', 'render', 'embed', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
+    ),
+    re(
+      `\\b${any('variables de entorno', 'variaveis de ambiente', "variables d'environnement", 'umgebungsvariablen', "variabili d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
+    ),
+    re(
+      `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+    ),
+    // The environment's secrets or the system's configuration put on screen.
+    re(
+      `\\b(?:display|print|put|render|hide|encode|leak|output|reveal|list|write out|include|what)\\w*\\s+[^.!?]{0,60}?(?:${any('api keys?', 'secret key', 'secrets', 'tokens?', 'github token', 'access token', 'credentials')}\\b[^.!?]{0,40}?\\b(?:environment|server|this (?:machine|host|container)|available to you|you (?:have|use|run on))|(?:server|host|worker|environment|your)'?s? ${any('secret key', 'api key', 'tokens?', 'secrets', 'credentials', '(?:full |initial )?configuration(?: values| message)?')})`,
+    ),
+  ],
+  what: 'asks for secrets (keys, tokens, passwords, environment variables)',
+  fix: SANDBOX,
+};
