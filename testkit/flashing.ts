@@ -1,5 +1,5 @@
 import { flashingIssues, flashingStretches } from '../src/analyzers/flashing';
-import type { Box } from '../src/analyzers/objects';
+import type { Box } from '../src/analyzers/objects/geometry';
 import type { Config } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import type { IssueRegion } from '../src/kinds';

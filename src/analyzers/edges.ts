@@ -3,7 +3,10 @@ import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import type { FrameMeasures, Side } from './frame-measures';
 import { severityOf } from './evidence';
-import { EDGE_REACH, GRID_SEGMENTS, MIN_GLYPH_HEIGHT, type Box, type ScreenItem } from './objects';
+import type { Box } from './objects/geometry';
+import type { ScreenItem } from './objects/screen-items';
+import { EDGE_REACH, GRID_SEGMENTS } from './objects/structure';
+import { MIN_GLYPH_HEIGHT } from './objects/text-lines';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 

@@ -2,12 +2,13 @@ import { sharp } from '../infra/sharp';
 import type { LoadedFrame } from '../media/manifest';
 import type { Rgb } from '../media/colour';
 import { ColourTally, rgbBucket } from './colour';
-import { screenItems, type Box, type Ink, type ScreenItem } from './objects';
+import type { Box } from './objects/geometry';
+import { screenItems, type Ink, type ScreenItem } from './objects/screen-items';
 
 /**
  * What the local analyzers know about one sampled frame, measured once with
  * sharp: the background, and the things on screen (text lines, objects,
- * structure; src/analyzers/objects.ts). Layout measures need a plain
+ * structure; src/analyzers/objects/). Layout measures need a plain
  * background (as math animations have); frames without one (photos, test
  * patterns) get no items.
  */

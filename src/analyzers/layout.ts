@@ -5,7 +5,8 @@ import { stretches, type AnalysisContext } from './context';
 import { severityOf } from './evidence';
 import { itemsCutBy, SIDES } from './edges';
 import type { FrameMeasures, Side } from './frame-measures';
-import { union, type Box, type ScreenItem } from './objects';
+import { union, type Box } from './objects/geometry';
+import type { ScreenItem } from './objects/screen-items';
 import { MIN_TEXT_HEIGHT } from './text';
 
 /** WCAG 1.4.3: 4.5:1 for text. */

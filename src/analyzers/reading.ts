@@ -2,7 +2,8 @@ import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import { seconds, type AnalysisContext } from './context';
 import type { FrameMeasures } from './frame-measures';
-import { area, intersection, type Box, type ScreenItem } from './objects';
+import { area, intersection, type Box } from './objects/geometry';
+import type { ScreenItem } from './objects/screen-items';
 
 /**
  * Reading time from pixels, where the sampled frames can tell: a block of text

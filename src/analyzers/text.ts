@@ -4,7 +4,9 @@ import type { AnalysisContext } from './context';
 import { samePlace } from './edges';
 import { severityOf, type Evidence } from './evidence';
 import type { FrameMeasures } from './frame-measures';
-import { area, intersection, MIN_GLYPH_HEIGHT, union, type Box, type ScreenItem } from './objects';
+import { area, intersection, union, type Box } from './objects/geometry';
+import type { ScreenItem } from './objects/screen-items';
+import { MIN_GLYPH_HEIGHT } from './objects/text-lines';
 
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
