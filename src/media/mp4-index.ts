@@ -29,16 +29,20 @@ function unsupported(why: string): never {
   throw new Unsupported(why);
 }
 
-interface Box {
+/**
+ * An MP4 box (ISO/IEC 14496-12's word for it; QuickTime's "atom"): a typed
+ * container in the file, nothing to do with a box on screen.
+ */
+interface Atom {
   type: string;
   /** Payload bounds in the buffer. */
   start: number;
   end: number;
 }
 
-/** The child boxes of buf[start, end), each checked to lie within it. */
-function childBoxes(buf: Buffer, start: number, end: number): Box[] {
-  const boxes: Box[] = [];
+/** The child atoms of buf[start, end), each checked to lie within it. */
+function childAtoms(buf: Buffer, start: number, end: number): Atom[] {
+  const boxes: Atom[] = [];
   let at = start;
   while (at < end) {
     if (end - at < 8) unsupported('trailing bytes in a box');
@@ -57,12 +61,12 @@ function childBoxes(buf: Buffer, start: number, end: number): Box[] {
   return boxes;
 }
 
-const only = (boxes: Box[], type: string): Box | undefined => {
+const only = (boxes: Atom[], type: string): Atom | undefined => {
   const found = boxes.filter((b) => b.type === type);
   if (found.length > 1) unsupported(`more than one ${type}`);
   return found[0];
 };
-const required = (boxes: Box[], type: string): Box => only(boxes, type) ?? unsupported(`no ${type}`);
+const required = (boxes: Atom[], type: string): Atom => only(boxes, type) ?? unsupported(`no ${type}`);
 
 /**
  * Reads the index of `file`, or null when ffprobe must decide. `maxSamples`
@@ -122,27 +126,27 @@ async function readMoov(handle: fs.promises.FileHandle, fileSize: number): Promi
 }
 
 /** Full box fields: version, and the payload after version and flags. */
-function fullBox(buf: Buffer, box: Box): { version: number; flags: number; at: number } {
+function fullBox(buf: Buffer, box: Atom): { version: number; flags: number; at: number } {
   if (box.end - box.start < 4) unsupported('short full box');
   return { version: buf[box.start], flags: buf.readUIntBE(box.start + 1, 3), at: box.start + 4 };
 }
 
 /** A table of `count` entries of `entryBytes` each at `at`, checked to fit in the box before anything is allocated from `count`. */
-function table(box: Box, at: number, count: number, entryBytes: number): void {
+function table(box: Atom, at: number, count: number, entryBytes: number): void {
   if (count * entryBytes > box.end - at) unsupported('table larger than its box');
 }
 
 function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
-  const moov = childBoxes(buf, 0, buf.length);
+  const moov = childAtoms(buf, 0, buf.length);
   if (only(moov, 'mvex')) unsupported('fragmented');
   const traks = moov.filter((b) => b.type === 'trak');
   if (traks.length !== 1) unsupported('not exactly one track');
   const mvhd = fullBox(buf, required(moov, 'mvhd'));
   const movieTimescale = buf.readUInt32BE(mvhd.at + (mvhd.version === 1 ? 16 : 8));
 
-  const trak = childBoxes(buf, traks[0].start, traks[0].end);
+  const trak = childAtoms(buf, traks[0].start, traks[0].end);
   const mdia = required(trak, 'mdia');
-  const mdiaBoxes = childBoxes(buf, mdia.start, mdia.end);
+  const mdiaBoxes = childAtoms(buf, mdia.start, mdia.end);
   const hdlr = fullBox(buf, required(mdiaBoxes, 'hdlr'));
   if (buf.toString('latin1', hdlr.at + 4, hdlr.at + 8) !== 'vide') unsupported('not a video track');
   const mdhd = fullBox(buf, required(mdiaBoxes, 'mdhd'));
@@ -152,10 +156,10 @@ function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex
   if (timescale === 0 || mediaDuration === 0 || !Number.isSafeInteger(mediaDuration)) unsupported('mdhd times');
 
   const minfBox = required(mdiaBoxes, 'minf');
-  const minf = childBoxes(buf, minfBox.start, minfBox.end);
+  const minf = childAtoms(buf, minfBox.start, minfBox.end);
   selfContained(buf, minf);
   const stblBox = required(minf, 'stbl');
-  const stbl = childBoxes(buf, stblBox.start, stblBox.end);
+  const stbl = childAtoms(buf, stblBox.start, stblBox.end);
   for (const type of ['stz2', 'stps', 'cslg']) if (only(stbl, type)) unsupported(type);
 
   const picture = sampleEntry(buf, required(stbl, 'stsd'));
@@ -244,11 +248,11 @@ function reducedRate(num: number, den: number): number {
 }
 
 /** Sample data must be in this file: ffmpeg opens no external data reference by default. */
-function selfContained(buf: Buffer, minf: Box[]): void {
+function selfContained(buf: Buffer, minf: Atom[]): void {
   const dinf = required(minf, 'dinf');
-  const drefBox = required(childBoxes(buf, dinf.start, dinf.end), 'dref');
+  const drefBox = required(childAtoms(buf, dinf.start, dinf.end), 'dref');
   const dref = fullBox(buf, drefBox);
-  const entries = childBoxes(buf, dref.at + 4, drefBox.end);
+  const entries = childAtoms(buf, dref.at + 4, drefBox.end);
   if (buf.readUInt32BE(dref.at) !== 1 || entries.length !== 1) unsupported('data references');
   const url = fullBox(buf, entries[0]);
   if (entries[0].type !== 'url ' || (url.flags & 1) !== 1) unsupported('external data');
@@ -262,16 +266,16 @@ interface Picture {
 }
 
 /** One avc1 sample entry: its size (checked against the SPS), and colour as ffmpeg's H.264 decoder reports it. */
-function sampleEntry(buf: Buffer, stsd: Box): Picture {
+function sampleEntry(buf: Buffer, stsd: Atom): Picture {
   const { at } = fullBox(buf, stsd);
   if (buf.readUInt32BE(at) !== 1) unsupported('not exactly one sample description');
-  const [entry] = childBoxes(buf, at + 4, stsd.end);
+  const [entry] = childAtoms(buf, at + 4, stsd.end);
   if (entry.type !== 'avc1') unsupported(`codec ${entry.type}`);
   // VisualSampleEntry: 8 bytes of SampleEntry, then 16, width and height, then 50 more before its boxes.
   if (entry.end - entry.start < 78) unsupported('short sample entry');
   const width = buf.readUInt16BE(entry.start + 24);
   const height = buf.readUInt16BE(entry.start + 26);
-  const boxes = childBoxes(buf, entry.start + 78, entry.end);
+  const boxes = childAtoms(buf, entry.start + 78, entry.end);
   const avcC = required(boxes, 'avcC');
   const sps = parseSps(spsOf(buf, avcC));
   if (sps.width !== width || sps.height !== height) unsupported('sample entry and SPS disagree on size');
@@ -291,7 +295,7 @@ function sampleEntry(buf: Buffer, stsd: Box): Picture {
 }
 
 /** The one SPS of an avcC, emulation prevention bytes removed. */
-function spsOf(buf: Buffer, avcC: Box): Buffer {
+function spsOf(buf: Buffer, avcC: Atom): Buffer {
   if (avcC.end - avcC.start < 8) unsupported('short avcC');
   if ((buf[avcC.start + 5] & 0x1f) !== 1) unsupported('not exactly one SPS');
   const length = buf.readUInt16BE(avcC.start + 6);
@@ -403,7 +407,7 @@ export function parseSps(rbsp: Buffer): { width: number; height: number; fullRan
   return sps;
 }
 
-function sampleSizes(buf: Buffer, stsz: Box, maxSamples: number): number[] {
+function sampleSizes(buf: Buffer, stsz: Atom, maxSamples: number): number[] {
   const { at } = fullBox(buf, stsz);
   const fixed = buf.readUInt32BE(at);
   const count = buf.readUInt32BE(at + 4);
@@ -416,7 +420,7 @@ function sampleSizes(buf: Buffer, stsz: Box, maxSamples: number): number[] {
 }
 
 /** stts or ctts runs expanded to one value a sample; their counts must add up to the samples. */
-function expandRuns(buf: Buffer, box: Box, count: number, signed: boolean): number[] {
+function expandRuns(buf: Buffer, box: Atom, count: number, signed: boolean): number[] {
   const { at } = fullBox(buf, box);
   const entries = buf.readUInt32BE(at);
   table(box, at + 4, entries, 8);
@@ -436,7 +440,7 @@ function expandRuns(buf: Buffer, box: Box, count: number, signed: boolean): numb
 }
 
 /** Whether sample i is a sync sample: every one without stss. */
-function syncSamples(buf: Buffer, stss: Box | undefined, count: number): (i: number) => boolean {
+function syncSamples(buf: Buffer, stss: Atom | undefined, count: number): (i: number) => boolean {
   if (!stss) return () => true;
   const { at } = fullBox(buf, stss);
   const entries = buf.readUInt32BE(at);
@@ -453,7 +457,7 @@ function syncSamples(buf: Buffer, stss: Box | undefined, count: number): (i: num
 }
 
 /** Every sample's bytes must be in the file: a cut-off file's packet list ends early in ffprobe, which judges it. */
-function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize: number): void {
+function checkSamplesInFile(buf: Buffer, stbl: Atom[], sizes: number[], fileSize: number): void {
   const co64 = only(stbl, 'co64');
   const stco = only(stbl, 'stco');
   if (!co64 === !stco) unsupported('chunk offsets');
@@ -494,14 +498,14 @@ function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize:
  */
 function editOf(
   buf: Buffer,
-  trak: Box[],
+  trak: Atom[],
   movieTimescale: number,
   timescale: number,
   cts: number[],
 ): { mediaTime: number; duration: number } | null {
   const edts = only(trak, 'edts');
   if (!edts) return null;
-  const elstBox = required(childBoxes(buf, edts.start, edts.end), 'elst');
+  const elstBox = required(childAtoms(buf, edts.start, edts.end), 'elst');
   const elst = fullBox(buf, elstBox);
   if (elst.version > 1 || buf.readUInt32BE(elst.at) !== 1) unsupported('not a single edit');
   const entry = elst.at + 4;

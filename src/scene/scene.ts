@@ -1,3 +1,4 @@
+import type { PixelBox as Box, Side } from '../domain/geometry';
 import type { Severity } from '../domain/types';
 import type { IssueDraft, IssueRegion } from '../kinds';
 import { formatTimestamp, type FrameRef } from '../media/manifest';
@@ -58,9 +59,6 @@ const MANIM_COORDINATE_SYSTEMS = new Set([
 /** Whether a unit is part of a coordinate system (any subclass too: a `BarChart`), whose numbers are tick labels, not things to read one by one. */
 export const inCoordinateSystem = (u: Pick<SceneUnit, 'rootType' | 'rootClasses'>) =>
   u.rootClasses ? u.rootClasses.some((c) => COORDINATE_SYSTEMS.has(c)) : MANIM_COORDINATE_SYSTEMS.has(u.rootType);
-
-/** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
-export type Box = [number, number, number, number];
 
 export interface Frame {
   width: number;
@@ -360,8 +358,6 @@ function nearest(frames: readonly FrameRef[], ms: number): FrameRef | undefined 
 export function intersection(a: Box, b: Box): number {
   return area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 }
-
-export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** How far past each edge a box reaches, px. */
 export function outside(b: Box, frame: Frame): Record<Side, number> {

@@ -1,5 +1,4 @@
-import type { Side } from '../frame-measures';
-import type { Box } from './geometry';
+import type { FrameBox, Side } from '../../domain/geometry';
 
 /**
  * A shape flush with an edge meets it along at most this share of its own extent along that edge (a
@@ -20,9 +19,13 @@ const TOUCH_SHARE = 0.5;
  * Also the boxes of connected content meeting two opposite edges: drawn across
  * the frame, edge to edge (curves crossing each other, whatever their colours).
  */
-export function edgeContacts(labels: Int32Array, width: number, height: number): { touching: Record<Side, Box[]>; across: Box[] } {
-  const touches: Record<Side, Box[]> = { top: [], right: [], bottom: [], left: [] };
-  const across: Box[] = [];
+export function edgeContacts(
+  labels: Int32Array,
+  width: number,
+  height: number,
+): { touching: Record<Side, FrameBox[]>; across: FrameBox[] } {
+  const touches: Record<Side, FrameBox[]> = { top: [], right: [], bottom: [], left: [] };
+  const across: FrameBox[] = [];
   const blobOf = new Int32Array(width * height);
   const edges: { side: Side; at: (k: number) => number; length: number }[] = [
     { side: 'top', at: (k) => k, length: width },

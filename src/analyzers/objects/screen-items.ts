@@ -1,9 +1,8 @@
 import type { Rgb } from '../../media/colour';
 import { contrastRatio } from '../colour';
-import type { Side } from '../frame-measures';
+import type { FrameBox, Side } from '../../domain/geometry';
 import { type Component, components, heightOf, type Raster, widthOf } from './components';
 import { edgeContacts } from './edge-contacts';
-import type { Box } from './geometry';
 import {
   crossingAxes,
   fillsFrame,
@@ -44,7 +43,7 @@ type ItemKind = 'text' | 'object' | 'line' | 'structure';
 
 export interface ScreenItem {
   kind: ItemKind;
-  box: Box;
+  box: FrameBox;
   /** Content pixels of the item (analysis size). */
   pixels: number;
   /** What only a line of text has; null for other kinds. */
@@ -109,10 +108,10 @@ const MIN_PIECE_AREA = 9e-5;
 export function screenItems(
   raster: Raster,
   background: Rgb,
-): { items: ScreenItem[]; glyphInk: Ink[]; touching: Record<Side, Box[]>; across: Box[]; axes: boolean } {
+): { items: ScreenItem[]; glyphInk: Ink[]; touching: Record<Side, FrameBox[]>; across: FrameBox[]; axes: boolean } {
   const { width, height } = raster;
   const { labels, list } = components(raster, background);
-  const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({
+  const box = (minX: number, minY: number, maxX: number, maxY: number): FrameBox => ({
     left: minX / width,
     top: minY / height,
     right: (maxX + 1) / width,
