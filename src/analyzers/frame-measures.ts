@@ -1,7 +1,7 @@
 import type { FrameBox, Side } from '../domain/geometry';
 import { sharp } from '../infra/sharp';
 import type { LoadedFrame } from '../media/manifest';
-import type { Rgb } from '../media/colour';
+import type { Rgb } from '../media/srgb';
 import { ColourTally, rgbBucket } from './colour';
 import { screenItems, type Ink, type ScreenItem } from './objects/screen-items';
 

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../media/colour';
+import type { Rgb } from '../../media/srgb';
 import { ColourTally } from '../colour';
 
 /**

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../media/colour';
+import type { Rgb } from '../../media/srgb';
 import { contrastRatio } from '../colour';
 import type { FrameBox, Side } from '../../domain/geometry';
 import { type Component, components, heightOf, type Raster, widthOf } from './components';

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../media/colour';
+import type { Rgb } from '../../media/srgb';
 import { ColourTally, rgbBucket } from '../colour';
 import { type Component, heightOf, type Raster } from './components';
 
