@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { parseSps } from './h264-sps';
+import { type Atom, childAtoms, fullBox, only, required, table, Unsupported, unsupported } from './mp4-atoms';
 import type { StreamIndex } from './probe';
 
 /**
@@ -21,52 +23,6 @@ const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 /** Top-level boxes walked before giving up (ftyp, moov, mdat, free, a few more in practice). */
 const MAX_TOP_LEVEL_BOXES = 64;
 const INT_MAX = 2 ** 31 - 1;
-
-/** Something this reader does not handle: ffprobe decides instead. */
-class Unsupported extends Error {}
-
-function unsupported(why: string): never {
-  throw new Unsupported(why);
-}
-
-/**
- * An MP4 box (ISO/IEC 14496-12's word for it; QuickTime's "atom"): a typed
- * container in the file, nothing to do with a box on screen.
- */
-interface Atom {
-  type: string;
-  /** Payload bounds in the buffer. */
-  start: number;
-  end: number;
-}
-
-/** The child atoms of buf[start, end), each checked to lie within it. */
-function childAtoms(buf: Buffer, start: number, end: number): Atom[] {
-  const boxes: Atom[] = [];
-  let at = start;
-  while (at < end) {
-    if (end - at < 8) unsupported('trailing bytes in a box');
-    let size = buf.readUInt32BE(at);
-    let header = 8;
-    if (size === 1) {
-      if (end - at < 16) unsupported('truncated box header');
-      const large = buf.readBigUInt64BE(at + 8);
-      size = large > BigInt(end - at) ? Infinity : Number(large);
-      header = 16;
-    } else if (size === 0) size = end - at;
-    if (size < header || size > end - at) unsupported('box size outside its parent');
-    boxes.push({ type: buf.toString('latin1', at + 4, at + 8), start: at + header, end: at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-const only = (boxes: Atom[], type: string): Atom | undefined => {
-  const found = boxes.filter((b) => b.type === type);
-  if (found.length > 1) unsupported(`more than one ${type}`);
-  return found[0];
-};
-const required = (boxes: Atom[], type: string): Atom => only(boxes, type) ?? unsupported(`no ${type}`);
 
 /**
  * Reads the index of `file`, or null when ffprobe must decide. `maxSamples`
@@ -123,17 +79,6 @@ async function readMoov(handle: fs.promises.FileHandle, fileSize: number): Promi
     at += size;
   }
   return moov ?? unsupported('no moov');
-}
-
-/** Full box fields: version, and the payload after version and flags. */
-function fullBox(buf: Buffer, box: Atom): { version: number; flags: number; at: number } {
-  if (box.end - box.start < 4) unsupported('short full box');
-  return { version: buf[box.start], flags: buf.readUIntBE(box.start + 1, 3), at: box.start + 4 };
-}
-
-/** A table of `count` entries of `entryBytes` each at `at`, checked to fit in the box before anything is allocated from `count`. */
-function table(box: Atom, at: number, count: number, entryBytes: number): void {
-  if (count * entryBytes > box.end - at) unsupported('table larger than its box');
 }
 
 function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
@@ -314,97 +259,6 @@ function spsOf(buf: Buffer, avcC: Atom): Buffer {
     zeros = byte === 0 ? zeros + 1 : 0;
   }
   return Buffer.from(rbsp);
-}
-
-class Bits {
-  private bit = 0;
-  constructor(private readonly bytes: Buffer) {}
-
-  u(n: number): number {
-    let v = 0;
-    for (let i = 0; i < n; i++) {
-      if (this.bit >= this.bytes.length * 8) unsupported('SPS ends early');
-      v = v * 2 + ((this.bytes[this.bit >> 3] >> (7 - (this.bit & 7))) & 1);
-      this.bit++;
-    }
-    return v;
-  }
-
-  ue(): number {
-    let zeros = 0;
-    while (this.u(1) === 0) if (++zeros > 31) unsupported('SPS Exp-Golomb code too long');
-    return 2 ** zeros - 1 + this.u(zeros);
-  }
-
-  se(): number {
-    const k = this.ue();
-    return k % 2 ? (k + 1) / 2 : -k / 2;
-  }
-}
-
-/** Profiles whose SPS carries chroma format, bit depths and scaling matrices (H.264 7.3.2.1.1). */
-const HIGH_PROFILES = new Set([100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]);
-
-/** The picture size (cropped) and colour signalling of an 8-bit 4:2:0 progressive SPS; anything else is left to ffprobe. */
-export function parseSps(rbsp: Buffer): { width: number; height: number; fullRange?: boolean; matrix?: number } {
-  const r = new Bits(rbsp);
-  const profile = r.u(8);
-  r.u(16); // constraint flags, level
-  r.ue(); // seq_parameter_set_id
-  if (HIGH_PROFILES.has(profile)) {
-    if (r.ue() !== 1) unsupported('chroma format other than 4:2:0');
-    if (r.ue() !== 0 || r.ue() !== 0) unsupported('bit depth over 8');
-    r.u(1); // qpprime_y_zero_transform_bypass_flag
-    if (r.u(1)) {
-      for (let i = 0; i < 8; i++) {
-        if (!r.u(1)) continue;
-        let last = 8;
-        let next = 8;
-        for (let j = 0; j < (i < 6 ? 16 : 64); j++) {
-          if (next !== 0) next = (last + r.se() + 256) % 256;
-          last = next === 0 ? last : next;
-        }
-      }
-    }
-  }
-  r.ue(); // log2_max_frame_num_minus4
-  const pocType = r.ue();
-  if (pocType === 0) r.ue();
-  else if (pocType === 1) {
-    r.u(1);
-    r.se();
-    r.se();
-    const cycle = r.ue();
-    if (cycle > 255) unsupported('POC cycle');
-    for (let i = 0; i < cycle; i++) r.se();
-  } else if (pocType !== 2) unsupported('POC type');
-  r.ue(); // max_num_ref_frames
-  r.u(1); // gaps_in_frame_num_value_allowed_flag
-  const widthMbs = r.ue() + 1;
-  const heightMbs = r.ue() + 1;
-  if (!r.u(1)) unsupported('interlaced');
-  r.u(1); // direct_8x8_inference_flag
-  let crop = [0, 0, 0, 0];
-  if (r.u(1)) crop = [r.ue(), r.ue(), r.ue(), r.ue()];
-  // ffmpeg rounds left cropping down to its alignment: left to it.
-  if (crop[0] !== 0) unsupported('left cropping');
-  // 4:2:0 progressive: cropping counts pairs of pixels.
-  const width = widthMbs * 16 - 2 * (crop[0] + crop[1]);
-  const height = heightMbs * 16 - 2 * (crop[2] + crop[3]);
-  if (width <= 0 || height <= 0) unsupported('cropping');
-  const sps: ReturnType<typeof parseSps> = { width, height };
-  if (!r.u(1)) return sps; // vui_parameters_present_flag
-  if (r.u(1) && r.u(8) === 255) r.u(32); // aspect ratio
-  if (r.u(1)) r.u(1); // overscan
-  if (r.u(1)) {
-    r.u(3); // video_format
-    sps.fullRange = r.u(1) === 1;
-    if (r.u(1)) {
-      r.u(16); // colour primaries, transfer characteristics
-      sps.matrix = r.u(8);
-    }
-  }
-  return sps;
 }
 
 function sampleSizes(buf: Buffer, stsz: Atom, maxSamples: number): number[] {
