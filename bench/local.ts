@@ -27,7 +27,7 @@ import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
-import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing';
+import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing-set';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
 import { FRAME_KINDS, hintMs, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import {
@@ -231,7 +231,7 @@ async function acrossQualities(corpus: Corpus, workDir: string): Promise<Map<str
 }
 
 /**
- * The labelled flashing set (testkit/flashing.ts): a flashing case counts as
+ * The labelled flashing set (testkit/flashing-set.ts): a flashing case counts as
  * found when its one finding has the right severity, red or not, starts within
  * 0.5 s and sits in the right place; any finding on a case that should pass,
  * or a second finding, is a false positive.

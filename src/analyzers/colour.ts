@@ -1,4 +1,4 @@
-import { relativeLuminance, type Rgb } from '../media/colour';
+import { relativeLuminance, type Rgb } from '../media/srgb';
 
 /** WCAG contrast ratio, 1 (none) to 21 (black on white). */
 export function contrastRatio(a: Rgb, b: Rgb): number {

@@ -1,9 +1,12 @@
 import type { IssueDraft, IssueRegion } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
-import type { FrameMeasures, Side } from './frame-measures';
+import type { FrameBox, Side } from '../domain/geometry';
+import type { FrameMeasures } from './frame-measures';
 import { severityOf } from './evidence';
-import { EDGE_REACH, GRID_SEGMENTS, MIN_GLYPH_HEIGHT, type Box, type ScreenItem } from './objects';
+import type { ScreenItem } from './objects/screen-items';
+import { EDGE_REACH, GRID_SEGMENTS } from './objects/structure';
+import { MIN_GLYPH_HEIGHT } from './objects/text-lines';
 
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
@@ -19,7 +22,7 @@ const SAME_PLACE = 0.01;
 const SAME_EXTENT = 0.8;
 
 /** Whether a box reaches one edge of the frame (within EDGE_REACH: scaling and JPEG soften a cut glyph's last columns). */
-function reaches(f: FrameMeasures, box: Box, side: Side): boolean {
+function reaches(f: FrameMeasures, box: FrameBox, side: Side): boolean {
   const px = { x: (EDGE_REACH * f.height) / f.width, y: EDGE_REACH };
   if (side === 'top') return box.top <= px.y;
   if (side === 'bottom') return box.bottom >= 1 - px.y;
@@ -56,7 +59,7 @@ function endsText(f: FrameMeasures, sliver: ScreenItem, side: Side): boolean {
   });
 }
 
-const within = (inner: Box, outer: Box) =>
+const within = (inner: FrameBox, outer: FrameBox) =>
   inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
 
 /** A line of text whose letters are tall enough to be letters; a row of smaller marks is a dotted line. */
@@ -79,7 +82,7 @@ function acrossFrame(f: FrameMeasures, item: ScreenItem, side: Side): boolean {
   if (stroke(f, item) && f.across.some((drawn) => within(item.box, drawn))) return true;
   const horizontal = side === 'left' || side === 'right';
   const opposite: Side = side === 'left' ? 'right' : side === 'right' ? 'left' : side === 'top' ? 'bottom' : 'top';
-  const band = (b: Box) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
+  const band = (b: FrameBox) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
   const [a0, a1] = band(item.box);
   return f.items.some((o) => {
     if (o.kind === 'structure' || lettered(o) || (o !== item && !stroke(f, o)) || !reaches(f, o.box, opposite)) return false;
@@ -109,7 +112,7 @@ export function itemsCutBy(f: FrameMeasures, side: Side): ScreenItem[] {
   });
 }
 
-export const samePlace = (a: Box, b: Box) =>
+export const samePlace = (a: FrameBox, b: FrameBox) =>
   Math.abs(a.left - b.left) <= SAME_PLACE &&
   Math.abs(a.top - b.top) <= SAME_PLACE &&
   Math.abs(a.right - b.right) <= SAME_PLACE &&
@@ -132,8 +135,8 @@ const standsStill = (item: ScreenItem, neighbours: readonly FrameMeasures[]) =>
  */
 function slidIn(item: ScreenItem, other: FrameMeasures, side: Side): boolean {
   const horizontal = side === 'left' || side === 'right';
-  const extent = (b: Box) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
-  const far = (b: Box) => (side === 'right' ? b.left : side === 'left' ? b.right : side === 'bottom' ? b.top : b.bottom);
+  const extent = (b: FrameBox) => (horizontal ? [b.top, b.bottom] : [b.left, b.right]);
+  const far = (b: FrameBox) => (side === 'right' ? b.left : side === 'left' ? b.right : side === 'bottom' ? b.top : b.bottom);
   const [a0, a1] = extent(item.box);
   return other.items.some((o) => {
     const [b0, b1] = extent(o.box);

@@ -1,5 +1,6 @@
 import type { IssueDraft, IssueRegion } from '../domain/judgement';
-import { MIN_TRANSITIONS, wholeFrameFlashing, type FlashEvent, type FlashingSignal, type FlashKind } from '../media/flashing';
+import { wholeFrameFlashing } from '../media/flash-meter';
+import { MIN_TRANSITIONS, type FlashEvent, type FlashingSignal, type FlashKind } from '../media/flash-signal';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { seconds } from './context';
 import { placeOf } from './text';

@@ -1,13 +1,14 @@
+import type { FrameBox, Side } from '../domain/geometry';
 import { sharp } from '../infra/sharp';
 import type { LoadedFrame } from '../media/manifest';
-import type { Rgb } from '../media/colour';
+import type { Rgb } from '../media/srgb';
 import { ColourTally, rgbBucket } from './colour';
-import { screenItems, type Box, type Ink, type ScreenItem } from './objects';
+import { screenItems, type Ink, type ScreenItem } from './objects/screen-items';
 
 /**
  * What the local analyzers know about one sampled frame, measured once with
  * sharp: the background, and the things on screen (text lines, objects,
- * structure; src/analyzers/objects.ts). Layout measures need a plain
+ * structure; src/analyzers/objects/). Layout measures need a plain
  * background (as math animations have); frames without one (photos, test
  * patterns) get no items.
  */
@@ -23,23 +24,22 @@ export interface FrameMeasures {
   background: { colour: Rgb; share: number } | null;
   /** Share of the frame covered by text and objects (not lines, grids or axes). */
   coverage: number;
-  /** Box around all text and objects, null when there is none. */
-  box: Box | null;
+  /** FrameBox around all text and objects, null when there is none. */
+  box: FrameBox | null;
   items: ScreenItem[];
   /** The ink of every glyph on screen, to tell what was drawn over a text since an earlier frame. */
   glyphInk: Ink[];
   /** Per edge, the boxes of shapes flush with it but not cut by it (a circle's outline touching it at a point). */
-  touching: Record<Side, Box[]>;
+  touching: Record<Side, FrameBox[]>;
   /** The boxes of connected content drawn across the frame, meeting two opposite edges. */
-  across: Box[];
+  across: FrameBox[];
   /** A plot's axes stand in the frame: a horizontal and a vertical straight line crossing. */
   axes: boolean;
   /** 32x18 luma thumbnail, to compare frames with each other. */
   thumbnail: Buffer;
 }
 
-export type Side = 'top' | 'right' | 'bottom' | 'left';
-const NO_TOUCHES: Record<Side, Box[]> = { top: [], right: [], bottom: [], left: [] };
+const NO_TOUCHES: Record<Side, FrameBox[]> = { top: [], right: [], bottom: [], left: [] };
 
 /** Frames are analysed at most this wide: enough to see text a viewer can barely read at 480p. */
 export const ANALYSIS_MAX_WIDTH = 768;

@@ -4,8 +4,9 @@ import { hex } from './colour';
 import { stretches, type AnalysisContext } from './context';
 import { severityOf } from './evidence';
 import { itemsCutBy, SIDES } from './edges';
-import type { FrameMeasures, Side } from './frame-measures';
-import { union, type Box, type ScreenItem } from './objects';
+import { union, type FrameBox, type Side } from '../domain/geometry';
+import type { FrameMeasures } from './frame-measures';
+import type { ScreenItem } from './objects/screen-items';
 import { MIN_TEXT_HEIGHT } from './text';
 
 /** WCAG 1.4.3: 4.5:1 for text. */
@@ -76,7 +77,7 @@ export function contrastIssues(ctx: AnalysisContext): IssueDraft[] {
     });
 }
 
-const gapBetween = (a: Box, b: Box) => ({
+const gapBetween = (a: FrameBox, b: FrameBox) => ({
   x: Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right)),
   y: Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom)),
 });
@@ -98,7 +99,7 @@ const LIKE_INK = 1.5;
 const EVEN_SPACING = 1.15;
 
 interface Thing {
-  box: Box;
+  box: FrameBox;
   ink: number;
   /** A shape with its own label is read on its own, not as one of a pattern's marks. */
   kind: 'text' | 'shape' | 'labelled';

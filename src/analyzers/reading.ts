@@ -1,8 +1,9 @@
+import { area, intersection, type FrameBox } from '../domain/geometry';
 import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import { seconds, type AnalysisContext } from './context';
 import type { FrameMeasures } from './frame-measures';
-import { area, intersection, type Box, type ScreenItem } from './objects';
+import type { ScreenItem } from './objects/screen-items';
 
 /**
  * Reading time from pixels, where the sampled frames can tell: a block of text
@@ -30,7 +31,7 @@ const SHORT = 0.5;
 const SAME_PLACE = 0.01;
 
 const lines = (f: FrameMeasures) => f.items.filter((i) => i.text !== null && i.text.glyphs >= 3);
-const near = (a: Box, b: Box) =>
+const near = (a: FrameBox, b: FrameBox) =>
   Math.abs(a.left - b.left) <= SAME_PLACE &&
   Math.abs(a.right - b.right) <= SAME_PLACE &&
   Math.abs(a.top - b.top) <= SAME_PLACE &&
@@ -41,7 +42,7 @@ const alike = (a: ScreenItem, b: ScreenItem) =>
   Math.abs(a.box.bottom - a.box.top - (b.box.bottom - b.box.top)) <= 2 * SAME_PLACE;
 
 /** Whether a box covers at least half of another. */
-const covers = (a: Box, b: Box) => intersection(a, b) >= 0.5 * area(b);
+const covers = (a: FrameBox, b: FrameBox) => intersection(a, b) >= 0.5 * area(b);
 
 export function readingIssues(ctx: AnalysisContext, frameNear: (ms: number) => number | null): IssueDraft[] {
   const frames = ctx.frames;

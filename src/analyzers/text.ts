@@ -1,10 +1,12 @@
+import { area, intersection, union, type FrameBox } from '../domain/geometry';
 import type { IssueDraft } from '../domain/judgement';
 import { formatTimestamp } from '../media/manifest';
 import type { AnalysisContext } from './context';
 import { samePlace } from './edges';
 import { severityOf, type Evidence } from './evidence';
 import type { FrameMeasures } from './frame-measures';
-import { area, intersection, MIN_GLYPH_HEIGHT, union, type Box, type ScreenItem } from './objects';
+import type { ScreenItem } from './objects/screen-items';
+import { MIN_GLYPH_HEIGHT } from './objects/text-lines';
 
 /** Text whose letters span less than this share of the frame height cannot be read (9 px at 480p, 20 px at 1080p). */
 export const MIN_TEXT_HEIGHT = 0.019;
@@ -36,7 +38,7 @@ const heightPx = (f: FrameMeasures, i: ScreenItem) => (i.box.bottom - i.box.top)
 const widthPx = (f: FrameMeasures, i: ScreenItem) => (i.box.right - i.box.left) * f.width;
 
 interface Overlap {
-  box: Box;
+  box: FrameBox;
   what: string;
   /** The measure against its threshold. */
   strength: number;
@@ -91,7 +93,7 @@ interface InkMask {
 }
 
 /** The pixels of a text's box, in analysis pixels of frame `f`. */
-function regionOf(f: FrameMeasures, b: Box): Omit<InkMask, 'on'> {
+function regionOf(f: FrameMeasures, b: FrameBox): Omit<InkMask, 'on'> {
   const [x0, y0] = [Math.floor(b.left * f.width), Math.floor(b.top * f.height)];
   return { x0, y0, w: Math.ceil(b.right * f.width) - x0, h: Math.ceil(b.bottom * f.height) - y0 };
 }
@@ -136,7 +138,11 @@ function newInk(earlier: InkMask, later: InkMask): InkMask {
  * colour and merge into one line. Returns the new glyphs' box and the share,
  * null when nothing is drawn over it, or 'gone' when the text is no longer there.
  */
-function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): { box: Box; glyphs: Box; share: number } | 'gone' | null {
+function drawnOver(
+  before: FrameMeasures,
+  text: ScreenItem,
+  f: FrameMeasures,
+): { box: FrameBox; glyphs: FrameBox; share: number } | 'gone' | null {
   const maxHeight = OVER_GLYPH_HEIGHT * heightPx(before, text);
   const region = regionOf(before, text.box);
   const was = inkIn(before, region, maxHeight);
@@ -169,7 +175,7 @@ function drawnOver(before: FrameMeasures, text: ScreenItem, f: FrameMeasures): {
  * slow Write can match), other than those `seen` already: what a later frame is
  * compared with. Returns each with the last sampled frame of that stretch.
  */
-function standingTexts(ctx: AnalysisContext, k: number, seen: readonly Box[]): { text: ScreenItem; until: number }[] {
+function standingTexts(ctx: AnalysisContext, k: number, seen: readonly FrameBox[]): { text: ScreenItem; until: number }[] {
   const f = ctx.frames[k];
   let until = k + 1;
   while (until < ctx.frames.length && ctx.frames[until].timestampMs - f.timestampMs < STANDING_MS) until++;
@@ -203,12 +209,12 @@ interface Found extends Overlap {
  */
 function drawnOverRuns(ctx: AnalysisContext): Found[] {
   const found: Found[] = [];
-  const seen: Box[] = [];
+  const seen: FrameBox[] = [];
   for (let k = 0; k + 1 < ctx.frames.length; k++) {
     for (const { text, until } of standingTexts(ctx, k, seen)) {
       seen.push(text.box);
       let run: Found | null = null;
-      let glyphs: Box | null = null;
+      let glyphs: FrameBox | null = null;
       for (let i = until + 1; i < ctx.frames.length; i++) {
         const over = drawnOver(ctx.frames[k], text, ctx.frames[i]);
         if (over === 'gone' || (over === null && run)) break;
@@ -277,7 +283,7 @@ export function overlapIssues(ctx: AnalysisContext): IssueDraft[] {
 }
 
 /** "at the top left", "in the middle", ... of the frame, where a box's centre lies. */
-export function placeOf(b: Box): string {
+export function placeOf(b: FrameBox): string {
   const x = (b.left + b.right) / 2;
   const y = (b.top + b.bottom) / 2;
   const row = y < 1 / 3 ? 'top' : y > 2 / 3 ? 'bottom' : '';

@@ -1,4 +1,5 @@
 import type { EvalPipelineRun } from '../read-model/schemas';
+import { clip } from '../domain/clip';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalRunCost } from '../read-model/read-model';
 import { textTable } from '../text-table';
@@ -10,7 +11,6 @@ export function pipelineError(run: EvalPipelineRun): string | null {
 }
 
 const money = (usd: number) => `$${usd.toFixed(4)}`;
-export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** The human-readable report of `evals run` and `evals show`. */
 export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { issues: boolean }): string {

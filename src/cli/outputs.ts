@@ -3,7 +3,8 @@ import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../read-mo
 import type { EvalKind } from '../domain/types';
 import { textTable } from '../text-table';
 import { spreadsheetText, visibleText } from '../text-safety';
-import { clip, pipelineError } from './format';
+import { clip } from '../domain/clip';
+import { pipelineError } from './format';
 
 /** One animation of an `evals run`: its stored pipeline run, or why there is none. */
 export interface RunResult {

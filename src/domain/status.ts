@@ -1,3 +1,4 @@
+import { clip, oneLine } from './clip';
 import type { EvalKind, EvalRunStatus, PipelineStatus, Severity, TerminalEvalRunStatus } from './types';
 
 /**
@@ -50,11 +51,8 @@ const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const MAX_SUMMARY_ISSUES = 3;
 const MAX_DESCRIPTION = 90;
 
-function clip(text: string, max: number): string {
-  // Sentences are joined with our own punctuation, so a trailing full stop is dropped.
-  const oneLine = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
-}
+/** A sentence as a clause of the summary: on one line, without its full stop (sentences are joined with our own punctuation). */
+const clause = (text: string) => oneLine(text).trim().replace(/\.$/, '');
 
 /** The pipeline error a summary made by pipelineSummary states (the whole summary of a cancelled run), or null. */
 export function pipelineErrorOf(summary: string | null): string | null {
@@ -100,10 +98,12 @@ export function pipelineSummary(
     )
     .slice(0, MAX_SUMMARY_ISSUES)
     .map(
-      (i) => `[${i.severity}] ${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${clip(i.description, MAX_DESCRIPTION)}`,
+      (i) =>
+        `[${i.severity}] ${i.kind} ${i.category}${i.frameHint ? ` @ ${i.frameHint}` : ''}: ${clip(clause(i.description), MAX_DESCRIPTION)}`,
     );
   if (worst.length > 0) parts.push(`Worst issues: ${worst.join('; ')}.`);
   const errored = runs.filter((r) => r.status === 'ERROR' && r.summary).sort((a, b) => a.kind.localeCompare(b.kind));
-  if (errored.length > 0) parts.push(`Errors: ${errored.map((r) => `${r.kind}: ${clip(r.summary ?? '', MAX_DESCRIPTION)}`).join('; ')}.`);
+  if (errored.length > 0)
+    parts.push(`Errors: ${errored.map((r) => `${r.kind}: ${clip(clause(r.summary ?? ''), MAX_DESCRIPTION)}`).join('; ')}.`);
   return parts.join(' ');
 }

@@ -1,3 +1,4 @@
+import { clip } from '../domain/clip';
 import type { Severity } from '../domain/types';
 import { formatTimestamp, frameHint, type FrameManifest, type FrameRef } from '../media/manifest';
 import type { IssueOrigin, IssueRegion, Verdict } from '../domain/judgement';
@@ -153,7 +154,6 @@ function mergedRow(
   const rows = group.map((g) => g.row);
   const first = group.find((g) => g.frame) ?? group[0];
   const severity = rows.reduce<Severity>((s, r) => (RANK[r.severity] > RANK[s] ? r.severity : s), 'LOW');
-  const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const each = rows
     .slice(0, DESCRIBED)
     .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, placeOf(r) || null)}: ` : ''}${clip(r.description, 240)}`);

@@ -59,7 +59,30 @@ export async function extractFrames(
   cancel?: AbortSignal,
 ): Promise<Extraction> {
   try {
-    return await extractIn(url, tools, opts, onProgress, cancel);
+    fs.mkdirSync(opts.workDir, { recursive: true });
+    const dir = await fs.promises.mkdtemp(path.join(opts.workDir, SCRATCH_PREFIX));
+    try {
+      onProgress('download', 0, 1);
+      const file = await fetchAnimation(url, dir, opts, cancel);
+      const deadline = AbortSignal.timeout(opts.media.extractTimeoutMs);
+      const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+      try {
+        onProgress('probe', 0, 1);
+        const start: JobStart = { tools, file, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
+        const probing = probeVideo(tools, file, opts.media, signal);
+        return opts.withSignal ? await singlePass(start, probing) : await keyframeSeek(withProbe(start, await probing));
+      } catch (err) {
+        if (deadline.aborted && !cancel?.aborted) {
+          throw new PermanentError(
+            'too-large',
+            `decoding the animation took longer than the ${opts.media.extractTimeoutMs / 1000} s limit`,
+          );
+        }
+        throw err;
+      }
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw noSpaceLeft(opts.workDir);
     throw err;
@@ -73,36 +96,6 @@ export async function extractFrames(
  * says so, naming the directory.
  */
 const noSpaceLeft = (workDir: string) => new InfrastructureError('disk', `no space left on device in ${workDir}`);
-
-async function extractIn(
-  url: string,
-  tools: MediaTools,
-  opts: ExtractOptions,
-  onProgress: Progress,
-  cancel?: AbortSignal,
-): Promise<Extraction> {
-  fs.mkdirSync(opts.workDir, { recursive: true });
-  const dir = await fs.promises.mkdtemp(path.join(opts.workDir, SCRATCH_PREFIX));
-  try {
-    onProgress('download', 0, 1);
-    const file = await fetchAnimation(url, dir, opts, cancel);
-    const deadline = AbortSignal.timeout(opts.media.extractTimeoutMs);
-    const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
-    try {
-      onProgress('probe', 0, 1);
-      const start: JobStart = { tools, file, signal, onProgress, media: opts.media, measure: opts.signalMeasure ?? signalMeasure };
-      const probing = probeVideo(tools, file, opts.media, signal);
-      return opts.withSignal ? await singlePass(start, probing) : await keyframeSeek(withProbe(start, await probing));
-    } catch (err) {
-      if (deadline.aborted && !cancel?.aborted) {
-        throw new PermanentError('too-large', `decoding the animation took longer than the ${opts.media.extractTimeoutMs / 1000} s limit`);
-      }
-      throw err;
-    }
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Scratch directories are named after their owner, `run-<host>.<pid>.<nonce>-XXXXXX`,

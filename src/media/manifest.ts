@@ -1,4 +1,4 @@
-import type { FlashingSignal } from './flashing';
+import type { FlashingSignal } from './flash-signal';
 
 /**
  * What activities pass around instead of frames (pure types: the workflow
@@ -75,7 +75,7 @@ export interface VideoSignal {
   motion: number[];
   /** Times of detected scene changes (new content appearing), ms. */
   sceneChangesMs: number[];
-  /** Flashing by area (src/media/flashing.ts); absent from signals stored before it was measured (local-analyzers/v4 and earlier). */
+  /** Flashing by area (src/media/flash-meter.ts); absent from signals stored before it was measured (local-analyzers/v4 and earlier). */
   flashing?: FlashingSignal;
   /** The most any grid cell's luma or colour moved from the first frame, in levels (0-255): a change too small in area for `motion`; absent from signals stored before it was measured. */
   peakChange?: number;

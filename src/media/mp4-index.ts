@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { parseSps } from './h264-sps';
+import { type Atom, childAtoms, fullBox, only, required, table, Unsupported, unsupported } from './mp4-atoms';
 import type { StreamIndex } from './probe';
 
 /**
@@ -21,48 +23,6 @@ const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 /** Top-level boxes walked before giving up (ftyp, moov, mdat, free, a few more in practice). */
 const MAX_TOP_LEVEL_BOXES = 64;
 const INT_MAX = 2 ** 31 - 1;
-
-/** Something this reader does not handle: ffprobe decides instead. */
-class Unsupported extends Error {}
-
-function unsupported(why: string): never {
-  throw new Unsupported(why);
-}
-
-interface Box {
-  type: string;
-  /** Payload bounds in the buffer. */
-  start: number;
-  end: number;
-}
-
-/** The child boxes of buf[start, end), each checked to lie within it. */
-function childBoxes(buf: Buffer, start: number, end: number): Box[] {
-  const boxes: Box[] = [];
-  let at = start;
-  while (at < end) {
-    if (end - at < 8) unsupported('trailing bytes in a box');
-    let size = buf.readUInt32BE(at);
-    let header = 8;
-    if (size === 1) {
-      if (end - at < 16) unsupported('truncated box header');
-      const large = buf.readBigUInt64BE(at + 8);
-      size = large > BigInt(end - at) ? Infinity : Number(large);
-      header = 16;
-    } else if (size === 0) size = end - at;
-    if (size < header || size > end - at) unsupported('box size outside its parent');
-    boxes.push({ type: buf.toString('latin1', at + 4, at + 8), start: at + header, end: at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-const only = (boxes: Box[], type: string): Box | undefined => {
-  const found = boxes.filter((b) => b.type === type);
-  if (found.length > 1) unsupported(`more than one ${type}`);
-  return found[0];
-};
-const required = (boxes: Box[], type: string): Box => only(boxes, type) ?? unsupported(`no ${type}`);
 
 /**
  * Reads the index of `file`, or null when ffprobe must decide. `maxSamples`
@@ -121,28 +81,17 @@ async function readMoov(handle: fs.promises.FileHandle, fileSize: number): Promi
   return moov ?? unsupported('no moov');
 }
 
-/** Full box fields: version, and the payload after version and flags. */
-function fullBox(buf: Buffer, box: Box): { version: number; flags: number; at: number } {
-  if (box.end - box.start < 4) unsupported('short full box');
-  return { version: buf[box.start], flags: buf.readUIntBE(box.start + 1, 3), at: box.start + 4 };
-}
-
-/** A table of `count` entries of `entryBytes` each at `at`, checked to fit in the box before anything is allocated from `count`. */
-function table(box: Box, at: number, count: number, entryBytes: number): void {
-  if (count * entryBytes > box.end - at) unsupported('table larger than its box');
-}
-
 function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex {
-  const moov = childBoxes(buf, 0, buf.length);
+  const moov = childAtoms(buf, 0, buf.length);
   if (only(moov, 'mvex')) unsupported('fragmented');
   const traks = moov.filter((b) => b.type === 'trak');
   if (traks.length !== 1) unsupported('not exactly one track');
   const mvhd = fullBox(buf, required(moov, 'mvhd'));
   const movieTimescale = buf.readUInt32BE(mvhd.at + (mvhd.version === 1 ? 16 : 8));
 
-  const trak = childBoxes(buf, traks[0].start, traks[0].end);
+  const trak = childAtoms(buf, traks[0].start, traks[0].end);
   const mdia = required(trak, 'mdia');
-  const mdiaBoxes = childBoxes(buf, mdia.start, mdia.end);
+  const mdiaBoxes = childAtoms(buf, mdia.start, mdia.end);
   const hdlr = fullBox(buf, required(mdiaBoxes, 'hdlr'));
   if (buf.toString('latin1', hdlr.at + 4, hdlr.at + 8) !== 'vide') unsupported('not a video track');
   const mdhd = fullBox(buf, required(mdiaBoxes, 'mdhd'));
@@ -152,10 +101,10 @@ function indexOf(buf: Buffer, fileSize: number, maxSamples: number): StreamIndex
   if (timescale === 0 || mediaDuration === 0 || !Number.isSafeInteger(mediaDuration)) unsupported('mdhd times');
 
   const minfBox = required(mdiaBoxes, 'minf');
-  const minf = childBoxes(buf, minfBox.start, minfBox.end);
+  const minf = childAtoms(buf, minfBox.start, minfBox.end);
   selfContained(buf, minf);
   const stblBox = required(minf, 'stbl');
-  const stbl = childBoxes(buf, stblBox.start, stblBox.end);
+  const stbl = childAtoms(buf, stblBox.start, stblBox.end);
   for (const type of ['stz2', 'stps', 'cslg']) if (only(stbl, type)) unsupported(type);
 
   const picture = sampleEntry(buf, required(stbl, 'stsd'));
@@ -244,11 +193,11 @@ function reducedRate(num: number, den: number): number {
 }
 
 /** Sample data must be in this file: ffmpeg opens no external data reference by default. */
-function selfContained(buf: Buffer, minf: Box[]): void {
+function selfContained(buf: Buffer, minf: Atom[]): void {
   const dinf = required(minf, 'dinf');
-  const drefBox = required(childBoxes(buf, dinf.start, dinf.end), 'dref');
+  const drefBox = required(childAtoms(buf, dinf.start, dinf.end), 'dref');
   const dref = fullBox(buf, drefBox);
-  const entries = childBoxes(buf, dref.at + 4, drefBox.end);
+  const entries = childAtoms(buf, dref.at + 4, drefBox.end);
   if (buf.readUInt32BE(dref.at) !== 1 || entries.length !== 1) unsupported('data references');
   const url = fullBox(buf, entries[0]);
   if (entries[0].type !== 'url ' || (url.flags & 1) !== 1) unsupported('external data');
@@ -262,16 +211,16 @@ interface Picture {
 }
 
 /** One avc1 sample entry: its size (checked against the SPS), and colour as ffmpeg's H.264 decoder reports it. */
-function sampleEntry(buf: Buffer, stsd: Box): Picture {
+function sampleEntry(buf: Buffer, stsd: Atom): Picture {
   const { at } = fullBox(buf, stsd);
   if (buf.readUInt32BE(at) !== 1) unsupported('not exactly one sample description');
-  const [entry] = childBoxes(buf, at + 4, stsd.end);
+  const [entry] = childAtoms(buf, at + 4, stsd.end);
   if (entry.type !== 'avc1') unsupported(`codec ${entry.type}`);
   // VisualSampleEntry: 8 bytes of SampleEntry, then 16, width and height, then 50 more before its boxes.
   if (entry.end - entry.start < 78) unsupported('short sample entry');
   const width = buf.readUInt16BE(entry.start + 24);
   const height = buf.readUInt16BE(entry.start + 26);
-  const boxes = childBoxes(buf, entry.start + 78, entry.end);
+  const boxes = childAtoms(buf, entry.start + 78, entry.end);
   const avcC = required(boxes, 'avcC');
   const sps = parseSps(spsOf(buf, avcC));
   if (sps.width !== width || sps.height !== height) unsupported('sample entry and SPS disagree on size');
@@ -291,7 +240,7 @@ function sampleEntry(buf: Buffer, stsd: Box): Picture {
 }
 
 /** The one SPS of an avcC, emulation prevention bytes removed. */
-function spsOf(buf: Buffer, avcC: Box): Buffer {
+function spsOf(buf: Buffer, avcC: Atom): Buffer {
   if (avcC.end - avcC.start < 8) unsupported('short avcC');
   if ((buf[avcC.start + 5] & 0x1f) !== 1) unsupported('not exactly one SPS');
   const length = buf.readUInt16BE(avcC.start + 6);
@@ -312,98 +261,7 @@ function spsOf(buf: Buffer, avcC: Box): Buffer {
   return Buffer.from(rbsp);
 }
 
-class Bits {
-  private bit = 0;
-  constructor(private readonly bytes: Buffer) {}
-
-  u(n: number): number {
-    let v = 0;
-    for (let i = 0; i < n; i++) {
-      if (this.bit >= this.bytes.length * 8) unsupported('SPS ends early');
-      v = v * 2 + ((this.bytes[this.bit >> 3] >> (7 - (this.bit & 7))) & 1);
-      this.bit++;
-    }
-    return v;
-  }
-
-  ue(): number {
-    let zeros = 0;
-    while (this.u(1) === 0) if (++zeros > 31) unsupported('SPS Exp-Golomb code too long');
-    return 2 ** zeros - 1 + this.u(zeros);
-  }
-
-  se(): number {
-    const k = this.ue();
-    return k % 2 ? (k + 1) / 2 : -k / 2;
-  }
-}
-
-/** Profiles whose SPS carries chroma format, bit depths and scaling matrices (H.264 7.3.2.1.1). */
-const HIGH_PROFILES = new Set([100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]);
-
-/** The picture size (cropped) and colour signalling of an 8-bit 4:2:0 progressive SPS; anything else is left to ffprobe. */
-export function parseSps(rbsp: Buffer): { width: number; height: number; fullRange?: boolean; matrix?: number } {
-  const r = new Bits(rbsp);
-  const profile = r.u(8);
-  r.u(16); // constraint flags, level
-  r.ue(); // seq_parameter_set_id
-  if (HIGH_PROFILES.has(profile)) {
-    if (r.ue() !== 1) unsupported('chroma format other than 4:2:0');
-    if (r.ue() !== 0 || r.ue() !== 0) unsupported('bit depth over 8');
-    r.u(1); // qpprime_y_zero_transform_bypass_flag
-    if (r.u(1)) {
-      for (let i = 0; i < 8; i++) {
-        if (!r.u(1)) continue;
-        let last = 8;
-        let next = 8;
-        for (let j = 0; j < (i < 6 ? 16 : 64); j++) {
-          if (next !== 0) next = (last + r.se() + 256) % 256;
-          last = next === 0 ? last : next;
-        }
-      }
-    }
-  }
-  r.ue(); // log2_max_frame_num_minus4
-  const pocType = r.ue();
-  if (pocType === 0) r.ue();
-  else if (pocType === 1) {
-    r.u(1);
-    r.se();
-    r.se();
-    const cycle = r.ue();
-    if (cycle > 255) unsupported('POC cycle');
-    for (let i = 0; i < cycle; i++) r.se();
-  } else if (pocType !== 2) unsupported('POC type');
-  r.ue(); // max_num_ref_frames
-  r.u(1); // gaps_in_frame_num_value_allowed_flag
-  const widthMbs = r.ue() + 1;
-  const heightMbs = r.ue() + 1;
-  if (!r.u(1)) unsupported('interlaced');
-  r.u(1); // direct_8x8_inference_flag
-  let crop = [0, 0, 0, 0];
-  if (r.u(1)) crop = [r.ue(), r.ue(), r.ue(), r.ue()];
-  // ffmpeg rounds left cropping down to its alignment: left to it.
-  if (crop[0] !== 0) unsupported('left cropping');
-  // 4:2:0 progressive: cropping counts pairs of pixels.
-  const width = widthMbs * 16 - 2 * (crop[0] + crop[1]);
-  const height = heightMbs * 16 - 2 * (crop[2] + crop[3]);
-  if (width <= 0 || height <= 0) unsupported('cropping');
-  const sps: ReturnType<typeof parseSps> = { width, height };
-  if (!r.u(1)) return sps; // vui_parameters_present_flag
-  if (r.u(1) && r.u(8) === 255) r.u(32); // aspect ratio
-  if (r.u(1)) r.u(1); // overscan
-  if (r.u(1)) {
-    r.u(3); // video_format
-    sps.fullRange = r.u(1) === 1;
-    if (r.u(1)) {
-      r.u(16); // colour primaries, transfer characteristics
-      sps.matrix = r.u(8);
-    }
-  }
-  return sps;
-}
-
-function sampleSizes(buf: Buffer, stsz: Box, maxSamples: number): number[] {
+function sampleSizes(buf: Buffer, stsz: Atom, maxSamples: number): number[] {
   const { at } = fullBox(buf, stsz);
   const fixed = buf.readUInt32BE(at);
   const count = buf.readUInt32BE(at + 4);
@@ -416,7 +274,7 @@ function sampleSizes(buf: Buffer, stsz: Box, maxSamples: number): number[] {
 }
 
 /** stts or ctts runs expanded to one value a sample; their counts must add up to the samples. */
-function expandRuns(buf: Buffer, box: Box, count: number, signed: boolean): number[] {
+function expandRuns(buf: Buffer, box: Atom, count: number, signed: boolean): number[] {
   const { at } = fullBox(buf, box);
   const entries = buf.readUInt32BE(at);
   table(box, at + 4, entries, 8);
@@ -436,7 +294,7 @@ function expandRuns(buf: Buffer, box: Box, count: number, signed: boolean): numb
 }
 
 /** Whether sample i is a sync sample: every one without stss. */
-function syncSamples(buf: Buffer, stss: Box | undefined, count: number): (i: number) => boolean {
+function syncSamples(buf: Buffer, stss: Atom | undefined, count: number): (i: number) => boolean {
   if (!stss) return () => true;
   const { at } = fullBox(buf, stss);
   const entries = buf.readUInt32BE(at);
@@ -453,7 +311,7 @@ function syncSamples(buf: Buffer, stss: Box | undefined, count: number): (i: num
 }
 
 /** Every sample's bytes must be in the file: a cut-off file's packet list ends early in ffprobe, which judges it. */
-function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize: number): void {
+function checkSamplesInFile(buf: Buffer, stbl: Atom[], sizes: number[], fileSize: number): void {
   const co64 = only(stbl, 'co64');
   const stco = only(stbl, 'stco');
   if (!co64 === !stco) unsupported('chunk offsets');
@@ -494,14 +352,14 @@ function checkSamplesInFile(buf: Buffer, stbl: Box[], sizes: number[], fileSize:
  */
 function editOf(
   buf: Buffer,
-  trak: Box[],
+  trak: Atom[],
   movieTimescale: number,
   timescale: number,
   cts: number[],
 ): { mediaTime: number; duration: number } | null {
   const edts = only(trak, 'edts');
   if (!edts) return null;
-  const elstBox = required(childBoxes(buf, edts.start, edts.end), 'elst');
+  const elstBox = required(childAtoms(buf, edts.start, edts.end), 'elst');
   const elst = fullBox(buf, elstBox);
   if (elst.version > 1 || buf.readUInt32BE(elst.at) !== 1) unsupported('not a single edit');
   const entry = elst.at + 4;

@@ -1,4 +1,4 @@
-import { FlashMeter, flashGrid } from './flashing';
+import { FlashMeter, flashGrid } from './flash-meter';
 import type { VideoSignal } from './manifest';
 import type { VideoProbe } from './probe';
 
@@ -8,7 +8,7 @@ import type { VideoProbe } from './probe';
  * colour changed), the most any cell moved from the first frame, and ffmpeg's
  * scene score, computed on the grid instead of full RGB frames
  * (which in ffmpeg 4.1 cost a full-size colour conversion per frame), and
- * flashing by area (src/media/flashing.ts), whose area rule sets the grid.
+ * flashing by area (src/media/flash-meter.ts), whose area rule sets the grid.
  */
 
 /** A hard cut on a dark background scores only 0.12-0.18 (docs/frames.md). */

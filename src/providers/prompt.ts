@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { clip } from '../domain/clip';
 import { KINDS, type EvalKind, type KindDefinition, type KindInput, type Verdict } from '../kinds';
 import { requestSchemaOf } from '../kinds/answer';
 import { formatTimestamp } from '../media/manifest';
@@ -163,8 +164,6 @@ export function responseFormat(kind: EvalKind, frameIndices: readonly number[], 
 }
 
 export type AnswerReading = { ok: true; verdict: Verdict } | { ok: false; error: string };
-
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
  * Validates an answer for the kinds it was asked for: JSON, then each kind's

@@ -6,7 +6,8 @@ import { sceneFindings } from './findings';
 import { sampleAt, type SceneTimeline } from './inspection';
 import { SCENE_RULE_SET } from './rules';
 import { readingWindows } from './rules/reading-time';
-import { clip, Scene } from './scene';
+import { clip, oneLine } from '../domain/clip';
+import { Scene } from './scene';
 
 /**
  * How a recorded scene takes part in judging. When a scene was inspected it is
@@ -93,7 +94,7 @@ export function sceneFacts(scene: SceneTimeline, manifest: FrameManifest | null)
   if (manifest) {
     for (const [kind, issues] of sceneFindings(scene, manifest)) {
       for (const i of issues)
-        lines.push(`- finding (${kind}, ${i.severity}, ${i.category}, frame ${i.frameIndex ?? '-'}): ${clip(i.description, 240)}`);
+        lines.push(`- finding (${kind}, ${i.severity}, ${i.category}, frame ${i.frameIndex ?? '-'}): ${oneLine(clip(i.description, 240))}`);
     }
     for (const frame of manifest.frames) {
       const sample = sampleAt(scene, frame.timestampMs);
@@ -102,7 +103,7 @@ export function sceneFacts(scene: SceneTimeline, manifest: FrameManifest | null)
         .filter((u) => scene.units[String(u.id)]?.isText && Math.max(u.fillOpacity, u.strokeOpacity) >= 0.5)
         .map(
           (u) =>
-            `${scene.units[String(u.id)].type} "${clip(scene.units[String(u.id)].text ?? '', 40)}" at [${u.box.map((v) => Math.round(v)).join(', ')}]`,
+            `${scene.units[String(u.id)].type} "${oneLine(clip(scene.units[String(u.id)].text ?? '', 40))}" at [${u.box.map((v) => Math.round(v)).join(', ')}]`,
         );
       const shapes = sample.units.length - texts.length;
       lines.push(

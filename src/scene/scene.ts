@@ -1,3 +1,5 @@
+import { clip, oneLine } from '../domain/clip';
+import type { PixelBox as Box, Side } from '../domain/geometry';
 import type { Severity } from '../domain/types';
 import type { IssueDraft, IssueRegion } from '../kinds';
 import { formatTimestamp, type FrameRef } from '../media/manifest';
@@ -58,9 +60,6 @@ const MANIM_COORDINATE_SYSTEMS = new Set([
 /** Whether a unit is part of a coordinate system (any subclass too: a `BarChart`), whose numbers are tick labels, not things to read one by one. */
 export const inCoordinateSystem = (u: Pick<SceneUnit, 'rootType' | 'rootClasses'>) =>
   u.rootClasses ? u.rootClasses.some((c) => COORDINATE_SYSTEMS.has(c)) : MANIM_COORDINATE_SYSTEMS.has(u.rootType);
-
-/** x0, y0, x1, y1 in video pixels: the form the inspector records boxes in (the pixel judge's boxes are fractions of the frame). */
-export type Box = [number, number, number, number];
 
 export interface Frame {
   width: number;
@@ -200,7 +199,7 @@ export class Scene {
     const t = this.timeline.texts?.[index];
     if (!t?.line) return 'the scene';
     const text = this.timeline.lines[`${t.file ?? ''}:${t.line}`];
-    return text ? `line ${t.line}: \`${clip(text, 90)}\`` : `line ${t.line}`;
+    return text ? `line ${t.line}: \`${oneLine(clip(text, 90))}\`` : `line ${t.line}`;
   }
 
   /** Every unit seen, in the order first seen. */
@@ -277,7 +276,7 @@ export class Scene {
   /** What a unit is, for a sentence: `Text "Similar triangles" (line 12)`. */
   name(id: number): string {
     const u = this.unit(id);
-    const text = u.text ? ` "${clip(u.text, 40)}"` : '';
+    const text = u.text ? ` "${oneLine(clip(u.text, 40))}"` : '';
     return `${u.type}${text}${u.line ? ` (line ${u.line}${u.calledFrom ? `, called from line ${u.calledFrom}` : ''})` : ''}`;
   }
 
@@ -287,7 +286,7 @@ export class Scene {
     const n = line ?? u.placedLine ?? u.calledFrom ?? u.line;
     if (!n) return 'the scene';
     const text = this.timeline.lines[`${(line ? file : null) ?? u.file ?? ''}:${n}`];
-    return text ? `line ${n}: \`${clip(text, 90)}\`` : `line ${n}`;
+    return text ? `line ${n}: \`${oneLine(clip(text, 90))}\`` : `line ${n}`;
   }
 
   /** The finding as an issue on the stored frame nearest its start, inside its stretch where one is. */
@@ -346,7 +345,6 @@ export class Scene {
 export const visible = (u: UnitState) => Math.max(u.fillOpacity, u.strokeOpacity) >= 0.05;
 export const opacityOf = (u: UnitState) => Math.max(u.fillOpacity, u.strokeOpacity);
 export const area = (b: Box) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
-export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s).replace(/\s+/g, ' ');
 export const units = (v: number) => `${v.toFixed(v < 1 ? 2 : 1)} units`;
 export const pct = (v: number) => `${Math.round(v * 100)}%`;
 
@@ -360,8 +358,6 @@ function nearest(frames: readonly FrameRef[], ms: number): FrameRef | undefined 
 export function intersection(a: Box, b: Box): number {
   return area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 }
-
-export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** How far past each edge a box reaches, px. */
 export function outside(b: Box, frame: Frame): Record<Side, number> {

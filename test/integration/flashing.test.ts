@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { FLASHING_SET, flashingMistake, judgeFlashing } from '../../testkit/flashing';
+import { FLASHING_SET, flashingMistake, judgeFlashing } from '../../testkit/flashing-set';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-flashing-'));

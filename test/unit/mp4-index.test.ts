@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ffprobeSeconds, parseSps, readMp4Index } from '../../src/media/mp4-index';
+import { parseSps } from '../../src/media/h264-sps';
+import { ffprobeSeconds, readMp4Index } from '../../src/media/mp4-index';
 
 /**
  * The MP4 reader on files built box by box: what it reads from a well-formed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STILL_MOTION, type AnalysisContext } from '../../src/analyzers/context';
 import { stillIssues, stillStretches, withoutPlaying } from '../../src/analyzers/motion';
-import { flashGrid } from '../../src/media/flashing';
+import { flashGrid } from '../../src/media/flash-meter';
 import type { VideoSignal } from '../../src/media/manifest';
 import { signalMeasure } from '../../src/media/signal';
 

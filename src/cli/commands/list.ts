@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { EVAL_RUN_STATUSES, PIPELINE_STATUSES } from '../../domain/types';
 import { textTable } from '../../text-table';
-import { clip } from '../format';
+import { clip } from '../../domain/clip';
 import { EXIT, exitWith, print, printJson, say, wholeNumber } from '../io';
 
 export function listCommand(evals: Command): void {

@@ -3,7 +3,8 @@ import { layoutsOf, type TextLayouts } from '../rules/clutter';
 import { readingChars, readingMs } from '../rules/reading-time';
 import { legibleGlyphPx } from '../rules/unreadable-text';
 import { SCENE_RULES } from '../thresholds';
-import { fullyOutside, type Box, type Observation, type Scene } from '../scene';
+import type { PixelBox as Box } from '../../domain/geometry';
+import { fullyOutside, type Observation, type Scene } from '../scene';
 import { BUFFS, objectLine, type RuleRepair } from './rule-repair';
 import type { Candidate } from '.';
 

@@ -1,4 +1,5 @@
-import { area, intersection, type Box, type Observation, type Scene } from '../scene';
+import type { PixelBox as Box } from '../../domain/geometry';
+import { area, intersection, type Observation, type Scene } from '../scene';
 import { layoutsOf } from '../rules/clutter';
 import { SCENE_RULES } from '../thresholds';
 import { arrange } from './clutter';

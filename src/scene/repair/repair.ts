@@ -1,3 +1,4 @@
+import { clip, oneLine } from '../../domain/clip';
 import type { SceneSettings } from '../../config';
 import type { Severity } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
@@ -8,7 +9,7 @@ import { issueDefects } from '../../kinds/verdict';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
 import { clutter } from '../rules/clutter';
 import { overlap } from '../rules/overlap';
-import { clip, Scene, type Observation } from '../scene';
+import { Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
 import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from '.';
@@ -417,13 +418,14 @@ function verify(
   const after = new Scene(run.timeline);
   const found = findingsOf(after);
   const stays = goals.map((g) => found.find((f) => same(g, f))).find(Boolean);
-  if (stays) return { ok: false, reason: `the finding stays (${clip(stays.finding.description, 160)})` };
+  if (stays) return { ok: false, reason: `the finding stays (${oneLine(clip(stays.finding.description, 160))})` };
   const fresh = found.filter(
     (f) =>
       SEVERITY_RANK[f.finding.severity] >= 1 &&
       !baseline.some((b) => same(b, f) && SEVERITY_RANK[b.finding.severity] >= SEVERITY_RANK[f.finding.severity]),
   );
-  if (fresh.length) return { ok: false, reason: `a new ${fresh[0].finding.severity} finding: ${clip(fresh[0].finding.description, 160)}` };
+  if (fresh.length)
+    return { ok: false, reason: `a new ${fresh[0].finding.severity} finding: ${oneLine(clip(fresh[0].finding.description, 160))}` };
   const frameMs = 1000 / original.fps;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   if (Math.abs(run.timeline.durationMs - (original.durationMs + growsMs)) > frameMs + 1)
@@ -445,7 +447,7 @@ function reinspected(what: string, lighter: number, durationMs: number, growsMs 
 
 function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number, tried: number): FindingFix {
   const change = patch.changes
-    .map((c) => `${files > 1 ? `${c.file} ` : ''}line ${c.line}: \`${clip(c.before, 160)}\` → \`${clip(c.after, 200)}\``)
+    .map((c) => `${files > 1 ? `${c.file} ` : ''}line ${c.line}: \`${oneLine(clip(c.before, 160))}\` → \`${oneLine(clip(c.after, 200))}\``)
     .join('; ');
   return {
     finding: target.fix,
@@ -473,7 +475,7 @@ function unfixed(target: Target, tried: number, why: string | null): FindingFix 
     change: null,
     diff: {},
     reinspection,
-    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${clip(reinspection, 300)})`,
+    suggestedFix: `${target.fix.suggestedFix} (no verified fix: ${oneLine(clip(reinspection, 300))})`,
     candidatesTried: tried,
   };
 }

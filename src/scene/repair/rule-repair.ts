@@ -1,5 +1,6 @@
 import type { SceneUnit, UnitState } from '../inspection';
-import type { Box, Observation, Scene } from '../scene';
+import type { PixelBox as Box } from '../../domain/geometry';
+import type { Observation, Scene } from '../scene';
 import type { Candidate, SourceEdit } from '.';
 
 /**

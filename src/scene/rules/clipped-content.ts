@@ -1,15 +1,5 @@
-import {
-  cutSides,
-  fullyOutside,
-  inCoordinateSystem,
-  outside,
-  outsideShare,
-  pct,
-  units,
-  type Observation,
-  type Scene,
-  type Side,
-} from '../scene';
+import type { Side } from '../../domain/geometry';
+import { cutSides, fullyOutside, inCoordinateSystem, outside, outsideShare, pct, units, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 

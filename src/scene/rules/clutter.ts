@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../media/manifest';
 import type { UnitState } from '../inspection';
-import { area, fullyOutside, inCoordinateSystem, opacityOf, type Box, type Observation, type Scene } from '../scene';
+import type { PixelBox as Box } from '../../domain/geometry';
+import { area, fullyOutside, inCoordinateSystem, opacityOf, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 

@@ -1,5 +1,5 @@
 import { blend, contrastRatio, fromHex as rgbOf, hex, lightnessContrast, readableText } from '../../analyzers/colour';
-import type { Rgb } from '../../media/colour';
+import type { Rgb } from '../../media/srgb';
 import type { UnitState } from '../inspection';
 import { fullyOutside, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';

@@ -1,5 +1,6 @@
+import { clip, oneLine } from '../../domain/clip';
 import type { MathCheck } from '../inspection';
-import { area, clip, opacityOf, type Observation, type Scene } from '../scene';
+import { area, opacityOf, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -24,15 +25,15 @@ function mathErrors(scene: Scene): Observation[] {
     const shown = firstShown(scene, index);
     if (!shown) continue;
     const formula = texts[index];
-    const what = `${scene.unit(shown.unit).type} "${clip(formula.text, 60)}"`;
+    const what = `${scene.unit(shown.unit).type} "${oneLine(clip(formula.text, 60))}"`;
     const cas = check.detail ? ` (checked by SymPy: ${check.detail})` : ' (checked by SymPy)';
     const at = `${what} (${scene.textLine(index)})`;
     const description =
       from === undefined
         ? `${at} is false: ${check.before ? `one of its lines does not follow from the line before: ${stepClaim(check)}` : claim(check)}${cas}.`
         : check.before === undefined
-          ? `${at} continues "${clip(texts[from].text, 60)}" above it, and ${claim(check)}${cas}.`
-          : `${at} does not follow from the step before it, "${clip(texts[from].text, 60)}": ${stepClaim(check)}${cas}.`;
+          ? `${at} continues "${oneLine(clip(texts[from].text, 60))}" above it, and ${claim(check)}${cas}.`
+          : `${at} does not follow from the step before it, "${oneLine(clip(texts[from].text, 60))}": ${stepClaim(check)}${cas}.`;
     findings.push({
       severity: 'HIGH',
       unit: shown.unit,
@@ -93,11 +94,11 @@ function fix(scene: Scene, index: number, c: MathCheck, from?: number): string {
   const at = scene.textLine(index);
   if (c.expected) {
     const written = c.after ?? c.right ?? scene.timeline.texts![index].text;
-    return `${at}: \`${clip(written, 80)}\` should read \`${clip(c.expected, 120)}\` (the computer algebra system's form); check the steps that lead to it.`;
+    return `${at}: \`${oneLine(clip(written, 80))}\` should read \`${oneLine(clip(c.expected, 120))}\` (the computer algebra system's form); check the steps that lead to it.`;
   }
   return from === undefined
     ? `${at}: correct the formula so that both sides agree, and check the steps that lead to it.`
-    : `${at}: redo the step from "${clip(scene.timeline.texts![from].text, 60)}" so that it follows.`;
+    : `${at}: redo the step from "${oneLine(clip(scene.timeline.texts![from].text, 60))}" so that it follows.`;
 }
 
 export const mathError: SceneRule = { kind: 'VISUAL_VALIDATION_JSON', category: 'math_error', layout: false, observe: mathErrors };

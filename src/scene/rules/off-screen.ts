@@ -1,4 +1,5 @@
-import { cutSides, fullyOutside, inCoordinateSystem, opacityOf, outside, units, type Observation, type Scene, type Side } from '../scene';
+import type { Side } from '../../domain/geometry';
+import { cutSides, fullyOutside, inCoordinateSystem, opacityOf, outside, units, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import { shiftTowards } from './clipped-content';
 import type { UnitState } from '../inspection';

@@ -1,6 +1,7 @@
+import { clip, oneLine } from '../../domain/clip';
 import { formatTimestamp } from '../../media/manifest';
 import type { ScenePlay, SceneText } from '../inspection';
-import { clip, inCoordinateSystem, opacityOf, type Observation, type Scene } from '../scene';
+import { inCoordinateSystem, opacityOf, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -212,13 +213,13 @@ function readingTime(scene: Scene): Observation[] {
     const listed = (n: number) =>
       `${r.texts
         .slice(0, 3)
-        .map((k) => `"${clip(texts[k].text, n)}"`)
+        .map((k) => `"${oneLine(clip(texts[k].text, n))}"`)
         .join(', ')}${r.texts.length > 3 ? ', …' : ''}; ${scene.textLine(r.texts[0])}${group}`;
     const what = r.inTransit
       ? `${many ? `${r.texts.length} steps of a derivation` : 'A step of a derivation'} transformed one into the next without a pause (${listed(24)})`
       : many
         ? `${r.texts.length} texts shown together (${listed(20)})`
-        : `${scene.unit(r.unit).type} "${clip(first.text, 50)}" (${scene.textLine(r.texts[0])})`;
+        : `${scene.unit(r.unit).type} "${oneLine(clip(first.text, 50))}" (${scene.textLine(r.texts[0])})`;
     const size = many
       ? `${Math.round(r.texts.reduce((sum, k) => sum + readingChars(texts[k]), 0))} characters`
       : first.mode === 'math'

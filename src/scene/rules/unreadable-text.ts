@@ -1,4 +1,5 @@
-import { clip, fullyOutside, opacityOf, type Observation, type Scene } from '../scene';
+import { clip, oneLine } from '../../domain/clip';
+import { fullyOutside, opacityOf, type Observation, type Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import type { SceneRule } from './rule';
 
@@ -40,7 +41,7 @@ function tinyText(scene: Scene): Observation[] {
       ids.length > 1
         ? `${ids.length} pieces of text of ${scene.unit(id).rootType} (${ids
             .slice(0, 3)
-            .map((i) => `"${clip(scene.unit(i).text ?? '', 12)}"`)
+            .map((i) => `"${oneLine(clip(scene.unit(i).text ?? '', 12))}"`)
             .join(', ')}${ids.length > 3 ? ', …' : ''}; line ${scene.unit(id).line})`
         : scene.name(id);
     return {

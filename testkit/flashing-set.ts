@@ -1,5 +1,5 @@
 import { flashingIssues, flashingStretches } from '../src/analyzers/flashing';
-import type { Box } from '../src/analyzers/objects';
+import type { FrameBox } from '../src/domain/geometry';
 import type { Config } from '../src/config';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import type { IssueRegion } from '../src/kinds';
@@ -20,7 +20,7 @@ export interface FlashingCase {
   what: string;
   file: () => string;
   /** The finding: severity, whether it is a red flash, when the flashing starts (ms), and where (null: the whole frame). Null: no flashing finding. */
-  expect: { severity: 'HIGH' | 'MEDIUM'; red: boolean; atMs: number; region: Box | null } | null;
+  expect: { severity: 'HIGH' | 'MEDIUM'; red: boolean; atMs: number; region: FrameBox | null } | null;
 }
 
 const BG = '0x1e1e2e';
@@ -39,7 +39,12 @@ function video(name: string, rate: number, seconds: number, filters: string[]): 
 /** A filled box switched on by `enable`. */
 const box = (x: number, y: number, w: number, h: number, colour: string, enable = '1') =>
   `drawbox=x=${x}:y=${y}:w=${w}:h=${h}:color=${colour}:t=fill:enable='${enable}'`;
-const region = (x: number, y: number, w: number, h: number): Box => ({ left: x / W, top: y / H, right: (x + w) / W, bottom: (y + h) / H });
+const region = (x: number, y: number, w: number, h: number): FrameBox => ({
+  left: x / W,
+  top: y / H,
+  right: (x + w) / W,
+  bottom: (y + h) / H,
+});
 
 export const FLASHING_SET: FlashingCase[] = [
   {
@@ -195,9 +200,9 @@ export function flashingMistake(c: FlashingCase, found: readonly FlashingFinding
 }
 
 /** Intersection over union of two boxes. */
-function overlapShare(a: Box, b: Box): number {
+function overlapShare(a: FrameBox, b: FrameBox): number {
   const w = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
   const h = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-  const area = (x: Box) => (x.right - x.left) * (x.bottom - x.top);
+  const area = (x: FrameBox) => (x.right - x.left) * (x.bottom - x.top);
   return (w * h) / (area(a) + area(b) - w * h);
 }

@@ -1,4 +1,7 @@
-import { linearChannel } from './colour';
+import type { FrameBox } from '../domain/geometry';
+import { MIN_TRANSITIONS, type FlashEvent, type FlashingSignal, type FlashKind } from './flash-signal';
+import { TrailingSecond, Transitions } from './flash-transitions';
+import { linearChannel } from './srgb';
 
 /**
  * Flashing by area, as WCAG 2.3.1 defines it (docs/local-judge.md, "Flashing"),
@@ -28,42 +31,6 @@ const FIELD_SHARE = 1 / 3;
 const FIELD_AREA = 0.25;
 /** Cells across the smallest area that counts (25% of a field, a square of side sqrt(W x H / 36)). */
 const CELLS_ACROSS_THRESHOLD = 8;
-/** Fewer transitions a second than this (2 flashes) break no rule, not even IRIS's extended one: not stored. */
-export const MIN_TRANSITIONS = 4;
-/** Transitions remembered per cell: more than any frame rate up to 120 fps can fit in one second. */
-const RING = 128;
-
-export type FlashKind = 'general' | 'red';
-
-/** A box on the frame as fractions of its width and height. */
-export interface FlashBox {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** A stretch of decoded frames where an area over the threshold went through at least MIN_TRANSITIONS transitions in the trailing second. */
-export interface FlashEvent {
-  kind: FlashKind;
-  /** The first frame of the stretch (position in the signal's frameTimesMs). */
-  startFrame: number;
-  /** When the first of the transitions counted at startFrame happened, ms. */
-  sinceMs: number;
-  /** Per frame from startFrame: the most transitions in the trailing second that an area over the threshold went through. */
-  transitions: number[];
-  /** At the frame with the most transitions: the share of the frame flashing, the share of the worst 10-degree field, and where. */
-  area: number;
-  field: number;
-  box: FlashBox;
-}
-
-export interface FlashingSignal {
-  /** The cells the frame was measured in, and the 10-degree field in cells. `whole-frame`: only the frame's mean luma was known (a signal stored before per-area measurement). */
-  method: 'area' | 'whole-frame';
-  grid: { width: number; height: number; fieldWidth: number; fieldHeight: number };
-  events: FlashEvent[];
-}
 
 export interface FlashGrid {
   width: number;
@@ -86,130 +53,6 @@ export function flashGrid(width: number, height: number): FlashGrid {
 export interface GridColour {
   fullRange: boolean;
   bt709: boolean;
-}
-
-/** Peaks and valleys of one value per cell; a transition is a move of at least `minChange` from the last extreme. */
-class Transitions {
-  private readonly low: Float32Array;
-  private readonly high: Float32Array;
-  private readonly lowWeight: Float32Array;
-  private readonly highWeight: Float32Array;
-  private readonly direction: Int8Array;
-  /** Per cell, the size of its last transition in a value that mixes linearly with coverage (to weigh partly covered cells). */
-  readonly amplitude: Float32Array;
-
-  constructor(
-    cells: number,
-    private readonly minChange: number,
-    private readonly darkerBelow: number,
-  ) {
-    this.low = new Float32Array(cells).fill(Infinity);
-    this.high = new Float32Array(cells).fill(-Infinity);
-    this.lowWeight = new Float32Array(cells);
-    this.highWeight = new Float32Array(cells);
-    this.direction = new Int8Array(cells);
-    this.amplitude = new Float32Array(cells);
-  }
-
-  /** True when the cell completes a transition with this value. */
-  update(i: number, value: number, weight: number): boolean {
-    if (value < this.low[i]) {
-      this.low[i] = value;
-      this.lowWeight[i] = weight;
-    }
-    if (value > this.high[i]) {
-      this.high[i] = value;
-      this.highWeight[i] = weight;
-    }
-    let moved = false;
-    if (this.direction[i] !== 1 && value - this.low[i] >= this.minChange && this.low[i] < this.darkerBelow) {
-      this.amplitude[i] = Math.abs(weight - this.lowWeight[i]);
-      this.direction[i] = 1;
-      moved = true;
-    } else if (this.direction[i] !== -1 && this.high[i] - value >= this.minChange && value < this.darkerBelow) {
-      this.amplitude[i] = Math.abs(this.highWeight[i] - weight);
-      this.direction[i] = -1;
-      moved = true;
-    }
-    // The extreme behind the last transition follows the value: the next one is measured from the new peak or valley.
-    if (this.direction[i] === 1) {
-      this.low[i] = value;
-      this.lowWeight[i] = weight;
-    } else if (this.direction[i] === -1) {
-      this.high[i] = value;
-      this.highWeight[i] = weight;
-    }
-    return moved;
-  }
-}
-
-/** The transitions of each cell within the trailing second (frame positions, oldest first). */
-class TrailingSecond {
-  private readonly ring: Int32Array;
-  private readonly head: Int32Array;
-  private readonly tail: Int32Array;
-  /** The cells holding transitions, so that a frame visits only those. */
-  private readonly active: Int32Array;
-  private readonly listed: Uint8Array;
-  private activeCount = 0;
-
-  constructor(
-    cells: number,
-    private readonly frameTimesMs: readonly number[],
-  ) {
-    this.ring = new Int32Array(cells * RING);
-    this.head = new Int32Array(cells);
-    this.tail = new Int32Array(cells);
-    this.active = new Int32Array(cells);
-    this.listed = new Uint8Array(cells);
-  }
-
-  record(i: number, frame: number): void {
-    if (this.head[i] - this.tail[i] === RING) this.tail[i]++;
-    this.ring[i * RING + (this.head[i] % RING)] = frame;
-    this.head[i]++;
-    if (!this.listed[i]) {
-      this.listed[i] = 1;
-      this.active[this.activeCount++] = i;
-    }
-  }
-
-  /** Cells left with at least MIN_TRANSITIONS by the last expire. */
-  busy = 0;
-
-  /** Drops every cell's transitions older than one second before `frame`; returns the most any cell has left. */
-  expire(frame: number): number {
-    const since = this.frameTimesMs[frame] - 1000;
-    let most = 0;
-    let kept = 0;
-    this.busy = 0;
-    for (let k = 0; k < this.activeCount; k++) {
-      const i = this.active[k];
-      while (this.tail[i] < this.head[i] && this.frameTimesMs[this.ring[i * RING + (this.tail[i] % RING)]] <= since) this.tail[i]++;
-      const left = this.head[i] - this.tail[i];
-      if (left > 0) {
-        this.active[kept++] = i;
-        if (left > most) most = left;
-        if (left >= MIN_TRANSITIONS) this.busy++;
-      } else this.listed[i] = 0;
-    }
-    this.activeCount = kept;
-    return most;
-  }
-
-  count(i: number): number {
-    return this.head[i] - this.tail[i];
-  }
-
-  /** The frames of cell i's transitions in the trailing second. */
-  forEach(i: number, visit: (frame: number) => void): void {
-    for (let j = this.tail[i]; j < this.head[i]; j++) visit(this.ring[i * RING + (j % RING)]);
-  }
-
-  /** Time of the k-th most recent transition of cell i. */
-  recentMs(i: number, k: number): number {
-    return this.frameTimesMs[this.ring[i * RING + ((this.head[i] - k) % RING)]];
-  }
 }
 
 /** The area measure of one kind of flash, and its open stretch. */
@@ -369,7 +212,7 @@ class FlashTrack {
   }
 
   /** The flashing area at this level: its share of the frame and of the worst field, its box, and its cells (mostly covered ones when there are any). */
-  private measure(k: number): { area: number; field: number; box: FlashBox; cells: number[] } {
+  private measure(k: number): { area: number; field: number; box: FrameBox; cells: number[] } {
     const { width, height } = this.grid;
     let area = 0;
     const all: number[] = [];
