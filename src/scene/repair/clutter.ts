@@ -5,7 +5,7 @@ import { legibleGlyphPx } from '../rules/unreadable-text';
 import { SCENE_RULES } from '../thresholds';
 import { fullyOutside, type Box, type Observation, type Scene } from '../scene';
 import { BUFFS, objectLine, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Too many texts at once: the group that crowds the frame, fixed as a person

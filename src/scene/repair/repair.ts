@@ -11,7 +11,7 @@ import { overlap } from '../rules/overlap';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
-import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from '.';
+import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from './types';
 
 export interface RepairInput {
   sources: readonly SceneSource[];

@@ -1,6 +1,6 @@
 import type { SceneUnit, UnitState } from '../inspection';
 import type { Box, Observation, Scene } from '../scene';
-import type { Candidate, SourceEdit } from '.';
+import type { Candidate, SourceEdit } from './types';
 
 /**
  * How one layout rule's findings are repaired (one file per rule in this
