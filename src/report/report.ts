@@ -15,7 +15,7 @@ import {
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
 import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
-import type { EvalKind } from '../domain/types';
+import { worstFirst, type EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { sampleAt } from '../scene/inspection';
@@ -279,13 +279,11 @@ function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: R
   return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th>${patched ? '<th>Source patch</th>' : ''}${reviewed ? '<th>Review</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
-
 export async function renderReport(data: ReportData, controls: ReviewControls | null = null): Promise<string> {
   const { run } = data;
   const issues: PinnedIssue[] = run.evalRuns
     .flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.frameIndex ?? Infinity) - (b.frameIndex ?? Infinity))
+    .sort((a, b) => worstFirst(a.severity, b.severity) || (a.frameIndex ?? Infinity) - (b.frameIndex ?? Infinity))
     .map((i, n) => ({ ...i, number: n + 1 }));
   const overall = run.overallStatus ?? run.status;
   return `<!doctype html>

@@ -1,5 +1,5 @@
 import type { SceneSettings } from '../../config';
-import type { Severity } from '../../domain/types';
+import { SEVERITY_RANK, worstFirst } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
 import type { SceneTimeline, SceneUnit } from '../inspection';
@@ -40,7 +40,6 @@ export interface InspectionCost {
 
 /** Candidates tried per defect at most, smallest first. */
 const MOST_PER_DEFECT = 4;
-const SEVERITY_RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
 
 /**
  * The budget (docs/fixes.md, "The budget"): a repair takes at most twice the
@@ -176,9 +175,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       return runs.size + 1 + kept <= budget.candidates && Date.now() + longestMs * (1 + kept) < deadline;
     };
     // The worst first: the most severe, then the one with the most findings.
-    const order = [...targets].sort(
-      (a, b) => SEVERITY_RANK[b.fix.severity] - SEVERITY_RANK[a.fix.severity] || b.members.length - a.members.length,
-    );
+    const order = [...targets].sort((a, b) => worstFirst(a.fix.severity, b.fix.severity) || b.members.length - a.members.length);
     for (const [n, target] of order.entries()) {
       const reasons: string[] = [];
       let tried = 0;
