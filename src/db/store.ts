@@ -19,7 +19,7 @@ import {
   type TerminalEvalRunStatus,
 } from '../domain/types';
 import { KINDS } from '../kinds';
-import type { NormalizedIssue } from '../kinds/verdict';
+import type { NormalizedIssue } from '../domain/issue';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
 import type { FramePlan } from '../media/plan';
 import type { SceneTimeline } from '../scene/inspection';

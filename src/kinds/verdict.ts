@@ -1,21 +1,7 @@
-import type { Severity } from '../domain/types';
+import { SEVERITY_RANK, worstFirst, type Severity } from '../domain/types';
 import { formatTimestamp, frameHint, type FrameManifest, type FrameRef } from '../media/manifest';
-import type { IssueOrigin, IssueRegion, Verdict } from '../domain/judgement';
+import type { NormalizedIssue, Verdict } from '../domain/judgement';
 import type { KindDefinition } from './kind';
-
-/** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
-export interface NormalizedIssue {
-  severity: Severity;
-  category: string;
-  frameIndex: number | null;
-  frameHint: string | null;
-  description: string;
-  suggestedFix: string | null;
-  /** Where on the frame, when the judge knew it exactly; stored, not served by the API. */
-  region?: IssueRegion | null;
-  /** Who found it (the scene, the pixel analyzers, the judge); stored, not served by the API. */
-  origin?: IssueOrigin;
-}
 
 export interface NormalizedVerdict {
   score: number;
@@ -82,8 +68,6 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
 /** No kind lists more issues than this of one category: past it, a reviewer reads rows, not defects. */
 export const MAX_ISSUES_PER_CATEGORY = 5;
 
-const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
-
 /** A judge's issue as it will be stored, on its frame, with the indices of the issues it repeats. */
 interface Located {
   row: NormalizedIssue;
@@ -110,7 +94,7 @@ function oneIssuePerDefect(located: Located[]): { row: NormalizedIssue; items: L
   for (const category of new Set(rows.map((r) => r.row.category))) {
     const mine = rows.filter((r) => r.row.category === category);
     if (mine.length <= MAX_ISSUES_PER_CATEGORY) continue;
-    const ranked = [...mine].sort((a, b) => RANK[b.row.severity] - RANK[a.row.severity] || mine.indexOf(a) - mine.indexOf(b));
+    const ranked = [...mine].sort((a, b) => worstFirst(a.row.severity, b.row.severity) || mine.indexOf(a) - mine.indexOf(b));
     const rest = new Set(ranked.slice(MAX_ISSUES_PER_CATEGORY - 1));
     const others = mine.filter((r) => rest.has(r));
     others.forEach((r, i) =>
@@ -152,7 +136,7 @@ function mergedRow(
 ): NormalizedIssue {
   const rows = group.map((g) => g.row);
   const first = group.find((g) => g.frame) ?? group[0];
-  const severity = rows.reduce<Severity>((s, r) => (RANK[r.severity] > RANK[s] ? r.severity : s), 'LOW');
+  const severity = rows.reduce<Severity>((s, r) => (SEVERITY_RANK[r.severity] > SEVERITY_RANK[s] ? r.severity : s), 'LOW');
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const each = rows
     .slice(0, DESCRIBED)
