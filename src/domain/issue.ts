@@ -26,6 +26,8 @@ export type EvalIssue = z.infer<typeof EvalIssueSchema>;
 
 /** An issue as it is stored (before it has an id): the frame hint carries the frame's timestamp. */
 export type NormalizedIssue = Omit<EvalIssue, 'id'> & {
+  /** When the frame the issue is pinned to was shown, ms (the time its hint shows), or null; stored, not served by the API. */
+  timestampMs?: number | null;
   /** Where on the frame, when the judge knew it exactly; stored, not served by the API. */
   region?: IssueRegion | null;
   /** Who found it (the scene, the pixel analyzers, the judge); stored, not served by the API. */
@@ -33,7 +35,7 @@ export type NormalizedIssue = Omit<EvalIssue, 'id'> & {
 };
 
 /** What a judge (LLM or local) reports for one issue, before it is stored: `location` where the stored issue has its hint. */
-export type IssueDraft = Omit<NormalizedIssue, 'frameHint'> & {
+export type IssueDraft = Omit<NormalizedIssue, 'frameHint' | 'timestampMs'> & {
   /** Where in the frame, when known (for example "top-right"); the timestamp is added from the frame. */
   location: string | null;
 };

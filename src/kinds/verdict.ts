@@ -45,6 +45,7 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
       category: issue.category,
       frameIndex: frame ? frame.index : null,
       frameHint: frame ? frameHint(frame, issue.location) : issue.location,
+      timestampMs: frame ? frame.timestampMs : null,
       description: issue.description.trim(),
       suggestedFix: issue.suggestedFix?.trim() || null,
       region: frame ? (issue.region ?? null) : null,
@@ -166,6 +167,7 @@ function mergedRow(
     category: rows[0].category,
     frameIndex: first.frame ? first.frame.index : null,
     frameHint: hint ?? (first.frame ? formatTimestamp(first.frame.timestampMs) : first.row.frameHint),
+    timestampMs: first.frame ? first.frame.timestampMs : first.row.timestampMs,
     description: `${heading}: ${each.join(' ')}${more}`,
     suggestedFix: fixes.length
       ? fixes
