@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import sharp from 'sharp';
-import { getRunFixes, type FindingFixEntry } from '../read-model/fixes';
+import { getRunFixes, type FindingRepairEntry } from '../read-model/fixes';
 import { getRunReviews, type RunReviews } from '../read-model/reviews';
 import {
   framesPrunedAt,
@@ -47,7 +47,7 @@ export interface ReportData {
   /** What reviewers said about the run (docs/calibration.md). */
   reviews: RunReviews;
   /** The verified source patch of each issue the scene's repair reached, by issue id (docs/fixes.md). */
-  fixes: Map<string, FindingFixEntry>;
+  fixes: Map<string, FindingRepairEntry>;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
@@ -81,7 +81,7 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     framesPrunedAt: prunedAt,
     reviews,
     fixes: new Map(
-      (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingFixEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
+      (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingRepairEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
     ),
   };
 }
@@ -250,7 +250,7 @@ function diffBlock(diff: string): string {
 }
 
 /** The issue's source patch beside it: the verdict, the change, the diff per file, what re-inspection showed. */
-function patchCell(fix: FindingFixEntry | undefined): string {
+function patchCell(fix: FindingRepairEntry | undefined): string {
   if (!fix) return '<td class="patch muted">-</td>';
   const diffs = Object.entries(fix.diff).map(([, text]) => diffBlock(text));
   return `<td class="patch"><span class="verdict ${fix.verdict}">${esc(fix.verdict)}</span>${fix.change ? ` <code>${esc(fix.change)}</code>` : ''}${diffs.join('')}<div class="reinspection">${esc(fix.reinspection)}</div></td>`;

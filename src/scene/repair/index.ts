@@ -6,4 +6,4 @@
  * winners are verified again as one patch.
  */
 export { repairBudget, repairScene, type InspectionCost, type RepairInput } from './repair';
-export type { Candidate, FindingFix, FixVerdict, RepairBudget, SceneRepair, SourceEdit } from './types';
+export type { Candidate, FindingRepair, RepairVerdict, RepairBudget, SceneRepair, SourceEdit } from './types';

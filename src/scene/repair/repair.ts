@@ -11,7 +11,7 @@ import { overlap } from '../rules/overlap';
 import { clip, Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
-import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from './types';
+import type { Candidate, FindingRepair, RepairBudget, SceneRepair, SourceEdit } from './types';
 
 export interface RepairInput {
   sources: readonly SceneSource[];
@@ -74,7 +74,7 @@ interface Target {
   members: Found[];
   /** What must be gone for it to be fixed: its findings, and for too many texts at once the overlaps among them. */
   goals: Found[];
-  fix: FindingFix['finding'];
+  fix: FindingRepair['finding'];
   candidates: Candidate[];
 }
 
@@ -100,7 +100,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const scene = new Scene({ ...input.timeline, lines: { ...quotedLines(input.sources, [input.timeline]), ...input.timeline.lines } });
   const targets = defectsOf(scene, input.manifest);
   const done = (
-    fixes: FindingFix[],
+    fixes: FindingRepair[],
     combined: SceneRepair['combined'],
     session: RepairSession | null,
     candidates: number,
@@ -166,7 +166,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     const check = (run: CandidateRun, goals: readonly Found[], growsMs: number) => verify(run, goals, baseline, input.timeline, growsMs);
     // Every candidate re-inspected, by its edits: one shared by several defects is re-inspected once.
     const runs = new Map<string, { run: CandidateRun; cut: boolean; candidate: Candidate }>();
-    const fixes = new Map<Target, FindingFix>();
+    const fixes = new Map<Target, FindingRepair>();
     const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; growsMs: number }[] = [];
     // Room for one more candidate within the candidates and the time left, once a patch is verified with room kept for
     // the combined patch (the longest run so far stands for the next).
@@ -440,7 +440,14 @@ function reinspected(what: string, lighter: number, durationMs: number, growsMs 
   return `re-inspected, ${what}, ${news}, ${length}`;
 }
 
-function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number, tried: number): FindingFix {
+function verified(
+  target: Target,
+  candidate: Candidate,
+  patch: AppliedPatch,
+  sentence: string,
+  files: number,
+  tried: number,
+): FindingRepair {
   const change = patch.changes
     .map((c) => `${files > 1 ? `${c.file} ` : ''}line ${c.line}: \`${clip(c.before, 160)}\` → \`${clip(c.after, 200)}\``)
     .join('; ');
@@ -456,7 +463,7 @@ function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sen
 }
 
 /** A defect no candidate fixed: `none` when none could be computed, else `unverified`, with why; today's advice kept. */
-function unfixed(target: Target, tried: number, why: string | null): FindingFix {
+function unfixed(target: Target, tried: number, why: string | null): FindingRepair {
   const none = target.candidates.length === 0;
   const rule = target.members[0].rule;
   const reinspection = none

@@ -4,7 +4,7 @@ import type { SceneSource } from '../../fragments/scene-sources';
 import type { SandboxSession } from '../../infra/sandbox';
 import { JobResultSchema, timelineOf, type SceneTimeline } from '../inspection';
 import { manimRate, quotedLines, timelineToleranceMs, type VideoFacts } from '../inspector';
-import { lastLine, sceneTexCache, startSceneSession, stoppedReason } from '../sandbox';
+import { lastLine, sceneTexCache, startSceneSession, stoppedReason } from '../programs';
 import type { SourceEdit } from './types';
 
 /** The warm re-inspection program, in scene-inspector/ (docs/fixes.md, "Edits and verification"). */

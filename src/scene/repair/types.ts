@@ -41,9 +41,9 @@ export interface Candidate {
 }
 
 /** `verified`: a candidate passed re-inspection; `unverified`: candidates were tried and none passed; `none`: no edit could be computed. */
-export type FixVerdict = 'verified' | 'unverified' | 'none';
+export type RepairVerdict = 'verified' | 'unverified' | 'none';
 
-export interface FindingFix {
+export interface FindingRepair {
   /** The finding as sceneFindings() produced it. */
   finding: {
     kind: EvalKind;
@@ -54,7 +54,7 @@ export interface FindingFix {
     frameIndex: number | null;
     location: string | null;
   };
-  verdict: FixVerdict;
+  verdict: RepairVerdict;
   /** The winning edit as one line per change: "line 12: `.next_to(circle, RIGHT)` → `.next_to(circle, RIGHT).shift(0.4 * LEFT)`". */
   change: string | null;
   /** Unified diff per file (keys: the fragment's file names). */
@@ -67,9 +67,9 @@ export interface FindingFix {
 }
 
 export interface SceneRepair {
-  fixes: FindingFix[];
+  fixes: FindingRepair[];
   /** All verified patches applied together, verified again as one patch; `files` holds the patched texts of the fragment's files it changes. */
-  combined: { verdict: FixVerdict; diff: Record<string, string>; files: Record<string, string>; reinspection: string };
+  combined: { verdict: RepairVerdict; diff: Record<string, string>; files: Record<string, string>; reinspection: string };
   wallMs: number;
   /** CPU of the whole repair in its sandbox (Manim's import, the baseline and every candidate, TeX included). */
   cpuSeconds: number | null;
