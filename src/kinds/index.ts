@@ -17,8 +17,13 @@ const DEFINITIONS = {
 
 export const KINDS: Record<EvalKind, KindDefinition<unknown>> = DEFINITIONS;
 
-/** The issue categories of a kind, as a literal union: what a scene rule of that kind may report. */
-export type KindCategory<K extends EvalKind = EvalKind> = (typeof DEFINITIONS)[K]['categories'][number];
+/**
+ * The issue categories of a kind, as a literal union: what a scene rule of that kind may report. (A kind
+ * not yet registered has none, so the compiler's one complaint is the missing entry above.)
+ */
+export type KindCategory<K extends EvalKind = EvalKind> = K extends keyof typeof DEFINITIONS
+  ? (typeof DEFINITIONS)[K]['categories'][number]
+  : never;
 
 export { EVAL_KINDS, type EvalKind } from '../domain/types';
 export type { IssueDraft, IssueOrigin, IssueRegion, KindInput, Verdict } from '../domain/judgement';
