@@ -59,7 +59,7 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
       same.members.push(n);
       return;
     }
-    const item = { row, frame, members: [n] };
+    const item = { row, frame, place: issue.location, members: [n] };
     seen.set(key, item);
     located.push(item);
   });
@@ -73,8 +73,13 @@ export const MAX_ISSUES_PER_CATEGORY = 5;
 interface Located {
   row: NormalizedIssue;
   frame: FrameRef | undefined;
+  /** Where in the frame (the judge's location words), kept apart from the hint so merging never parses it back. */
+  place: string | null;
   members: number[];
 }
+
+/** An issue on its frame, with where in it: what merging reads. */
+type Placed = Pick<Located, 'row' | 'frame' | 'place'>;
 
 /**
  * One defect, one issue. Findings of one category at the same moment (pinned to
@@ -113,35 +118,25 @@ function oneIssuePerDefect(located: Located[]): { row: NormalizedIssue; items: L
   });
 }
 
-function atOneMoment(group: { row: NormalizedIssue; frame: FrameRef | undefined }[]): {
-  row: NormalizedIssue;
-  frame: FrameRef | undefined;
-} {
+function atOneMoment(group: Placed[]): Placed {
   const { frame } = group[0];
-  const places = [...new Set(group.map((g) => placeOf(g.row)).filter(Boolean))];
-  const hint = frameHint(frame!, places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null);
-  return { row: mergedRow(group, `${group.length} ${group[0].row.category} issues at ${hint}`, hint, false), frame };
+  const places = [...new Set(group.map((g) => g.place).filter(Boolean))];
+  const place = places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null;
+  const hint = frameHint(frame!, place);
+  return { row: mergedRow(group, `${group.length} ${group[0].row.category} issues at ${hint}`, hint, false), frame, place };
 }
-
-/** The hint's location part (after its timestamp). */
-const placeOf = (row: NormalizedIssue) => (row.frameHint ?? '').replace(/^\d+:\d+\.\d\s*/, '');
 
 const DESCRIBED = 3;
 
 /** Several issues as one: the first frame, the highest severity, the box around them all when they share a frame. */
-function mergedRow(
-  group: { row: NormalizedIssue; frame: FrameRef | undefined }[],
-  heading: string,
-  hint: string | null,
-  when: boolean,
-): NormalizedIssue {
+function mergedRow(group: Placed[], heading: string, hint: string | null, when: boolean): NormalizedIssue {
   const rows = group.map((g) => g.row);
   const first = group.find((g) => g.frame) ?? group[0];
   const severity = rows.reduce<Severity>((s, r) => (SEVERITY_RANK[r.severity] > SEVERITY_RANK[s] ? r.severity : s), 'LOW');
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const each = rows
     .slice(0, DESCRIBED)
-    .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, placeOf(r) || null)}: ` : ''}${clip(r.description, 240)}`);
+    .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, group[i].place || null)}: ` : ''}${clip(r.description, 240)}`);
   const more =
     rows.length > DESCRIBED
       ? ` And ${rows.length - DESCRIBED} more${
