@@ -3,7 +3,7 @@ import { loadLabelledSet, type LabelledAnimation, type LabelledSet } from '../sr
 import { animationOutcome, atLeast, finds, names, type LabelledEntry } from '../src/calibration/metrics';
 import { PROJECT_ROOT } from '../src/config';
 import type { EvalKind } from '../src/domain/types';
-import type { NormalizedIssue } from '../src/kinds/verdict';
+import type { NormalizedIssue } from '../src/domain/issue';
 import { hintTimestampMs } from '../src/media/manifest';
 import { FRAME_KINDS, type LocalResults } from './local-judge';
 

@@ -11,7 +11,7 @@ export const LOCAL_MODEL = 'local-analyzers/v14';
  * once, the whole-video signal). A scorer owns its kind's grading; which
  * analyzers it runs and how their findings become a score is its business.
  */
-export interface Evidence {
+export interface ScorerInput {
   input: KindInput;
   ctx: AnalysisContext;
   /** What the recorded scene says, for a kind that reads it itself (its definition's `readsScene`). */
@@ -28,7 +28,7 @@ export interface SceneEvidence {
 }
 
 /** A kind's local scorer (each kind's definition in src/kinds/ carries its own). */
-export type LocalScorer = (evidence: Evidence, maxScore: number) => Verdict;
+export type LocalScorer = (input: ScorerInput, maxScore: number) => Verdict;
 
 export interface LocalRequest {
   /** The kind judged (its definition, src/kinds/): its local scorer and maximum score. */

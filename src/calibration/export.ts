@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { calibratedAnimations } from '../db/calibration';
-import { hintTimestampMs } from '../media/manifest';
-import { getPipelineRun } from '../read-model/read-model';
+import { getPipelineRun, issueTimes } from '../read-model/read-model';
 import { animationUrlOf, getRunReviews, reviewedRunIds } from '../read-model/reviews';
 import type { ExpectedIssue, LabelledAnimation, LabelledSet } from './labelled-set';
 
@@ -30,10 +29,11 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
   const skipped: string[] = [];
   const ids = new Set<string>();
   for (const runId of runIds) {
-    const [response, reviews, url] = await Promise.all([
+    const [response, reviews, url, times] = await Promise.all([
       getPipelineRun(pool, runId, { includeIssues: true }),
       getRunReviews(pool, runId),
       animationUrlOf(pool, runId),
+      issueTimes(pool, runId),
     ]);
     const inputs = calibrated.get(runId) ?? (url ? { animation: url, scene: null, userInput: null, title: null, description: null } : null);
     if (!response || !inputs) {
@@ -54,7 +54,7 @@ export async function reviewedSet(pool: pg.Pool, opts: { name: string; since: Da
           (v) => v.issueId === issue.id && v.verdict === 'wrong' && finished.includes(v.reviewer),
         ).length;
         if (wrong * 2 > finished.length) continue;
-        const atMs = hintTimestampMs(issue.frameHint);
+        const atMs = times.get(issue.id) ?? null;
         add({
           kind: run.kind,
           categories: [issue.category],

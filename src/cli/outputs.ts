@@ -1,6 +1,6 @@
 import type { EvalRunCost } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun, PipelineRunResponse } from '../read-model/schemas';
-import type { EvalKind } from '../domain/types';
+import { worstFirst, type EvalKind } from '../domain/types';
 import { textTable } from '../text-table';
 import { spreadsheetText, visibleText } from '../text-safety';
 import { clip } from '../domain/clip';
@@ -15,12 +15,10 @@ export interface RunResult {
   failure?: string;
 }
 
-const SEVERITY_RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
-
 /** The run's most severe issue, first in time among equals. */
 export function worstIssue(run: EvalPipelineRun): (EvalIssue & { kind: EvalKind }) | null {
   const issues = run.evalRuns.flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })));
-  issues.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || (a.frameHint ?? '').localeCompare(b.frameHint ?? ''));
+  issues.sort((a, b) => worstFirst(a.severity, b.severity) || (a.frameHint ?? '').localeCompare(b.frameHint ?? ''));
   return issues[0] ?? null;
 }
 
@@ -134,7 +132,7 @@ export function csv(results: readonly RunResult[]): string {
       continue;
     }
     for (const e of run.evalRuns) {
-      const worst = [...(e.issues ?? [])].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity])[0];
+      const worst = [...(e.issues ?? [])].sort((a, b) => worstFirst(a.severity, b.severity))[0];
       const note = e.status === 'ERROR' || e.status === 'SKIPPED' ? e.summary : null;
       rows.push([
         r.file,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EvalKind } from '../domain/types';
 import { SCENE_CHECK_PREFIX } from '../providers/local-checks';
-import type { FindingFix, SceneRepair } from '../scene/repair';
+import type { FindingRepair, SceneRepair } from '../scene/repair';
 import { inTransaction } from './transaction';
 
 /**
@@ -11,7 +11,7 @@ import { inTransaction } from './transaction';
  */
 
 /** A fix as stored: the finding's fix and the id of the stored issue it is about (null when none matched). */
-export interface StoredFindingFix extends FindingFix {
+export interface StoredFindingFix extends FindingRepair {
   issueId: string | null;
 }
 
@@ -36,9 +36,9 @@ interface IssueRow {
  * issue stood for the finding, the one of that kind and category on its
  * frame. Each issue is taken once.
  */
-export function matchIssues(fixes: readonly FindingFix[], issues: readonly IssueRow[]): (string | null)[] {
+export function matchIssues(fixes: readonly FindingRepair[], issues: readonly IssueRow[]): (string | null)[] {
   const taken = new Set<string>();
-  const pick = (fix: FindingFix, matches: (i: IssueRow) => boolean): string | null => {
+  const pick = (fix: FindingRepair, matches: (i: IssueRow) => boolean): string | null => {
     const { kind, category } = fix.finding;
     const issue = issues.find((i) => !taken.has(i.id) && i.kind === kind && i.category === category && matches(i));
     if (issue) taken.add(issue.id);

@@ -19,7 +19,7 @@ import {
   type TerminalEvalRunStatus,
 } from '../domain/types';
 import { KINDS } from '../kinds';
-import type { NormalizedIssue } from '../kinds/verdict';
+import type { NormalizedIssue } from '../domain/issue';
 import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
 import type { FramePlan } from '../media/plan';
 import type { SceneTimeline } from '../scene/inspection';
@@ -326,8 +326,8 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
     }
     for (const [ordinal, issue] of result.issues.entries()) {
       await client.query(
-        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region, origin)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
+        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, timestamp_ms, description, suggested_fix, region, origin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
         [
           crypto.randomUUID(),
           evalRunId,
@@ -336,6 +336,7 @@ export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: Ev
           issue.category,
           issue.frameIndex,
           issue.frameHint,
+          issue.timestampMs ?? null,
           issue.description,
           issue.suggestedFix,
           issue.region ? JSON.stringify(issue.region) : null,

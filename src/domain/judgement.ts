@@ -1,35 +1,11 @@
-import type { Severity } from './types';
+import type { IssueDraft } from './issue';
 
 /**
  * What a judgement is made of, whoever judges (an LLM, the local analyzers, the
  * scene): what the content looks like to a kind, the issues found and the verdict.
  */
 
-/** What a judge (LLM or local) reports for one issue, before it is stored. */
-export interface IssueDraft {
-  severity: Severity;
-  category: string;
-  frameIndex: number | null;
-  /** Where in the frame, when known (for example "top-right"); the timestamp is added from the frame. */
-  location: string | null;
-  description: string;
-  suggestedFix: string | null;
-  /** Where on the frame, when the judge knows it exactly (the local analyzers do; an LLM gives `location` words). */
-  region?: IssueRegion | null;
-  /** Who found it: the scene's recorded geometry, the pixel analyzers, or the (LLM) judge; stored, not served by the API. */
-  origin?: IssueOrigin;
-}
-
-export type IssueOrigin = 'scene' | 'pixels' | 'judge';
-
-/** A box on the frame as fractions of its width and height, and the frame edge that cuts it, if any. */
-export interface IssueRegion {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-  edge?: 'top' | 'right' | 'bottom' | 'left';
-}
+export type { IssueDraft, IssueOrigin, IssueRegion, NormalizedIssue } from './issue';
 
 /**
  * Two judges (or two answers of one) report "the same" issue when category and

@@ -1,5 +1,5 @@
 import { clip, oneLine } from './clip';
-import type { EvalKind, EvalRunStatus, PipelineStatus, Severity, TerminalEvalRunStatus } from './types';
+import { worstFirst, type EvalKind, type EvalRunStatus, type PipelineStatus, type Severity, type TerminalEvalRunStatus } from './types';
 
 /**
  * The one place that maps scores and issues to statuses and rolls eval runs up
@@ -47,7 +47,6 @@ export interface SummaryIssue {
 /** The pipeline error, and the whole summary, of a cancelled pipeline run. */
 export const CANCELLED = 'cancelled';
 
-const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const MAX_SUMMARY_ISSUES = 3;
 const MAX_DESCRIPTION = 90;
 
@@ -91,7 +90,7 @@ export function pipelineSummary(
   const worst = [...issues]
     .sort(
       (a, b) =>
-        SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+        worstFirst(a.severity, b.severity) ||
         a.kind.localeCompare(b.kind) ||
         (a.frameHint ?? '').localeCompare(b.frameHint ?? '') ||
         a.description.localeCompare(b.description),

@@ -20,3 +20,9 @@ export type TerminalEvalRunStatus = Exclude<EvalRunStatus, 'PENDING' | 'RUNNING'
 
 export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type Severity = (typeof SEVERITIES)[number];
+
+/** The one severity order: a severity's rank is its place in SEVERITIES (LOW 0, MEDIUM 1, HIGH 2). */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+/** Sorts severities worst first (HIGH, MEDIUM, LOW). */
+export const worstFirst = (a: Severity, b: Severity): number => SEVERITY_RANK[b] - SEVERITY_RANK[a];

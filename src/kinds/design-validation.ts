@@ -19,7 +19,7 @@ const scoreDesignValidation: LocalScorer = ({ ctx }, maxScore) => {
   return validationVerdict(issues, maxScore, 'Contrast, clutter and margins are fine.');
 };
 
-export const designValidation: KindDefinition<ScoredAnswer> = {
+export const designValidation = {
   kind: 'DESIGN_VALIDATION_JSON',
   promptVersion: 'design-validation/v4',
   maxScore: 100,
@@ -38,4 +38,4 @@ export const designValidation: KindDefinition<ScoredAnswer> = {
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
   localScorer: scoreDesignValidation,
-};
+} satisfies KindDefinition<ScoredAnswer>;

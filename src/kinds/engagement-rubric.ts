@@ -84,7 +84,7 @@ const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
   return rubricVerdictOf(ENGAGEMENT_CRITERIA, scores, issues, `${why}.`);
 };
 
-export const engagementRubric: KindDefinition<RubricAnswer> = {
+export const engagementRubric = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
   promptVersion: 'engagement-rubric/v5',
   maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
@@ -108,4 +108,4 @@ export const engagementRubric: KindDefinition<RubricAnswer> = {
   answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),
   toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
   localScorer: scoreEngagementRubric,
-};
+} satisfies KindDefinition<RubricAnswer>;

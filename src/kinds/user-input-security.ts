@@ -32,7 +32,7 @@ const scoreUserInputSecurity: LocalScorer = ({ input }) => {
   return { score: screening.score, summary: screening.summary, issues: issueDrafts(screening) };
 };
 
-export const userInputSecurity: KindDefinition<ScoredAnswer> = {
+export const userInputSecurity = {
   kind: 'USER_INPUT_SECURITY',
   promptVersion: 'user-input-security/v4',
   maxScore: SCREEN_MAX_SCORE,
@@ -57,4 +57,4 @@ export const userInputSecurity: KindDefinition<ScoredAnswer> = {
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
   localScorer: scoreUserInputSecurity,
-};
+} satisfies KindDefinition<ScoredAnswer>;

@@ -1,22 +1,8 @@
 import { clip } from '../domain/clip';
-import type { Severity } from '../domain/types';
+import { SEVERITY_RANK, worstFirst, type Severity } from '../domain/types';
 import { formatTimestamp, frameHint, type FrameManifest, type FrameRef } from '../media/manifest';
-import type { IssueOrigin, IssueRegion, Verdict } from '../domain/judgement';
+import type { NormalizedIssue, Verdict } from '../domain/judgement';
 import type { KindDefinition } from './kind';
-
-/** An issue as it is stored and served: the frame hint carries the frame's timestamp. */
-export interface NormalizedIssue {
-  severity: Severity;
-  category: string;
-  frameIndex: number | null;
-  frameHint: string | null;
-  description: string;
-  suggestedFix: string | null;
-  /** Where on the frame, when the judge knew it exactly; stored, not served by the API. */
-  region?: IssueRegion | null;
-  /** Who found it (the scene, the pixel analyzers, the judge); stored, not served by the API. */
-  origin?: IssueOrigin;
-}
 
 export interface NormalizedVerdict {
   score: number;
@@ -60,6 +46,7 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
       category: issue.category,
       frameIndex: frame ? frame.index : null,
       frameHint: frame ? frameHint(frame, issue.location) : issue.location,
+      timestampMs: frame ? frame.timestampMs : null,
       description: issue.description.trim(),
       suggestedFix: issue.suggestedFix?.trim() || null,
       region: frame ? (issue.region ?? null) : null,
@@ -73,7 +60,7 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
       same.members.push(n);
       return;
     }
-    const item = { row, frame, members: [n] };
+    const item = { row, frame, place: issue.location, members: [n] };
     seen.set(key, item);
     located.push(item);
   });
@@ -83,14 +70,17 @@ export function issueDefects(issues: Verdict['issues'], manifest: FrameManifest 
 /** No kind lists more issues than this of one category: past it, a reviewer reads rows, not defects. */
 export const MAX_ISSUES_PER_CATEGORY = 5;
 
-const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
-
 /** A judge's issue as it will be stored, on its frame, with the indices of the issues it repeats. */
 interface Located {
   row: NormalizedIssue;
   frame: FrameRef | undefined;
+  /** Where in the frame (the judge's location words), kept apart from the hint so merging never parses it back. */
+  place: string | null;
   members: number[];
 }
+
+/** An issue on its frame, with where in it: what merging reads. */
+type Placed = Pick<Located, 'row' | 'frame' | 'place'>;
 
 /**
  * One defect, one issue. Findings of one category at the same moment (pinned to
@@ -111,7 +101,7 @@ function oneIssuePerDefect(located: Located[]): { row: NormalizedIssue; items: L
   for (const category of new Set(rows.map((r) => r.row.category))) {
     const mine = rows.filter((r) => r.row.category === category);
     if (mine.length <= MAX_ISSUES_PER_CATEGORY) continue;
-    const ranked = [...mine].sort((a, b) => RANK[b.row.severity] - RANK[a.row.severity] || mine.indexOf(a) - mine.indexOf(b));
+    const ranked = [...mine].sort((a, b) => worstFirst(a.row.severity, b.row.severity) || mine.indexOf(a) - mine.indexOf(b));
     const rest = new Set(ranked.slice(MAX_ISSUES_PER_CATEGORY - 1));
     const others = mine.filter((r) => rest.has(r));
     others.forEach((r, i) =>
@@ -129,34 +119,24 @@ function oneIssuePerDefect(located: Located[]): { row: NormalizedIssue; items: L
   });
 }
 
-function atOneMoment(group: { row: NormalizedIssue; frame: FrameRef | undefined }[]): {
-  row: NormalizedIssue;
-  frame: FrameRef | undefined;
-} {
+function atOneMoment(group: Placed[]): Placed {
   const { frame } = group[0];
-  const places = [...new Set(group.map((g) => placeOf(g.row)).filter(Boolean))];
-  const hint = frameHint(frame!, places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null);
-  return { row: mergedRow(group, `${group.length} ${group[0].row.category} issues at ${hint}`, hint, false), frame };
+  const places = [...new Set(group.map((g) => g.place).filter(Boolean))];
+  const place = places.length > 3 ? `${places.slice(0, 3).join(', ')} and elsewhere` : places.join(', ') || null;
+  const hint = frameHint(frame!, place);
+  return { row: mergedRow(group, `${group.length} ${group[0].row.category} issues at ${hint}`, hint, false), frame, place };
 }
-
-/** The hint's location part (after its timestamp). */
-const placeOf = (row: NormalizedIssue) => (row.frameHint ?? '').replace(/^\d+:\d+\.\d\s*/, '');
 
 const DESCRIBED = 3;
 
 /** Several issues as one: the first frame, the highest severity, the box around them all when they share a frame. */
-function mergedRow(
-  group: { row: NormalizedIssue; frame: FrameRef | undefined }[],
-  heading: string,
-  hint: string | null,
-  when: boolean,
-): NormalizedIssue {
+function mergedRow(group: Placed[], heading: string, hint: string | null, when: boolean): NormalizedIssue {
   const rows = group.map((g) => g.row);
   const first = group.find((g) => g.frame) ?? group[0];
-  const severity = rows.reduce<Severity>((s, r) => (RANK[r.severity] > RANK[s] ? r.severity : s), 'LOW');
+  const severity = rows.reduce<Severity>((s, r) => (SEVERITY_RANK[r.severity] > SEVERITY_RANK[s] ? r.severity : s), 'LOW');
   const each = rows
     .slice(0, DESCRIBED)
-    .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, placeOf(r) || null)}: ` : ''}${clip(r.description, 240)}`);
+    .map((r, i) => `${when && group[i].frame ? `${frameHint(group[i].frame!, group[i].place || null)}: ` : ''}${clip(r.description, 240)}`);
   const more =
     rows.length > DESCRIBED
       ? ` And ${rows.length - DESCRIBED} more${
@@ -182,6 +162,7 @@ function mergedRow(
     category: rows[0].category,
     frameIndex: first.frame ? first.frame.index : null,
     frameHint: hint ?? (first.frame ? formatTimestamp(first.frame.timestampMs) : first.row.frameHint),
+    timestampMs: first.frame ? first.frame.timestampMs : first.row.timestampMs,
     description: `${heading}: ${each.join(' ')}${more}`,
     suggestedFix: fixes.length
       ? fixes

@@ -71,7 +71,7 @@ const scoreVisualRubric: LocalScorer = ({ ctx }) => {
   return rubricVerdictOf(VISUAL_CRITERIA, scores, [], why);
 };
 
-export const visualRubric: KindDefinition<RubricAnswer> = {
+export const visualRubric = {
   kind: 'VISUAL_RUBRIC_JSON',
   promptVersion: 'visual-rubric/v4',
   maxScore: criteriaTotal(VISUAL_CRITERIA),
@@ -90,4 +90,4 @@ export const visualRubric: KindDefinition<RubricAnswer> = {
   answerSchema: (frameIndices) => rubricAnswerSchema(VISUAL_CRITERIA, CATEGORIES, frameIndices),
   toVerdict: (answer) => rubricVerdict(VISUAL_CRITERIA, answer),
   localScorer: scoreVisualRubric,
-};
+} satisfies KindDefinition<RubricAnswer>;

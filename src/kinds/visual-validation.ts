@@ -33,7 +33,7 @@ const scoreVisualValidation: LocalScorer = ({ ctx }, maxScore) => {
   return ctx.signal ? verdict : { ...verdict, summary: verdict.summary + NO_SIGNAL };
 };
 
-export const visualValidation: KindDefinition<ScoredAnswer> = {
+export const visualValidation = {
   kind: 'VISUAL_VALIDATION_JSON',
   promptVersion: 'visual-validation/v5',
   maxScore: 100,
@@ -58,4 +58,4 @@ export const visualValidation: KindDefinition<ScoredAnswer> = {
   answerSchema: (frameIndices) => scoredAnswerSchema(100, CATEGORIES, frameIndices),
   toVerdict: (answer) => answer,
   localScorer: scoreVisualValidation,
-};
+} satisfies KindDefinition<ScoredAnswer>;

@@ -1,14 +1,12 @@
 import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { sameIssueKey } from '../domain/judgement';
-import type { Severity } from '../domain/types';
+import { SEVERITY_RANK as RANK } from '../domain/types';
 import { sceneIssues } from '../scene/judge';
 import { localJudgement } from './local';
 import type { JudgeProvider, JudgeRequest, Judgement } from './provider';
 
 export const LOCAL_CHECK_PREFIX = 'Local pre-check: ';
 export const SCENE_CHECK_PREFIX = 'Scene check: ';
-
-const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
 
 /**
  * The local analyzers' findings added to another judge's verdict: exact, cheap

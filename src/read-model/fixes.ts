@@ -15,7 +15,7 @@ const FIX_VERDICTS = ['verified', 'unverified', 'none'] as const;
 /** A unified diff per file, or a file's text, keyed by the fragment's file name. */
 const perFile = z.record(z.string(), z.string());
 
-export const FindingFixSchema = z
+export const FindingRepairSchema = z
   .object({
     issue: z
       .object({
@@ -40,7 +40,7 @@ export const FindingFixSchema = z
 export const FixesResponseSchema = z
   .object({
     pipelineRunId: z.string(),
-    fixes: z.array(FindingFixSchema),
+    fixes: z.array(FindingRepairSchema),
     combined: z.object({ verdict: z.enum(FIX_VERDICTS), diff: perFile, files: perFile, reinspection: z.string() }).strict(),
     /** What the repair could spend, and whether it stopped there; null for a repair stored before repairs had a budget. */
     budget: z
@@ -50,7 +50,7 @@ export const FixesResponseSchema = z
   })
   .strict();
 
-export type FindingFixEntry = z.infer<typeof FindingFixSchema>;
+export type FindingRepairEntry = z.infer<typeof FindingRepairSchema>;
 export type FixesResponse = z.infer<typeof FixesResponseSchema>;
 
 /** The run's fixes in the served shape, validated. */

@@ -63,6 +63,15 @@ async function issueRows(pool: pg.Pool, pipelineRunId: string): Promise<StoredIs
   return result.rows.sort(byKind);
 }
 
+/** When each issue's frame was shown, ms, by issue id (null: pinned to no frame): stored beside the served shape, not in it. */
+export async function issueTimes(pool: pg.Pool, pipelineRunId: string): Promise<Map<string, number | null>> {
+  const result = await pool.query<{ id: string; timestamp_ms: number | null }>(
+    `SELECT i.id, i.timestamp_ms FROM eval_issues i JOIN eval_runs r ON r.id = i.eval_run_id WHERE r.pipeline_run_id = $1`,
+    [pipelineRunId],
+  );
+  return new Map(result.rows.map((r) => [r.id, r.timestamp_ms]));
+}
+
 function toIssue(row: StoredIssueRow): EvalIssue {
   return {
     id: row.id,

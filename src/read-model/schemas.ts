@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { EVAL_KINDS, EVAL_RUN_STATUSES, PIPELINE_STATUSES, SEVERITIES } from '../domain/types';
+import { EvalIssueSchema, jsonInteger as integer } from '../domain/issue';
+import { EVAL_KINDS, EVAL_RUN_STATUSES, PIPELINE_STATUSES } from '../domain/types';
 
 /** The REST interface's shapes, exactly: strict objects, ISO 8601 UTC timestamps ending in Z. */
 
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, 'ISO 8601 UTC timestamp ending in Z');
-const integer = z.number().int().min(-9007199254740991).max(9007199254740991);
-
-export const EvalIssueSchema = z
-  .object({
-    id: z.string(),
-    severity: z.enum(SEVERITIES),
-    category: z.string(),
-    frameIndex: integer.nullable(),
-    frameHint: z.string().nullable(),
-    description: z.string(),
-    suggestedFix: z.string().nullable(),
-  })
-  .strict();
+export { EvalIssueSchema, type EvalIssue } from '../domain/issue';
 
 export const FlatIssueSchema = EvalIssueSchema.extend({
   evalRunId: z.string(),
@@ -65,7 +54,6 @@ export const PipelineRunResponseSchema = z.object({ evalPipelineRun: EvalPipelin
 export const IssuesResponseSchema = z.object({ pipelineRunId: z.string(), issues: z.array(FlatIssueSchema) }).strict();
 export const ErrorResponseSchema = z.object({ error: z.string() }).strict();
 
-export type EvalIssue = z.infer<typeof EvalIssueSchema>;
 export type FlatIssue = z.infer<typeof FlatIssueSchema>;
 export type EvalRun = z.infer<typeof EvalRunSchema>;
 export type EvalPipelineRun = z.infer<typeof EvalPipelineRunSchema>;

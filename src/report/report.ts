@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import sharp from 'sharp';
-import { getRunFixes, type FindingFixEntry } from '../read-model/fixes';
+import { getRunFixes, type FindingRepairEntry } from '../read-model/fixes';
 import { getRunReviews, type RunReviews } from '../read-model/reviews';
 import {
   framesPrunedAt,
@@ -15,7 +15,7 @@ import {
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
 import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
 import { pipelineErrorOf } from '../domain/status';
-import type { EvalKind } from '../domain/types';
+import { worstFirst, type EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
 import { sampleAt } from '../scene/inspection';
@@ -47,7 +47,7 @@ export interface ReportData {
   /** What reviewers said about the run (docs/calibration.md). */
   reviews: RunReviews;
   /** The verified source patch of each issue the scene's repair reached, by issue id (docs/fixes.md). */
-  fixes: Map<string, FindingFixEntry>;
+  fixes: Map<string, FindingRepairEntry>;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
@@ -81,7 +81,7 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     framesPrunedAt: prunedAt,
     reviews,
     fixes: new Map(
-      (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingFixEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
+      (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingRepairEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
     ),
   };
 }
@@ -250,7 +250,7 @@ function diffBlock(diff: string): string {
 }
 
 /** The issue's source patch beside it: the verdict, the change, the diff per file, what re-inspection showed. */
-function patchCell(fix: FindingFixEntry | undefined): string {
+function patchCell(fix: FindingRepairEntry | undefined): string {
   if (!fix) return '<td class="patch muted">-</td>';
   const diffs = Object.entries(fix.diff).map(([, text]) => diffBlock(text));
   return `<td class="patch"><span class="verdict ${fix.verdict}">${esc(fix.verdict)}</span>${fix.change ? ` <code>${esc(fix.change)}</code>` : ''}${diffs.join('')}<div class="reinspection">${esc(fix.reinspection)}</div></td>`;
@@ -279,13 +279,11 @@ function issueList(issues: readonly PinnedIssue[], data: ReportData, controls: R
   return `<table class="issues"><thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Category</th><th>Found by</th><th>When / where</th><th>Description</th>${patched ? '<th>Source patch</th>' : ''}${reviewed ? '<th>Review</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-const RANK = { HIGH: 0, MEDIUM: 1, LOW: 2 } as const;
-
 export async function renderReport(data: ReportData, controls: ReviewControls | null = null): Promise<string> {
   const { run } = data;
   const issues: PinnedIssue[] = run.evalRuns
     .flatMap((r) => (r.issues ?? []).map((i) => ({ ...i, kind: r.kind })))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.frameIndex ?? Infinity) - (b.frameIndex ?? Infinity))
+    .sort((a, b) => worstFirst(a.severity, b.severity) || (a.frameIndex ?? Infinity) - (b.frameIndex ?? Infinity))
     .map((i, n) => ({ ...i, number: n + 1 }));
   const overall = run.overallStatus ?? run.status;
   return `<!doctype html>

@@ -1,9 +1,9 @@
 import type { SceneSettings } from '../config';
 import { formatTimestamp, type LoadedFrame } from '../media/manifest';
-import { MIN_AGREEMENT, pixelAgreement } from './agreement';
+import { MIN_AGREEMENT, pixelAgreement } from './video-agreement';
 import { InspectorAnswerSchema, timelineOf, type InspectorAnswer, type InspectorJobResult, type SceneTimeline } from './inspection';
 import { isManimScene, type SceneSource } from '../fragments/scene-sources';
-import { lastLine, runSceneProgram, sceneTexCache, stoppedReason } from './sandbox';
+import { lastLine, runSceneProgram, sceneTexCache, stoppedReason } from './programs';
 import { fillTexCache } from './tex-cache';
 
 /** The inspector program, in scene-inspector/ (docs/scene-inspection.md). */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SceneSettings } from '../config';
 import type { SceneSource } from '../fragments/scene-sources';
-import { lastLine, runSceneProgram, sceneTexCache, stoppedReason } from './sandbox';
+import { lastLine, runSceneProgram, sceneTexCache, stoppedReason } from './programs';
 
 /**
  * Renders a scene with Manim (scene-inspector/render_scene.py) in the scene

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SceneSettings } from '../config';
 import { TEX_TEXT_CHARS } from './inspection';
-import { runSceneProgram, sceneTexCache } from './sandbox';
+import { runSceneProgram, sceneTexCache } from './programs';
 
 /**
  * The TeX cache: compiled TeX by the sha256 of its whole .tex text (Manim's

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { EvalKind } from '../../src/domain/types';
-import type { NormalizedIssue } from '../../src/kinds/verdict';
+import type { NormalizedIssue } from '../../src/domain/issue';
 import { timelineOf, type SceneTimeline } from '../../src/scene/inspection';
 import { quotedLines, runInspector } from '../../src/scene/inspector';
 import { sceneResults, storedFrames as manifestOf } from '../../testkit/scene-corpus';

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import { resolveMediaTools } from '../../src/infra/ffmpeg';
 import { probeVideo } from '../../src/media/probe';
 import { renderScene } from '../../src/scene/render';
-import { sceneTexCache } from '../../src/scene/sandbox';
+import { sceneTexCache } from '../../src/scene/programs';
 import { forUser } from '../../src/scene/tex-cache';
 
 /** renderScene on real Manim in the real sandbox: a playable video of the asked size, rate and length, and nothing else written. */

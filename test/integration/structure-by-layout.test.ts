@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import type { NormalizedIssue } from '../../src/kinds/verdict';
+import type { NormalizedIssue } from '../../src/domain/issue';
 import { timelineOf } from '../../src/scene/inspection';
 import { runInspector } from '../../src/scene/inspector';
 import { renderScene } from '../../src/scene/render';

@@ -9,7 +9,7 @@ import type { SceneSource } from '../../src/fragments/scene-sources';
 import { runInspector } from '../../src/scene/inspector';
 import { RepairSession } from '../../src/scene/repair/session';
 import { renderScene } from '../../src/scene/render';
-import { sceneTexCache } from '../../src/scene/sandbox';
+import { sceneTexCache } from '../../src/scene/programs';
 import { fillTexCache, forUser, texKey } from '../../src/scene/tex-cache';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchIssues } from '../../src/db/scene-repairs';
-import type { FindingFix } from '../../src/scene/repair';
+import type { FindingRepair } from '../../src/scene/repair';
 
-const fix = (category: string, description: string, frameIndex: number | null): FindingFix => ({
+const fix = (category: string, description: string, frameIndex: number | null): FindingRepair => ({
   finding: {
     kind: 'VISUAL_VALIDATION_JSON',
     category,

@@ -48,6 +48,26 @@ describe('normalizeVerdict', () => {
     expect(out.issues[1]).toMatchObject({ frameIndex: null, frameHint: 'top-left' });
   });
 
+  it("carries the frame's time as a field, not only in the hint text", () => {
+    const frames = { ...manifest, frames: [{ ...manifest.frames[1], timestampMs: 6_533 }] };
+    const out = normalizeVerdict(
+      visual,
+      {
+        score: 50,
+        summary: 's',
+        issues: [
+          { ...issue, frameIndex: 1 },
+          { ...issue, frameIndex: null, description: 'Nowhere' },
+        ],
+      },
+      frames,
+    );
+    expect(out.issues.map((i) => [i.frameHint, i.timestampMs])).toEqual([
+      ['00:06.5 top-left', 6_533],
+      ['top-left', null],
+    ]);
+  });
+
   it('collapses duplicate issues', () => {
     const out = normalizeVerdict(
       visual,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { agreementMetrics, agreementRows, formatAgreement } from '../../calibration/agreement';
+import { agreementMetrics, agreementRows, formatAgreement } from '../../calibration/reviewer-agreement';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { reviewTallies } from '../../read-model/reviews';

@@ -1,6 +1,6 @@
 import { cutSides, type Observation, type Scene } from '../scene';
 import { BUFFS, chain, moveInside, objectLine, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
-import type { Candidate, SourceEdit } from '.';
+import type { Candidate, SourceEdit } from './types';
 
 /**
  * Cut by the frame: the exact shift that brings the object's box inside with

@@ -6,7 +6,7 @@ import { SCENE_RULES } from '../thresholds';
 import type { PixelBox as Box } from '../../domain/geometry';
 import { fullyOutside, type Observation, type Scene } from '../scene';
 import { BUFFS, objectLine, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Too many texts at once: the group that crowds the frame, fixed as a person

@@ -1,6 +1,6 @@
 import type { Observation, Scene } from '../scene';
 import { objectLine, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Left on screen: a `FadeOut` of the object added to the play that took away

@@ -3,7 +3,7 @@ import { behindText } from '../rules/low-contrast';
 import type { Observation, Scene } from '../scene';
 import { SCENE_RULES } from '../thresholds';
 import { chain, madeAt, stateIn, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Low contrast: the text's colour moved towards white or black (whichever reads

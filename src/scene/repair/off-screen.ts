@@ -2,7 +2,7 @@ import { neverInFrame } from '../rules/off-screen';
 import type { Observation, Scene } from '../scene';
 import { clippedContentRepair } from './clipped-content';
 import { BUFFS, chain, moveInside, objectLine, shiftCall, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Slides out and does not come back: the animation's move shortened so that it ends inside the frame, with a buff.

@@ -4,7 +4,7 @@ import { layoutsOf } from '../rules/clutter';
 import { SCENE_RULES } from '../thresholds';
 import { arrange } from './clutter';
 import { BUFFS, chain, objectLine, placedAt, shiftCall, stateIn, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /** The most candidates tried for one overlap: the smallest moves. */
 const MOST = 4;

@@ -1,7 +1,7 @@
 import { shortReads } from '../rules/reading-time';
 import type { Observation, Scene } from '../scene';
 import type { RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /**
  * Too short to read: the scene held longer after each animation that shows the

@@ -1,6 +1,6 @@
 import { clip, oneLine } from '../../domain/clip';
 import type { SceneSettings } from '../../config';
-import type { Severity } from '../../domain/types';
+import { SEVERITY_RANK, worstFirst } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
 import type { SceneTimeline, SceneUnit } from '../inspection';
@@ -12,7 +12,7 @@ import { overlap } from '../rules/overlap';
 import { Scene, type Observation } from '../scene';
 import { RULE_REPAIRS, TARGET_CATEGORIES } from './rules';
 import { RepairSession, type AppliedPatch, type CandidateRun } from './session';
-import type { Candidate, FindingFix, RepairBudget, SceneRepair, SourceEdit } from '.';
+import type { Candidate, FindingRepair, RepairBudget, SceneRepair, SourceEdit } from './types';
 
 export interface RepairInput {
   sources: readonly SceneSource[];
@@ -41,7 +41,6 @@ export interface InspectionCost {
 
 /** Candidates tried per defect at most, smallest first. */
 const MOST_PER_DEFECT = 4;
-const SEVERITY_RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
 
 /**
  * The budget (docs/fixes.md, "The budget"): a repair takes at most twice the
@@ -76,7 +75,7 @@ interface Target {
   members: Found[];
   /** What must be gone for it to be fixed: its findings, and for too many texts at once the overlaps among them. */
   goals: Found[];
-  fix: FindingFix['finding'];
+  fix: FindingRepair['finding'];
   candidates: Candidate[];
 }
 
@@ -102,7 +101,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const scene = new Scene({ ...input.timeline, lines: { ...quotedLines(input.sources, [input.timeline]), ...input.timeline.lines } });
   const targets = defectsOf(scene, input.manifest);
   const done = (
-    fixes: FindingFix[],
+    fixes: FindingRepair[],
     combined: SceneRepair['combined'],
     session: RepairSession | null,
     candidates: number,
@@ -168,7 +167,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
     const check = (run: CandidateRun, goals: readonly Found[], growsMs: number) => verify(run, goals, baseline, input.timeline, growsMs);
     // Every candidate re-inspected, by its edits: one shared by several defects is re-inspected once.
     const runs = new Map<string, { run: CandidateRun; cut: boolean; candidate: Candidate }>();
-    const fixes = new Map<Target, FindingFix>();
+    const fixes = new Map<Target, FindingRepair>();
     const winners: { target: Target; patch: AppliedPatch; edits: SourceEdit[]; growsMs: number }[] = [];
     // Room for one more candidate within the candidates and the time left, once a patch is verified with room kept for
     // the combined patch (the longest run so far stands for the next).
@@ -177,9 +176,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
       return runs.size + 1 + kept <= budget.candidates && Date.now() + longestMs * (1 + kept) < deadline;
     };
     // The worst first: the most severe, then the one with the most findings.
-    const order = [...targets].sort(
-      (a, b) => SEVERITY_RANK[b.fix.severity] - SEVERITY_RANK[a.fix.severity] || b.members.length - a.members.length,
-    );
+    const order = [...targets].sort((a, b) => worstFirst(a.fix.severity, b.fix.severity) || b.members.length - a.members.length);
     for (const [n, target] of order.entries()) {
       const reasons: string[] = [];
       let tried = 0;
@@ -445,7 +442,14 @@ function reinspected(what: string, lighter: number, durationMs: number, growsMs 
   return `re-inspected, ${what}, ${news}, ${length}`;
 }
 
-function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sentence: string, files: number, tried: number): FindingFix {
+function verified(
+  target: Target,
+  candidate: Candidate,
+  patch: AppliedPatch,
+  sentence: string,
+  files: number,
+  tried: number,
+): FindingRepair {
   const change = patch.changes
     .map((c) => `${files > 1 ? `${c.file} ` : ''}line ${c.line}: \`${oneLine(clip(c.before, 160))}\` → \`${oneLine(clip(c.after, 200))}\``)
     .join('; ');
@@ -461,7 +465,7 @@ function verified(target: Target, candidate: Candidate, patch: AppliedPatch, sen
 }
 
 /** A defect no candidate fixed: `none` when none could be computed, else `unverified`, with why; today's advice kept. */
-function unfixed(target: Target, tried: number, why: string | null): FindingFix {
+function unfixed(target: Target, tried: number, why: string | null): FindingRepair {
   const none = target.candidates.length === 0;
   const rule = target.members[0].rule;
   const reinspection = none

@@ -1,7 +1,7 @@
 import type { SceneUnit, UnitState } from '../inspection';
 import type { PixelBox as Box } from '../../domain/geometry';
 import type { Observation, Scene } from '../scene';
-import type { Candidate, SourceEdit } from '.';
+import type { Candidate, SourceEdit } from './types';
 
 /**
  * How one layout rule's findings are repaired (one file per rule in this

@@ -1,13 +1,5 @@
 import type { Severity } from '../../domain/types';
-import { clippedContent } from '../rules/clipped-content';
-import { clutter } from '../rules/clutter';
-import { leftover } from '../rules/leftover';
-import { lowContrast } from '../rules/low-contrast';
-import { offScreen } from '../rules/off-screen';
-import { overlap } from '../rules/overlap';
-import { readingTimeRule } from '../rules/reading-time';
-import type { SceneRule } from '../rules/rule';
-import { unreadableText } from '../rules/unreadable-text';
+import { NAMED_SCENE_RULES, type SceneRule, type SceneRuleName } from '../rules';
 import { clippedContentRepair } from './clipped-content';
 import { clutterRepair } from './clutter';
 import { leftoverRepair } from './leftover';
@@ -18,28 +10,33 @@ import { readingTimeRepair } from './reading-time';
 import type { RuleRepair } from './rule-repair';
 import { unreadableTextRepair } from './unreadable-text';
 
-/** Each scene rule's repair; a rule not here (a wrong formula) gets no computed edit. */
-export const RULE_REPAIRS = new Map<SceneRule, RuleRepair>([
-  [clippedContent, clippedContentRepair],
-  [offScreen, offScreenRepair],
-  [overlap, overlapRepair],
-  [unreadableText, unreadableTextRepair],
-  [lowContrast, lowContrastRepair],
-  [clutter, clutterRepair],
-  [leftover, leftoverRepair],
-  [readingTimeRule, readingTimeRepair],
-]);
+/**
+ * Each scene rule's repair, by the rule's name in `NAMED_SCENE_RULES`: a rule added without its entry,
+ * or a misspelled one, does not compile. null: no edit is computed for its findings (a wrong formula is
+ * the author's mathematics, not layout).
+ */
+export const REPAIRS: Record<SceneRuleName, RuleRepair | null> = {
+  mathError: null,
+  clippedContent: clippedContentRepair,
+  offScreen: offScreenRepair,
+  overlap: overlapRepair,
+  unreadableText: unreadableTextRepair,
+  lowContrast: lowContrastRepair,
+  clutter: clutterRepair,
+  leftover: leftoverRepair,
+  readingTime: readingTimeRepair,
+};
 
-/** The categories whose findings are repair targets. */
-export const TARGET_CATEGORIES = new Set([
-  'clipped_content',
-  'off_screen',
-  'overlap',
-  'unreadable_text',
-  'low_contrast',
-  'clutter',
-  'pacing',
-]);
+/** The repair of each rule that has one. */
+export const RULE_REPAIRS: ReadonlyMap<SceneRule, RuleRepair> = new Map(
+  Object.entries(NAMED_SCENE_RULES).flatMap(([name, rule]) => {
+    const repair = REPAIRS[name as SceneRuleName];
+    return repair ? [[rule, repair] as const] : [];
+  }),
+);
+
+/** The categories whose findings are repair targets: those of the rules with a repair. */
+export const TARGET_CATEGORIES: ReadonlySet<string> = new Set([...RULE_REPAIRS.keys()].map((rule) => rule.category));
 
 /**
  * What a pipeline run repairs: every layout finding of the scene, once one of

@@ -4,8 +4,8 @@ import type { SceneSource } from '../../fragments/scene-sources';
 import type { SandboxSession } from '../../infra/sandbox';
 import { JobResultSchema, timelineOf, type SceneTimeline } from '../inspection';
 import { manimRate, quotedLines, timelineToleranceMs, type VideoFacts } from '../inspector';
-import { lastLine, sceneTexCache, startSceneSession, stoppedReason } from '../sandbox';
-import type { SourceEdit } from '.';
+import { lastLine, sceneTexCache, startSceneSession, stoppedReason } from '../programs';
+import type { SourceEdit } from './types';
 
 /** The warm re-inspection program, in scene-inspector/ (docs/fixes.md, "Edits and verification"). */
 const SESSION_PROGRAM = 'repair_session.py';

@@ -1,7 +1,7 @@
 import type { Observation, Scene } from '../scene';
 import { legibleGlyphPx } from '../rules/unreadable-text';
 import { chain, madeAt, stateIn, type RuleRepair } from './rule-repair';
-import type { Candidate } from '.';
+import type { Candidate } from './types';
 
 /** Pixels of a typical glyph per font point at an 8-unit frame height, as the inspector measures (scene-inspector/inspect_scene.py). */
 const GLYPH_UNITS_PER_POINT = 0.0075;

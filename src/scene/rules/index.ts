@@ -11,8 +11,11 @@ import { unreadableText } from './unreadable-text';
 
 export type { SceneRule } from './rule';
 
-/** Every scene rule, in the order its findings are listed. docs/scene-inspection.md describes each. */
-export const SCENE_RULE_SET: readonly SceneRule[] = [
+/**
+ * Every scene rule by name, in the order its findings are listed. docs/scene-inspection.md describes
+ * each; the names key each rule's repair (`RULE_REPAIRS` in `repair/rules.ts`).
+ */
+export const NAMED_SCENE_RULES = {
   mathError,
   clippedContent,
   offScreen,
@@ -21,5 +24,9 @@ export const SCENE_RULE_SET: readonly SceneRule[] = [
   lowContrast,
   clutter,
   leftover,
-  readingTimeRule,
-];
+  readingTime: readingTimeRule,
+} satisfies Record<string, SceneRule>;
+
+export type SceneRuleName = keyof typeof NAMED_SCENE_RULES;
+
+export const SCENE_RULE_SET: readonly SceneRule[] = Object.values(NAMED_SCENE_RULES);

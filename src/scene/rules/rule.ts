@@ -1,17 +1,20 @@
 import type { EvalKind } from '../../domain/types';
+import type { KindCategory } from '../../kinds';
 import type { Observation, Scene } from '../scene';
 
 /**
  * One scene rule: the frame kind its findings belong to, the issue category
- * they carry, whether the scene is the authority on that category (layout: the
- * pixels' guesses there are set aside) or adds what pixels cannot see (the
- * mathematics a formula claims, how long a text stays readable), and what it
- * observes in a recorded scene. A rule is one file in this folder plus its line
- * in `rules/index.ts`.
+ * they carry (one of that kind's own: the compiler refuses another kind's), whether the scene is the
+ * authority on that category (layout: the pixels' guesses there are set aside) or adds what pixels
+ * cannot see (the mathematics a formula claims, how long a text stays readable), and what it
+ * observes in a recorded scene. A rule is one file in this folder plus its entry in `rules/index.ts`
+ * (and in `repair/rules.ts`, which the compiler asks for).
  */
-export interface SceneRule {
-  kind: EvalKind;
-  category: string;
+export type SceneRule = { [K in EvalKind]: RuleOf<K> }[EvalKind];
+
+interface RuleOf<K extends EvalKind> {
+  kind: K;
+  category: KindCategory<K>;
   layout: boolean;
   observe(scene: Scene): Observation[];
 }
