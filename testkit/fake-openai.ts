@@ -7,7 +7,8 @@ import { KINDS } from '../src/kinds';
 import { FRAME_KINDS } from '../src/kinds/answer';
 import type { KindInput } from '../src/kinds';
 import type { LoadedFrame } from '../src/media/manifest';
-import { imageTokens, type ImageDetail } from '../src/providers/pricing';
+import { imageTokens } from '../src/providers/pricing';
+import type { ImageDetail } from '../src/providers/prompt';
 
 /**
  * An OpenAI-compatible chat completions server on loopback, for the real

@@ -9,7 +9,8 @@ import { sceneFacts } from '../scene/judge';
 import { scrubCredentials, secretScrubber } from '../secrets';
 import { consensus } from './consensus';
 import { costUsd, imageTokens } from './pricing';
-import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, responseFormat, type PreparedImage } from './prompt';
+import { buildMessages, reaskMessages, responseFormat } from './openai-messages';
+import { contentTexts, fenceOf, readAnswers, type PreparedImage } from './prompt';
 import type { LoadedFrame } from '../media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement, Usage } from './provider';
 

@@ -1,4 +1,5 @@
 import type { ModelPrice } from '../config';
+import type { ImageDetail } from './prompt';
 
 /**
  * What a judge request costs: OpenAI's published image-token rules and a price
@@ -6,8 +7,6 @@ import type { ModelPrice } from '../config';
  * tokens are our estimate from these rules; cost is computed from the reported
  * prompt and completion tokens.
  */
-
-export type ImageDetail = 'low' | 'high' | 'auto';
 
 /**
  * USD per million tokens (OpenAI list prices, standard tier): input, input

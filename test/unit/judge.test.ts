@@ -5,7 +5,8 @@ import { consensus } from '../../src/providers/consensus';
 import { retryAfterMs } from '../../src/errors';
 import { FRAME_KINDS } from '../../src/kinds/answer';
 import { costUsd, imageTokens } from '../../src/providers/pricing';
-import { buildMessages, fenceOf, readAnswers, responseFormat, type PreparedImage } from '../../src/providers/prompt';
+import { buildMessages, responseFormat } from '../../src/providers/openai-messages';
+import { fenceOf, readAnswers, type PreparedImage } from '../../src/providers/prompt';
 import { draft } from '../helpers/issues';
 
 describe('image tokens (OpenAI published rules)', () => {
