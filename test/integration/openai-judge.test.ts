@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../../src/config';
 import { KINDS, type EvalKind } from '../../src/kinds';
 import { formatTimestamp } from '../../src/media/manifest';
 import { FRAME_VISION } from '../../src/kinds/kind';
-import { costUsd } from '../../src/providers/pricing';
+import { OPENAI_PRICING } from '../../src/providers/openai-pricing';
 import { fenceOf } from '../../src/providers/prompt';
 import { LOCAL_CHECK_PREFIX, SCENE_CHECK_PREFIX } from '../../src/providers/local-checks';
 import { createTestEnv, type TestEnv } from '../helpers/env';
@@ -20,6 +20,7 @@ import { passingAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testkit/f
 import { sampleAnimation, syntheticVideo } from '../../testkit/videos';
 
 const KEY = 'sk-test-judge-7f3a9c21e4b8d05';
+const { costUsd } = OPENAI_PRICING;
 
 let fake: FakeOpenAI;
 let env: TestEnv;
