@@ -19,7 +19,7 @@ export type ModelPrice = z.infer<typeof PriceSchema>;
  * name (EVALS_PROVIDER), and src/providers/index.ts creates the provider from them.
  * `build` runs for every provider (`chosen`: this one judges, so its requirements apply).
  */
-const PROVIDERS = {
+export const PROVIDERS = {
   openai: providerSettings({
     variables: {
       OPENAI_API_KEY: secret(text.optional()),
