@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEvalPipeline } from '../../src/client';
 import type { EvalKind } from '../../src/kinds';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
@@ -22,12 +23,23 @@ export const openAiJudgeEnv = (baseUrl: string, extra: Record<string, string> = 
   ...extra,
 });
 
-/** The fake endpoint and a worker judging with it. */
-export async function startOpenAiJudge(): Promise<{ fake: FakeOpenAI; env: TestEnv }> {
-  const fake = await startFakeOpenAI({ apiKey: KEY, models: ['gpt-4.1-mini', 'rubric-judge-test'] });
-  const env = await createTestEnv(openAiJudgeEnv(fake.baseUrl));
-  await env.startWorker();
-  return { fake, env };
+/** The fake endpoint and the worker judging with it, of the test file that calls useOpenAiJudge. */
+export let fake: FakeOpenAI;
+export let env: TestEnv;
+export const judgeEnv = (extra: Record<string, string> = {}) => openAiJudgeEnv(fake.baseUrl, extra);
+
+/** Starts the fake endpoint and a worker judging with it before the file's tests, resets the fake before each, closes both after. */
+export function useOpenAiJudge(): void {
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: KEY, models: ['gpt-4.1-mini', 'rubric-judge-test'] });
+    env = await createTestEnv(openAiJudgeEnv(fake.baseUrl));
+    await env.startWorker();
+  });
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
 }
 
 export async function runPipeline(testEnv: TestEnv, fragmentId: string, userInput: string | null = 'Animate the Pythagorean theorem') {

@@ -1,27 +1,15 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRun } from '../../src/cli/format';
 import { getEvalRunCosts } from '../../src/read-model/read-model';
 import { KINDS, type EvalKind } from '../../src/kinds';
-import { createTestEnv, type TestEnv } from '../helpers/env';
-import type { FakeOpenAI } from '../../testkit/fake-openai';
-import { issue, openAiJudgeEnv, runPipeline, startOpenAiJudge } from '../helpers/openai-judge';
+import { createTestEnv } from '../helpers/env';
+import { issue, judgeEnv, runPipeline, useOpenAiJudge, env, fake } from '../helpers/openai-judge';
 
 /** The OpenAI judge when the answer is invalid or the endpoint fails: re-asks, retries, timeouts, rejections. */
 
-let fake: FakeOpenAI;
-let env: TestEnv;
-const judgeEnv = (extra: Record<string, string> = {}) => openAiJudgeEnv(fake.baseUrl, extra);
-
-beforeAll(async () => {
-  ({ fake, env } = await startOpenAiJudge());
-});
-afterAll(async () => {
-  await env?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+useOpenAiJudge();
 
 describe('openai judge: bad answers and endpoint faults', () => {
   it('re-asks once with the validation error: broken JSON, wrong shape, a frameIndex naming no frame', async () => {

@@ -1,30 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { getPipelineRun } from '../../src/read-model/read-model';
 import { PROJECT_ROOT } from '../../src/config';
 import type { EvalKind } from '../../src/kinds';
 import { LOCAL_CHECK_PREFIX, SCENE_CHECK_PREFIX } from '../../src/providers/local-checks';
-import type { TestEnv } from '../helpers/env';
-import type { FakeOpenAI } from '../../testkit/fake-openai';
 import { syntheticVideo } from '../../testkit/videos';
-import { issue, runPipeline, startOpenAiJudge } from '../helpers/openai-judge';
+import { issue, runPipeline, useOpenAiJudge, env, fake } from '../helpers/openai-judge';
 
 /** The OpenAI judge's verdicts merged with the local pre-checks and the recorded scene, which it cannot overrule. */
 
-let fake: FakeOpenAI;
-let env: TestEnv;
-
-beforeAll(async () => {
-  ({ fake, env } = await startOpenAiJudge());
-});
-afterAll(async () => {
-  await env?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+useOpenAiJudge();
 
 describe('openai judge with the local findings', () => {
   it('merges the local pre-checks into the judge runs: a black video the judge passes still fails, marked as local', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IssuesResponseSchema } from '../../src/read-model/schemas';
 import { formatRun } from '../../src/cli/format';
 import { getEvalRunCosts, listIssues } from '../../src/read-model/read-model';
@@ -9,26 +9,15 @@ import { FRAME_VISION } from '../../src/kinds/kind';
 import { OPENAI_PRICING } from '../../src/providers/openai-pricing';
 import { fenceOf } from '../../src/providers/prompt';
 import { LOCAL_CHECK_PREFIX } from '../../src/providers/local-checks';
-import { createTestEnv, type TestEnv } from '../helpers/env';
-import { passingAnswer, type FakeOpenAI } from '../../testkit/fake-openai';
-import { frameTimes, issue, KEY, openAiJudgeEnv, runPipeline, startOpenAiJudge } from '../helpers/openai-judge';
+import { createTestEnv } from '../helpers/env';
+import { passingAnswer } from '../../testkit/fake-openai';
+import { frameTimes, issue, KEY, judgeEnv, runPipeline, useOpenAiJudge, env, fake } from '../helpers/openai-judge';
 
 const { costUsd } = OPENAI_PRICING;
 
 /** The OpenAI judge end to end: what each request sends, how answers are scored, stored and priced. */
 
-let fake: FakeOpenAI;
-let env: TestEnv;
-const judgeEnv = (extra: Record<string, string> = {}) => openAiJudgeEnv(fake.baseUrl, extra);
-
-beforeAll(async () => {
-  ({ fake, env } = await startOpenAiJudge());
-});
-afterAll(async () => {
-  await env?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+useOpenAiJudge();
 
 describe('openai judge through the real SDK, Temporal and PostgreSQL', () => {
   it("scores every kind: score, status and issues with frame index and hint, stored and served in the seed's shapes, with usage and cost", async () => {
