@@ -7,7 +7,8 @@ import { KINDS } from '../src/kinds';
 import { FRAME_KINDS } from '../src/kinds/answer';
 import type { KindInput } from '../src/kinds';
 import type { LoadedFrame } from '../src/media/manifest';
-import { imageTokens, type ImageDetail } from '../src/providers/pricing';
+import { OPENAI_PRICING } from '../src/providers/openai-pricing';
+import type { ImageDetail } from '../src/providers/prompt';
 
 /**
  * An OpenAI-compatible chat completions server on loopback, for the real
@@ -151,7 +152,7 @@ async function segmentsOf(body: any): Promise<Segment[]> {
         const url = String(part.image_url.url);
         const { width = 0, height = 0 } = await sharp(Buffer.from(url.replace(/^data:[^,]*,/, ''), 'base64')).metadata();
         const detail = (part.image_url.detail ?? 'auto') as ImageDetail;
-        segments.push({ image: `${detail}:${url}`, tokens: imageTokens(body.model, width, height, detail) });
+        segments.push({ image: `${detail}:${url}`, tokens: OPENAI_PRICING.imageTokens(body.model, width, height, detail) });
       }
     }
   }

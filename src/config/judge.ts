@@ -19,7 +19,7 @@ export type ModelPrice = z.infer<typeof PriceSchema>;
  * name (EVALS_PROVIDER), and src/providers/index.ts creates the provider from them.
  * `build` runs for every provider (`chosen`: this one judges, so its requirements apply).
  */
-const PROVIDERS = {
+export const PROVIDERS = {
   openai: providerSettings({
     variables: {
       OPENAI_API_KEY: secret(text.optional()),
@@ -88,7 +88,7 @@ export const judge = section({
       /** Overrides the frame kinds' shared image detail / width (FRAME_VISION in src/kinds/kind.ts). */
       imageDetail: e.EVALS_IMAGE_DETAIL,
       imageWidth: e.EVALS_IMAGE_WIDTH,
-      /** USD per million tokens by model, over the built-in table (src/providers/pricing.ts). */
+      /** USD per million tokens by model, over each provider's list prices (src/providers/openai-pricing.ts). */
       prices: parsePrices(e.EVALS_PRICES),
       /** Structured outputs, or plain JSON mode (schema in the prompt) for endpoints without json_schema. */
       responseFormat: e.EVALS_RESPONSE_FORMAT,

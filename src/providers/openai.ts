@@ -8,8 +8,9 @@ import { FRAME_VISION } from '../kinds/kind';
 import { sceneFacts } from '../scene/judge';
 import { scrubCredentials, secretScrubber } from '../secrets';
 import { consensus } from './consensus';
-import { costUsd, imageTokens } from './pricing';
-import { buildMessages, contentTexts, fenceOf, readAnswers, reaskMessages, responseFormat, type PreparedImage } from './prompt';
+import { buildMessages, reaskMessages, responseFormat } from './openai-messages';
+import { OPENAI_PRICING } from './openai-pricing';
+import { contentTexts, fenceOf, readAnswers, type PreparedImage } from './prompt';
 import type { LoadedFrame } from '../media/manifest';
 import type { JudgeProvider, JudgeRequest, Judgement, Usage } from './provider';
 
@@ -73,6 +74,8 @@ const openaiSdk = () => (require('openai') as typeof import('openai')).default;
 export class OpenAiProvider implements JudgeProvider {
   readonly name = 'openai';
   readonly cachesPromptPrefix = true;
+  /** OpenAI's list prices and image-token rules; EVALS_PRICES overrides them. */
+  readonly pricing = OPENAI_PRICING;
   private readonly client: OpenAI;
   private readonly sdk = openaiSdk();
 
@@ -143,7 +146,11 @@ export class OpenAiProvider implements JudgeProvider {
         const sum = (field: 'promptTokens' | 'cachedTokens' | 'completionTokens' | 'imageTokens') =>
           parts.reduce((s, p) => s + p[field], 0);
         const tokens = { promptTokens: sum('promptTokens'), cachedTokens: sum('cachedTokens'), completionTokens: sum('completionTokens') };
-        const usage: Usage = { ...tokens, imageTokens: sum('imageTokens'), costUsd: costUsd(model, tokens, this.settings.prices) };
+        const usage: Usage = {
+          ...tokens,
+          imageTokens: sum('imageTokens'),
+          costUsd: this.pricing.costUsd(model, tokens, this.settings.prices),
+        };
         const verdict = consensus(parts.map((p) => p.verdict!));
         return [
           definition.kind,
@@ -166,7 +173,7 @@ export class OpenAiProvider implements JudgeProvider {
   private async answer(exchange: Exchange): Promise<Map<EvalKind, PartAnswer>> {
     const { kinds, model, images, messages } = exchange;
     const frameIndices = images.map((i) => i.index);
-    const imageTokensPerCall = images.reduce((s, i) => s + imageTokens(model, i.width, i.height, i.detail), 0);
+    const imageTokensPerCall = images.reduce((s, i) => s + this.pricing.imageTokens(model, i.width, i.height, i.detail), 0);
     const first = await this.complete(exchange, messages);
     const readings = readAnswers(kinds, first.content, frameIndices);
 

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
 import { clip } from '../domain/clip';
 import { KINDS, type EvalKind, type KindDefinition, type KindInput, type Verdict } from '../kinds';
 import { requestSchemaOf } from '../kinds/answer';
 import { formatTimestamp } from '../media/manifest';
-import type { ImageDetail } from './pricing';
 
 /**
  * What an LLM judge is sent and how its answer is read. The evaluated content
@@ -19,8 +18,12 @@ import type { ImageDetail } from './pricing';
  * frames once paid for to the other kinds.
  *
  * This text is part of every kind's prompt: changing it means bumping every
- * kind's promptVersion.
+ * kind's promptVersion. The prompt is in no provider's terms: each provider
+ * turns it into its endpoint's request (src/providers/openai-messages.ts).
  */
+
+/** How closely the judge looks at an image; a provider whose endpoint has no such setting ignores it. */
+export type ImageDetail = 'low' | 'high' | 'auto';
 
 export interface PreparedImage {
   index: number;
@@ -83,8 +86,6 @@ function frameRule(images: readonly PreparedImage[]): string {
   return `frameIndex must be one of the labelled frame indices (${images.map((i) => i.index).join(', ')}) or null.`;
 }
 
-export type AnswerFormat = 'json_schema' | 'json_object';
-
 /** The parts a request asks for; the fake endpoint of the tests reads it too. */
 function fillInLine(kinds: readonly KindDefinition[]): string {
   const names = `Fill in: ${kinds.map((k) => k.kind).join(', ')}.`;
@@ -103,64 +104,65 @@ function task(definition: KindDefinition, input: KindInput, images: readonly Pre
   ].join('\n');
 }
 
+/** A part of the user's turn: text, or a frame shown at its prepared size. */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image'; image: PreparedImage };
+
+/** One judge request before any provider's wire format: the system message and the user's turn. */
+export interface JudgePrompt {
+  system: string;
+  content: ContentPart[];
+}
+
 /**
  * One request for one kind, or for several frame kinds at once (combined mode).
  * Everything before the tasks depends only on the pipeline run (its content,
  * frames, fence and the answer schema), never on the kinds asked.
+ * `schemaInPrompt`: the JSON Schema of the answer, for endpoints that do not
+ * enforce one (written into the system message), else null.
  */
-export function buildMessages(
+export function buildPrompt(
   kinds: readonly KindDefinition[],
   input: KindInput,
   images: readonly PreparedImage[],
   fence: Fence,
-  format: AnswerFormat,
+  schemaInPrompt: object | null,
   sceneFacts: string | null = null,
-): ChatCompletionMessageParam[] {
+): JudgePrompt {
   const first = kinds[0];
-  const content: ChatCompletionContentPart[] = [{ type: 'text', text: [fence.open, ...contentTexts(first, input, sceneFacts)].join('\n') }];
+  const content: ContentPart[] = [{ type: 'text', text: [fence.open, ...contentTexts(first, input, sceneFacts)].join('\n') }];
   if (images.length > 0) {
     content.push({ type: 'text', text: `${images.length} frames sampled from the animation follow, each after its label.` });
     for (const image of images) {
       content.push({ type: 'text', text: `Frame ${image.index} at ${formatTimestamp(image.timestampMs)}:` });
-      content.push({ type: 'image_url', image_url: { url: image.dataUrl, detail: image.detail } });
+      content.push({ type: 'image', image });
     }
   }
   content.push({ type: 'text', text: fence.close });
   content.push({ type: 'text', text: [...kinds.map((k) => task(k, input, images, fence)), '', fillInLine(kinds)].join('\n\n') });
-  const frameIndices = images.map((i) => i.index);
-  return [
-    { role: 'system', content: systemMessage(fence, format === 'json_object' ? schemaOf(first.kind, frameIndices) : null) },
-    { role: 'user', content },
-  ];
+  return { system: systemMessage(fence, schemaInPrompt), content };
 }
 
 /** After an invalid answer: the answer itself and what was wrong with it, so the judge can correct it once. */
-export function reaskMessages(answer: string | null, kinds: readonly KindDefinition[], error: string): ChatCompletionMessageParam[] {
-  return [
-    { role: 'assistant', content: answer ?? '' },
-    {
-      role: 'user',
-      content: `That answer was rejected: ${error}. Answer again with one JSON object that matches the response schema. ${fillInLine(kinds)}`,
-    },
-  ];
+export interface Reask {
+  /** The judge's rejected answer, replayed as its own turn. */
+  answer: string;
+  /** Our reply: what was wrong and what to answer. */
+  correction: string;
 }
 
-/** Structured output (`json_schema`, strict) generated from the same zod schema the answer is validated with. */
-function strictFormat(kind: EvalKind, frameIndices: readonly number[]) {
-  // Loaded on use, as the SDK itself is (src/providers/openai.ts).
-  const { zodResponseFormat } = require('openai/helpers/zod') as typeof import('openai/helpers/zod');
-  return zodResponseFormat(
-    requestSchemaOf(kind, frameIndices),
-    KINDS[kind].usesFrames ? 'frame_kinds_answer' : `${kind.toLowerCase()}_answer`,
-  );
+export function reaskOf(answer: string | null, kinds: readonly KindDefinition[], error: string): Reask {
+  return {
+    answer: answer ?? '',
+    correction: `That answer was rejected: ${error}. Answer again with one JSON object that matches the response schema. ${fillInLine(kinds)}`,
+  };
 }
 
-function schemaOf(kind: EvalKind, frameIndices: readonly number[]) {
-  return strictFormat(kind, frameIndices).json_schema.schema!;
-}
-
-export function responseFormat(kind: EvalKind, frameIndices: readonly number[], format: AnswerFormat) {
-  return format === 'json_schema' ? strictFormat(kind, frameIndices) : ({ type: 'json_object' } as const);
+/** The answer a request for `kind` asks for: the zod schema it is validated with, and the name it is sent under. */
+export function answerSchemaOf(kind: EvalKind, frameIndices: readonly number[]): { name: string; schema: z.ZodType } {
+  return {
+    name: KINDS[kind].usesFrames ? 'frame_kinds_answer' : `${kind.toLowerCase()}_answer`,
+    schema: requestSchemaOf(kind, frameIndices),
+  };
 }
 
 export type AnswerReading = { ok: true; verdict: Verdict } | { ok: false; error: string };

@@ -4,9 +4,12 @@ import { KINDS, type EvalKind } from '../../src/kinds';
 import { consensus } from '../../src/providers/consensus';
 import { retryAfterMs } from '../../src/errors';
 import { FRAME_KINDS } from '../../src/kinds/answer';
-import { costUsd, imageTokens } from '../../src/providers/pricing';
-import { buildMessages, fenceOf, readAnswers, responseFormat, type PreparedImage } from '../../src/providers/prompt';
+import { OPENAI_PRICING } from '../../src/providers/openai-pricing';
+import { buildMessages, responseFormat } from '../../src/providers/openai-messages';
+import { fenceOf, readAnswers, type PreparedImage } from '../../src/providers/prompt';
 import { draft } from '../helpers/issues';
+
+const { costUsd, imageTokens } = OPENAI_PRICING;
 
 describe('image tokens (OpenAI published rules)', () => {
   it("matches the documentation's tile examples", () => {
