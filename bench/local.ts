@@ -29,7 +29,7 @@ import { extractFrames } from '../src/media/extract';
 import { buildManifest } from '../src/media/manifest';
 import { FLASHING_SET, flashingMistake, judgeFlashing } from '../testkit/flashing-set';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../testkit/labelled';
-import { FRAME_KINDS, hintMs, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
+import { FRAME_KINDS, issueMs, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import {
   corpusFile,
   LABELLED_CORPORA,
@@ -58,9 +58,7 @@ async function animations(workDir: string) {
     const unmatched = [...issues];
     let found = 0;
     for (const d of animation.defects) {
-      const hit = unmatched.findIndex(
-        (i) => i.kind === d.kind && i.category === d.category && Math.abs(hintMs(i.frameHint) - d.atMs) <= 1000,
-      );
+      const hit = unmatched.findIndex((i) => i.kind === d.kind && i.category === d.category && Math.abs(issueMs(i) - d.atMs) <= 1000);
       if (hit >= 0) {
         found++;
         unmatched.splice(hit, 1);

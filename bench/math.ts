@@ -21,7 +21,6 @@ import { loadConfig } from '../src/config';
 import type { ExpectedIssue } from '../src/calibration/labelled-set';
 import { atLeast, finds, type JudgedIssue } from '../src/calibration/metrics';
 import type { SceneTimeline } from '../src/scene/inspection';
-import { hintTimestampMs } from '../src/media/manifest';
 import { FRAME_KINDS, judgeVideoLocally, type LocalResults } from '../testkit/local-judge';
 import { corpusFile, mathCorpora, type Corpus, type CorpusVideo } from '../testkit/manim-corpus';
 import { docsFile, loadDocsCorpus } from '../testkit/manim-docs';
@@ -40,7 +39,7 @@ const judged = (results: LocalResults): Issue[] =>
     results
       .get(kind)!
       .issues.filter((i) => CATEGORIES.has(i.category))
-      .map((i) => ({ ...i, kind, atMs: hintTimestampMs(i.frameHint) })),
+      .map((i) => ({ ...i, kind, atMs: i.timestampMs ?? null })),
   );
 
 /** Found: in its window, at its severity, and naming the line the label gives. */

@@ -9,7 +9,7 @@ import { KINDS } from '../src/kinds';
 import { normalizeVerdict, type NormalizedVerdict } from '../src/kinds/verdict';
 import { localVerdict } from '../src/analyzers/scoring';
 import { extractFrames, type Extraction } from '../src/media/extract';
-import { buildManifest, hintTimestampMs } from '../src/media/manifest';
+import { buildManifest } from '../src/media/manifest';
 
 export { FRAME_KINDS };
 
@@ -58,8 +58,8 @@ export async function judgeVideoLocally(file: string, config: Config, workDir: s
   return judgeExtraction(await extractLocally(file, resolveMediaTools(config), config, workDir));
 }
 
-/** `00:06.5 right edge` -> 6500; NaN when the hint has no timestamp (so comparisons with it are false). */
-export const hintMs = (hint: string | null): number => hintTimestampMs(hint) ?? NaN;
+/** When an issue is on screen, ms; NaN when it is pinned to no time (so comparisons with it are false). */
+export const issueMs = (issue: { timestampMs?: number | null }): number => issue.timestampMs ?? NaN;
 
 /**
  * The fake endpoint answering as a judge would from what it was shown: each

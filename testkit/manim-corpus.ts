@@ -4,7 +4,6 @@ import { animationOutcome, atLeast, finds, names, type LabelledEntry } from '../
 import { PROJECT_ROOT } from '../src/config';
 import type { EvalKind } from '../src/domain/types';
 import type { NormalizedIssue } from '../src/domain/issue';
-import { hintTimestampMs } from '../src/media/manifest';
 import { FRAME_KINDS, type LocalResults } from './local-judge';
 
 /**
@@ -102,7 +101,7 @@ export interface CorpusScore {
 
 /** How a judge did on one corpus video, by the calibration metrics' rules. */
 export function scoreCorpusVideo(video: CorpusVideo, results: LocalResults): CorpusScore {
-  const issues = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.map((i) => ({ ...i, kind, atMs: hintTimestampMs(i.frameHint) })));
+  const issues = FRAME_KINDS.flatMap((kind) => results.get(kind)!.issues.map((i) => ({ ...i, kind, atMs: i.timestampMs ?? null })));
   const { expect, toleranceSeconds, countFrom } = video.labels;
   const counted = issues.filter((i) => atLeast(i.severity, countFrom));
   const found = counted.find((i) => expect.some((e) => finds(i, e, toleranceSeconds))) ?? null;

@@ -55,12 +55,6 @@ export function frameHint(frame: Pick<FrameRef, 'timestampMs'>, location: string
   return location ? `${formatTimestamp(frame.timestampMs)} ${location}` : formatTimestamp(frame.timestampMs);
 }
 
-/** The time a frame hint starts with (`00:06.5 right edge` -> 6500), or null when it has none. */
-export function hintTimestampMs(hint: string | null): number | null {
-  const m = /^(\d+):(\d+)\.(\d)/.exec(hint ?? '');
-  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 + Number(m[3]) * 100 : null;
-}
-
 /**
  * Whole-video measures taken in the same decode pass as the frames, for
  * analyzers that per-frame sampling is too coarse for (flashing, pacing).

@@ -11,7 +11,7 @@ import { judgedStatus } from '../../src/domain/status';
 import { KINDS } from '../../src/kinds';
 import { normalizeVerdict } from '../../src/kinds/verdict';
 import { LABELLED_ANIMATIONS, LABELLED_INPUTS } from '../../testkit/labelled';
-import { FRAME_KINDS, hintMs, judgeVideoLocally } from '../../testkit/local-judge';
+import { FRAME_KINDS, issueMs, judgeVideoLocally } from '../../testkit/local-judge';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 
 const config = loadConfig({ EVALS_PROVIDER: 'local' });
@@ -20,10 +20,10 @@ afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 const judgeVideo = (file: string) => judgeVideoLocally(file, config, workDir);
 
-/** `00:06.5 right edge` -> 6500 */
-function hintAt(hint: string | null): number {
-  const ms = hintMs(hint);
-  if (Number.isNaN(ms)) throw new Error(`frame hint without a timestamp: ${hint}`);
+/** When an issue is on screen, ms; an issue pinned to no time fails the test. */
+function timeOf(issue: { timestampMs?: number | null; frameHint: string | null }): number {
+  const ms = issueMs(issue);
+  if (Number.isNaN(ms)) throw new Error(`issue pinned to no time (frame hint ${issue.frameHint})`);
   return ms;
 }
 
@@ -35,7 +35,7 @@ describe('local judge on labelled animations', () => {
       for (const defect of animation.defects) {
         const issues = results.get(defect.kind)!.issues.filter((i) => i.category === defect.category);
         expect(issues, `${defect.kind} ${defect.category}`).toHaveLength(1);
-        expect(Math.abs(hintAt(issues[0].frameHint) - defect.atMs)).toBeLessThanOrEqual(1000);
+        expect(Math.abs(timeOf(issues[0]) - defect.atMs)).toBeLessThanOrEqual(1000);
         expect(issues[0].frameIndex).not.toBeNull();
         expect(issues[0].description.length).toBeGreaterThan(30);
         expect(issues[0].suggestedFix).toBeTruthy();
