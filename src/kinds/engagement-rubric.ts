@@ -12,16 +12,7 @@ import {
 } from '../analyzers/motion';
 import { readingIssues } from '../analyzers/reading';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
-import {
-  criteriaTotal,
-  frameKindSkip,
-  rubricAnswerSchema,
-  rubricInstructions,
-  rubricVerdict,
-  type Criterion,
-  type KindDefinition,
-  type RubricAnswer,
-} from './kind';
+import { rubricInstructions, rubricKind, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
 
 export const ENGAGEMENT_CRITERIA = [
   { name: 'pacing', maxScore: 20, describes: 'new content arrives at a pace a learner can follow, neither rushed nor static' },
@@ -87,13 +78,8 @@ const scoreEngagementRubric: LocalScorer = ({ ctx, scene }) => {
 export const engagementRubric = {
   kind: 'ENGAGEMENT_RUBRIC_JSON',
   promptVersion: 'engagement-rubric/v5',
-  maxScore: criteriaTotal(ENGAGEMENT_CRITERIA),
   passThreshold: 60,
-  categories: CATEGORIES,
-  criteria: ENGAGEMENT_CRITERIA,
-  usesFrames: true,
-  usesVideoSignal: true,
-  skipReason: frameKindSkip,
+  ...rubricKind(ENGAGEMENT_CRITERIA, CATEGORIES),
   readsScene: true,
   instructions: [
     'Judge how engaging the animation is as a piece of teaching, using the frame timestamps, the duration, the title and the description.',
@@ -104,8 +90,5 @@ export const engagementRubric = {
     'about 1 s per 17 characters of text, a formula about twice as long per symbol, and anything at least 1 s; use the frame',
     'timestamps to tell how long each text stays unchanged. What is still on screen when the video ends is not too short.',
   ].join('\n'),
-  manipulationCategory: 'judge_manipulation',
-  answerSchema: (frameIndices) => rubricAnswerSchema(ENGAGEMENT_CRITERIA, CATEGORIES, frameIndices),
-  toVerdict: (answer) => rubricVerdict(ENGAGEMENT_CRITERIA, answer),
   localScorer: scoreEngagementRubric,
 } satisfies KindDefinition<RubricAnswer>;

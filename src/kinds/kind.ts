@@ -154,3 +154,24 @@ export function rubricInstructions(criteria: readonly Criterion[]): string {
 }
 
 export const frameKindSkip = (input: KindInput): string | null => (input.frameCount === 0 ? 'no frames were extracted' : null);
+
+/**
+ * What every rubric kind defines alike: judged on the frames and the whole-video signal, scored per criterion,
+ * with the judge's attempts to steer its own verdict as `judge_manipulation`.
+ */
+export function rubricKind<const Categories extends readonly [string, ...string[]]>(
+  criteria: readonly Criterion[],
+  categories: Categories,
+) {
+  return {
+    maxScore: criteriaTotal(criteria),
+    categories,
+    criteria,
+    usesFrames: true,
+    usesVideoSignal: true,
+    skipReason: frameKindSkip,
+    manipulationCategory: 'judge_manipulation',
+    answerSchema: (frameIndices: readonly number[]) => rubricAnswerSchema(criteria, categories, frameIndices),
+    toVerdict: (answer: RubricAnswer) => rubricVerdict(criteria, answer),
+  } as const;
+}

@@ -2,16 +2,7 @@ import { flashingStretches } from '../analyzers/flashing';
 import { itemsCutBy, SIDES } from '../analyzers/edges';
 import { lowestContrast } from '../analyzers/layout';
 import { criterion, points, rubricVerdictOf, share, type LocalScorer } from '../analyzers/scoring';
-import {
-  criteriaTotal,
-  frameKindSkip,
-  rubricAnswerSchema,
-  rubricInstructions,
-  rubricVerdict,
-  type Criterion,
-  type KindDefinition,
-  type RubricAnswer,
-} from './kind';
+import { rubricInstructions, rubricKind, type Criterion, type KindDefinition, type RubricAnswer } from './kind';
 
 export const VISUAL_CRITERIA = [
   { name: 'clarity', maxScore: 25, describes: 'each frame shows clearly what it is about; text and formulas are legible' },
@@ -74,20 +65,12 @@ const scoreVisualRubric: LocalScorer = ({ ctx }) => {
 export const visualRubric = {
   kind: 'VISUAL_RUBRIC_JSON',
   promptVersion: 'visual-rubric/v4',
-  maxScore: criteriaTotal(VISUAL_CRITERIA),
   passThreshold: 60,
-  categories: CATEGORIES,
-  criteria: VISUAL_CRITERIA,
-  usesFrames: true,
-  usesVideoSignal: true,
-  skipReason: frameKindSkip,
+  ...rubricKind(VISUAL_CRITERIA, CATEGORIES),
   instructions: [
     'Score the frames on each criterion of this rubric, giving a short reason per criterion, then report the issues that cost points',
     '(category = the criterion):',
     rubricInstructions(VISUAL_CRITERIA),
   ].join('\n'),
-  manipulationCategory: 'judge_manipulation',
-  answerSchema: (frameIndices) => rubricAnswerSchema(VISUAL_CRITERIA, CATEGORIES, frameIndices),
-  toVerdict: (answer) => rubricVerdict(VISUAL_CRITERIA, answer),
   localScorer: scoreVisualRubric,
 } satisfies KindDefinition<RubricAnswer>;
