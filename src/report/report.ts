@@ -13,7 +13,8 @@ import {
   type StoredFrame,
 } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
-import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
+import { loadManifest, loadVideoSignal } from '../db/frame-manifests';
+import { loadSceneInspection, type StoredSceneInspection } from '../db/scene-inspections';
 import { pipelineErrorOf } from '../domain/status';
 import type { EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';

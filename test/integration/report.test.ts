@@ -9,7 +9,7 @@ import { getFrames, getPipelineRun } from '../../src/read-model/read-model';
 import { createApiServer, listen } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import { createLogger } from '../../src/logger';
 import { pipelineRunReport } from '../../src/report/report';
 import { screenshot } from '../../testkit/chromium';

@@ -7,7 +7,8 @@ import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-mod
 import { inputProblems } from '../../domain/text-limits';
 import { loadConfig } from '../../config';
 import type { SceneSettings } from '../../config';
-import { loadManifest, loadSceneInspection } from '../../db/store';
+import { loadManifest } from '../../db/frame-manifests';
+import { loadSceneInspection } from '../../db/scene-inspections';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { animationDigest } from '../../media/source';
 import { createLogger } from '../../logger';

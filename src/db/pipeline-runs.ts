@@ -19,16 +19,13 @@ import {
   type TerminalEvalRunStatus,
 } from '../domain/types';
 import { KINDS } from '../kinds';
-import type { NormalizedIssue } from '../kinds/verdict';
-import { buildManifest, type FrameManifest, type VideoSignal } from '../media/manifest';
-import type { FramePlan } from '../media/plan';
-import type { SceneTimeline } from '../scene/inspection';
 import { inTransaction } from './transaction';
 
 /**
- * Writes made by activities. Each is idempotent: an activity retried after a
- * crash finds its earlier work (by the Temporal run id, the (run, kind) key or
- * the issue ordinal) instead of writing it twice.
+ * A pipeline run's lifecycle: created once per Temporal run (with one eval run
+ * per kind), marked running, then ended once with its roll-up. Each write is
+ * idempotent: an activity retried after a crash finds its earlier work by the
+ * Temporal run id instead of writing it twice.
  */
 
 export interface NewPipelineRun {
@@ -130,221 +127,10 @@ export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string):
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
-/** Stores a run's frames, its frame plan and signal, and where the animation came from. */
-export async function saveFrames(
-  pool: pg.Pool,
-  pipelineRunId: string,
-  extracted: { animationUrl: string; manifest: FrameManifest; plan: FramePlan; signal: VideoSignal | null },
-): Promise<void> {
-  const { manifest, plan, signal } = extracted;
-  await inTransaction(pool, async (client) => {
-    if (signal) {
-      await client.query('INSERT INTO video_signals (pipeline_run_id, signal) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        pipelineRunId,
-        JSON.stringify(signal),
-      ]);
-    }
-    for (const f of manifest.frames) {
-      await client.query(
-        `INSERT INTO frames (pipeline_run_id, frame_index, timestamp_ms, width, height, storage_key)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-        [pipelineRunId, f.index, f.timestampMs, f.width, f.height, f.key],
-      );
-    }
-    await client.query('UPDATE pipeline_runs SET frame_plan = $2, animation_url = $3 WHERE id = $1', [
-      pipelineRunId,
-      JSON.stringify(plan),
-      extracted.animationUrl,
-    ]);
-  });
-}
-
 /** The user a pipeline run belongs to (whose TeX cache its scenes read), or null for no such run. */
 export async function loadRunUser(pool: pg.Pool, pipelineRunId: string): Promise<string | null> {
   const run = await pool.query<{ user_id: string }>('SELECT user_id FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
   return run.rows[0]?.user_id ?? null;
-}
-
-/** The stored manifest, when an earlier attempt of the activity already extracted the frames. */
-export async function loadManifest(pool: pg.Pool, pipelineRunId: string): Promise<FrameManifest | null> {
-  const run = await pool.query<{ frame_plan: FramePlan | null }>('SELECT frame_plan FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
-  const plan = run.rows[0]?.frame_plan;
-  if (!plan) return null;
-  const frames = await pool.query<{ frame_index: number; timestamp_ms: number; width: number; height: number; storage_key: string }>(
-    'SELECT frame_index, timestamp_ms, width, height, storage_key FROM frames WHERE pipeline_run_id = $1 ORDER BY frame_index',
-    [pipelineRunId],
-  );
-  return buildManifest(
-    plan,
-    frames.rows.map((r) => ({ index: r.frame_index, timestampMs: r.timestamp_ms, width: r.width, height: r.height, key: r.storage_key })),
-  );
-}
-
-/** The run's whole-video signal, when its extraction measured one. */
-export async function loadVideoSignal(pool: pg.Pool, pipelineRunId: string): Promise<VideoSignal | null> {
-  const r = await pool.query<{ signal: VideoSignal }>('SELECT signal FROM video_signals WHERE pipeline_run_id = $1', [pipelineRunId]);
-  return r.rows[0]?.signal ?? null;
-}
-
-/** Whether and how a run's scene was inspected (src/scene/inspector.ts); the timeline only when it was. */
-export interface StoredSceneInspection {
-  status: 'inspected' | 'skipped' | 'refused' | 'failed' | 'discarded';
-  note: string;
-  timeline: SceneTimeline | null;
-  wallMs: number | null;
-  cpuSeconds: number | null;
-}
-
-/** Records the inspection once: a retried activity keeps the first. */
-export async function saveSceneInspection(pool: pg.Pool, pipelineRunId: string, inspection: StoredSceneInspection): Promise<void> {
-  await pool.query(
-    `INSERT INTO scene_inspections (pipeline_run_id, status, note, timeline, wall_ms, cpu_seconds) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (pipeline_run_id) DO NOTHING`,
-    [
-      pipelineRunId,
-      inspection.status,
-      inspection.note,
-      inspection.timeline ? JSON.stringify(inspection.timeline) : null,
-      inspection.wallMs,
-      inspection.cpuSeconds,
-    ],
-  );
-}
-
-export async function loadSceneInspection(pool: pg.Pool, pipelineRunId: string): Promise<StoredSceneInspection | null> {
-  const r = await pool.query<{
-    status: StoredSceneInspection['status'];
-    note: string;
-    timeline: SceneTimeline | null;
-    wall_ms: number | null;
-    cpu_seconds: string | null;
-  }>('SELECT status, note, timeline, wall_ms, cpu_seconds FROM scene_inspections WHERE pipeline_run_id = $1', [pipelineRunId]);
-  const row = r.rows[0];
-  return row
-    ? {
-        status: row.status,
-        note: row.note,
-        timeline: row.timeline,
-        wallMs: row.wall_ms,
-        cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds),
-      }
-    : null;
-}
-
-export interface StoredEvalRun {
-  id: string;
-  kind: EvalKind;
-  status: EvalRunStatus;
-  score: number | null;
-  maxScore: number | null;
-}
-
-export async function getEvalRun(pool: pg.Pool, pipelineRunId: string, kind: EvalKind): Promise<StoredEvalRun> {
-  const r = await pool.query<{ id: string; status: EvalRunStatus; score: number | null; max_score: number | null }>(
-    'SELECT id, status, score, max_score FROM eval_runs WHERE pipeline_run_id = $1 AND kind = $2',
-    [pipelineRunId, kind],
-  );
-  if (r.rowCount === 0) throw new Error(`no ${kind} eval run for pipeline run ${pipelineRunId}`);
-  return { id: r.rows[0].id, kind, status: r.rows[0].status, score: r.rows[0].score, maxScore: r.rows[0].max_score };
-}
-
-/**
- * The pipeline run's judge secret, drawn by whichever worker asks first; the
- * primary key makes two workers asking at once read the same one.
- */
-export async function judgeSecret(pool: pg.Pool, pipelineRunId: string): Promise<string> {
-  await pool.query(
-    'INSERT INTO pipeline_run_secrets (pipeline_run_id, judge_secret) VALUES ($1, $2) ON CONFLICT (pipeline_run_id) DO NOTHING',
-    [pipelineRunId, crypto.randomBytes(32).toString('hex')],
-  );
-  const r = await pool.query<{ judge_secret: string }>('SELECT judge_secret FROM pipeline_run_secrets WHERE pipeline_run_id = $1', [
-    pipelineRunId,
-  ]);
-  return r.rows[0].judge_secret;
-}
-
-export async function markEvalRunRunning(pool: pg.Pool, evalRunId: string, provider: string, model: string): Promise<void> {
-  await pool.query(
-    `UPDATE eval_runs SET status = 'RUNNING', provider = $2, model = $3 WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
-    [evalRunId, provider, model],
-  );
-}
-
-export interface EvalRunResult {
-  status: TerminalEvalRunStatus;
-  score: number | null;
-  maxScore: number | null;
-  summary: string;
-  provider: string | null;
-  model: string | null;
-  promptVersion: string | null;
-  issues: NormalizedIssue[];
-  usage?: {
-    promptTokens: number;
-    cachedTokens: number;
-    completionTokens: number;
-    imageTokens: number;
-    costUsd: number | null;
-    latencyMs: number;
-  };
-}
-
-/**
- * Ends an eval run once. A second call (a retried activity) changes nothing and
- * reports the status already stored: the first result wins.
- */
-export async function finishEvalRun(pool: pg.Pool, evalRunId: string, result: EvalRunResult): Promise<TerminalEvalRunStatus> {
-  return inTransaction(pool, async (client) => {
-    const high = result.issues.filter((i) => i.severity === 'HIGH').length;
-    const updated = await client.query(
-      `UPDATE eval_runs SET status = $2, score = $3, max_score = $4, summary = $5, provider = COALESCE($6, provider), model = COALESCE($7, model),
-         prompt_version = $8, issue_count = $9, high_severity_count = $10, prompt_tokens = $11, completion_tokens = $12,
-         image_tokens = $13, cost_usd = $14, latency_ms = $15, cached_tokens = $16, completed_at = now()
-       WHERE id = $1 AND status IN ('PENDING', 'RUNNING')`,
-      [
-        evalRunId,
-        result.status,
-        result.score,
-        result.maxScore,
-        result.summary,
-        result.provider,
-        result.model,
-        result.promptVersion,
-        result.issues.length,
-        high,
-        result.usage?.promptTokens ?? null,
-        result.usage?.completionTokens ?? null,
-        result.usage?.imageTokens ?? null,
-        result.usage?.costUsd ?? null,
-        result.usage?.latencyMs ?? null,
-        result.usage?.cachedTokens ?? null,
-      ],
-    );
-    if (updated.rowCount === 0) {
-      const current = await client.query<{ status: TerminalEvalRunStatus }>('SELECT status FROM eval_runs WHERE id = $1', [evalRunId]);
-      return current.rows[0].status;
-    }
-    for (const [ordinal, issue] of result.issues.entries()) {
-      await client.query(
-        `INSERT INTO eval_issues (id, eval_run_id, ordinal, severity, category, frame_index, frame_hint, description, suggested_fix, region, origin)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (eval_run_id, ordinal) DO NOTHING`,
-        [
-          crypto.randomUUID(),
-          evalRunId,
-          ordinal,
-          issue.severity,
-          issue.category,
-          issue.frameIndex,
-          issue.frameHint,
-          issue.description,
-          issue.suggestedFix,
-          issue.region ? JSON.stringify(issue.region) : null,
-          issue.origin ?? null,
-        ],
-      );
-    }
-    return result.status;
-  });
 }
 
 export interface PipelineOutcome {
