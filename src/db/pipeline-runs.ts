@@ -127,6 +127,12 @@ export async function markPipelineRunning(pool: pg.Pool, pipelineRunId: string):
   await pool.query(`UPDATE pipeline_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'PENDING'`, [pipelineRunId]);
 }
 
+/** The pipeline's own error (bad input, a failed step, `cancelled`) when the run ended ERROR; null otherwise. */
+export async function loadPipelineError(pool: pg.Pool, pipelineRunId: string): Promise<string | null> {
+  const r = await pool.query<{ error: string | null }>('SELECT error FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
+  return r.rows[0]?.error ?? null;
+}
+
 /** The user a pipeline run belongs to (whose TeX cache its scenes read), or null for no such run. */
 export async function loadRunUser(pool: pg.Pool, pipelineRunId: string): Promise<string | null> {
   const run = await pool.query<{ user_id: string }>('SELECT user_id FROM pipeline_runs WHERE id = $1', [pipelineRunId]);
@@ -216,14 +222,13 @@ export async function finishPipelineRun(
     if (summaryRuns.some((r) => !isTerminal(r.status))) throw new Error('eval runs left non-terminal');
     const status = error ? 'ERROR' : 'COMPLETED';
     const overall = overallStatus(summaryRuns, error !== null);
-    // A cancelled run's summary is the one word (pipelineErrorOf reads it so): notes speak of a run that was judged.
+    // A cancelled run's summary is the one word: notes speak of a run that was judged.
     const summary = withNotes(pipelineSummary(overall, summaryRuns, summaryIssues, error ?? undefined), error === CANCELLED ? [] : notes);
-    await client.query(`UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, completed_at = now() WHERE id = $1`, [
-      pipelineRunId,
-      status,
-      overall,
-      summary,
-    ]);
+    // The error is also its own field (migration 013): the summary is text for people, not to be parsed back.
+    await client.query(
+      `UPDATE pipeline_runs SET status = $2, overall_status = $3, summary = $4, error = $5, completed_at = now() WHERE id = $1`,
+      [pipelineRunId, status, overall, summary, error],
+    );
     return { pipelineRunId, status, overallStatus: overall, summary, ...(await counted()) };
   });
 }

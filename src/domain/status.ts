@@ -56,12 +56,6 @@ function clip(text: string, max: number): string {
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }
 
-/** The pipeline error a summary made by pipelineSummary states (the whole summary of a cancelled run), or null. */
-export function pipelineErrorOf(summary: string | null): string | null {
-  if (summary === CANCELLED) return CANCELLED;
-  return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(summary ?? '')?.[1] ?? null;
-}
-
 /** A note as a sentence of the summary: a full stop added when it ends without one (`…`, `.`, `!` or `?`). */
 function asSentence(note: string): string {
   const text = note.trim();

@@ -8,6 +8,7 @@ import { inputProblems } from '../../domain/text-limits';
 import { type Config, loadConfig } from '../../config';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
 import { animationDigest } from '../../media/source';
+import { loadPipelineError } from '../../db/pipeline-runs';
 import { createLogger, type Logger } from '../../logger';
 import { formatRun } from '../format';
 import { BatchInterrupt, mapLimited } from '../batch';
@@ -190,7 +191,7 @@ function pipelineEvaluator(
     const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
     try {
       const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
-      if (on.batch.interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
+      if (on.batch.interrupted) return { file, response: null, costs: [], pipelineError: null, failure: 'not started: interrupted' };
       const handle = await startEvalPipeline(stack.temporal.client, config.temporal.taskQueue, {
         fragmentId,
         projectId: opts.projectId,
@@ -217,10 +218,11 @@ function pipelineEvaluator(
         file,
         response,
         costs: pipelineRunId ? await getEvalRunCosts(pool, pipelineRunId) : [],
+        pipelineError: pipelineRunId ? await loadPipelineError(pool, pipelineRunId) : null,
         failure: response ? undefined : 'the pipeline ended before it created its run',
       };
     } catch (err) {
-      return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
+      return { file, response: null, costs: [], pipelineError: null, failure: err instanceof Error ? err.message : String(err) };
     }
   };
 }
@@ -306,6 +308,6 @@ function writeOutputs(results: RunResult[], opts: RunOptions): void {
     return;
   }
   if (single?.response)
-    print(formatRun(single.response.evalPipelineRun, single.costs, { issues: true }));
+    print(formatRun(single.response.evalPipelineRun, single.costs, { issues: true, pipelineError: single.pipelineError }));
   else print(summaryTable(results));
 }
