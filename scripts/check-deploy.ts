@@ -47,7 +47,7 @@ const CRD_SCHEMAS = path.join(PROJECT_ROOT, 'deploy', 'schemas');
 
 /**
  * What the processes serve: the worker's metrics port answers PROBE_PATHS (src/metrics.ts);
- * `evals serve` answers its health route (HEALTH_PATH in src/api/server.ts) for both probes.
+ * `evals serve` answers its health route (HEALTH_PATH in src/api/routes.ts) for both probes.
  */
 const PROBES = {
   worker: { liveness: PROBE_PATHS.liveness, readiness: PROBE_PATHS.readiness },

@@ -3,12 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
-import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { inputProblems } from '../../domain/text-limits';
 import { type Config, loadConfig } from '../../config';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
-import { animationDigest } from '../../media/source';
-import { loadPipelineError } from '../../db/pipeline-runs';
 import { createLogger, type Logger } from '../../logger';
 import { formatRun } from '../format';
 import { BatchInterrupt, mapLimited } from '../batch';
@@ -17,7 +14,6 @@ import { type CommandStack, isLocalDevServer, withCommandStack } from '../local-
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
 import { Progress, progressMode } from '../progress';
-import { deliverRepair } from '../repair';
 import { isUrl, resolveTargets } from '../targets';
 
 interface RunOptions {
@@ -113,6 +109,7 @@ function readSources(files: readonly string[]): SceneSource[] | null {
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
 async function defaultFragmentId(target: string): Promise<string> {
+  const { animationDigest } = require('../../media/source') as typeof import('../../media/source');
   return `local-${(await animationDigest(target)).slice(0, 16)}`;
 }
 
@@ -184,7 +181,11 @@ function pipelineEvaluator(
   opts: RunOptions,
   on: { batch: BatchInterrupt; progress: Progress; workerCreated: Promise<unknown>; labelled: boolean },
 ): Evaluate {
+  // Loaded once the stack's servers are starting: none of them is needed to start them (docs/benchmarks.md, bench:cli).
   const { startEvalPipeline } = require('../../client') as typeof import('../../client');
+  const { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } =
+    require('../../read-model/read-model') as typeof import('../../read-model/read-model');
+  const { loadPipelineError } = require('../../db/pipeline-runs') as typeof import('../../db/pipeline-runs');
   const pool = stack.db.pool;
   const label = (file: string) => (on.labelled ? path.basename(file) : '');
   return async (animation, animationSources) => {
@@ -253,7 +254,7 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
       // After the run's own output; the worker stays up for the patched video's run.
       const repaired =
         opts.fixes !== undefined && sources
-          ? await deliverRepair(
+          ? await (require('../repair') as typeof import('../repair')).deliverRepair(
               stack.db.pool,
               results[0],
               sources,
