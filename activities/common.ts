@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type pg from 'pg';
 import type { Config } from '../src/config';
 import { untilDatabaseAnswers } from '../src/db/outage';
-import * as store from '../src/db/store';
+import { finishEvalRun, getEvalRun } from '../src/db/eval-runs';
 import { EVAL_KINDS, type TerminalEvalRunStatus } from '../src/domain/types';
 import { infrastructureComponentOf, withFailureMapping } from '../src/errors';
 import { KINDS, type EvalKind } from '../src/kinds';
@@ -67,9 +67,9 @@ export async function recordJudgeError(
   failureType?: string,
 ): Promise<TerminalEvalRunStatus> {
   const definition = KINDS[kind];
-  const run = await store.getEvalRun(pool, pipelineRunId, kind);
+  const run = await getEvalRun(pool, pipelineRunId, kind);
   const cause = infrastructureComponentOf(failureType) === 'database' ? 'Database unavailable' : 'Judge error';
-  return store.finishEvalRun(pool, run.id, {
+  return finishEvalRun(pool, run.id, {
     status: 'ERROR',
     score: null,
     maxScore: definition.maxScore,

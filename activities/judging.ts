@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config';
-import * as store from '../src/db/store';
+import { finishEvalRun, getEvalRun, markEvalRunRunning } from '../src/db/eval-runs';
+import { loadVideoSignal } from '../src/db/frame-manifests';
+import { judgeSecret } from '../src/db/judge-secrets';
+import { loadSceneInspection } from '../src/db/scene-inspections';
 import { isTerminal, judgedStatus } from '../src/domain/status';
 import type { TerminalEvalRunStatus } from '../src/domain/types';
 import { PermanentError } from '../src/errors';
@@ -72,8 +75,8 @@ export function judgingActivities(deps: JudgingDeps) {
       definition.usesFrames && input.manifest
         ? await Promise.all(input.manifest.frames.map(async (f) => ({ ...f, jpeg: await frameStore.get(f.key) })))
         : [];
-    const videoSignal = definition.usesVideoSignal ? await store.loadVideoSignal(pool, input.pipelineRunId) : null;
-    const scene = definition.usesFrames ? ((await store.loadSceneInspection(pool, input.pipelineRunId))?.timeline ?? null) : null;
+    const videoSignal = definition.usesVideoSignal ? await loadVideoSignal(pool, input.pipelineRunId) : null;
+    const scene = definition.usesFrames ? ((await loadSceneInspection(pool, input.pipelineRunId))?.timeline ?? null) : null;
     return {
       definition,
       input: kindInput,
@@ -98,7 +101,7 @@ export function judgingActivities(deps: JudgingDeps) {
     if (!provider.cachesPromptPrefix || !KINDS[input.kind].usesFrames || !prefixLeader || input.kind === prefixLeader) return;
     const until = Date.now() + config.judge.timeoutMs;
     while (Date.now() < until) {
-      if (isTerminal((await db(() => store.getEvalRun(pool, input.pipelineRunId, prefixLeader), signal)).status)) return;
+      if (isTerminal((await db(() => getEvalRun(pool, input.pipelineRunId, prefixLeader), signal)).status)) return;
       await sleep(PREFIX_POLL_MS, undefined, { signal });
     }
   }
@@ -123,7 +126,7 @@ export function judgingActivities(deps: JudgingDeps) {
   }
 
   function skip(evalRunId: string, definition: KindDefinition, reason: string): Promise<TerminalEvalRunStatus> {
-    return store.finishEvalRun(pool, evalRunId, {
+    return finishEvalRun(pool, evalRunId, {
       status: 'SKIPPED',
       score: null,
       maxScore: definition.maxScore,
@@ -144,7 +147,7 @@ export function judgingActivities(deps: JudgingDeps) {
   ): Promise<{ status: TerminalEvalRunStatus; score: number }> {
     const { definition } = request;
     const verdict = normalizeVerdict(definition, judgement.verdict, request.manifest);
-    const status = await store.finishEvalRun(pool, evalRunId, {
+    const status = await finishEvalRun(pool, evalRunId, {
       status: judgedStatus(
         verdict.score,
         definition.passThreshold,
@@ -171,15 +174,15 @@ export function judgingActivities(deps: JudgingDeps) {
     async scoreEvalRun(input: ScoreEvalRunInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }> {
       return mapFailures(() =>
         heartbeating(async (beat, signal) => {
-          const run = await db(() => store.getEvalRun(pool, input.pipelineRunId, input.kind), signal);
+          const run = await db(() => getEvalRun(pool, input.pipelineRunId, input.kind), signal);
           if (isTerminal(run.status)) return { kind: input.kind, status: run.status };
-          const request = await db(async () => judgeRequestOf(input, await store.judgeSecret(pool, input.pipelineRunId)), signal);
+          const request = await db(async () => judgeRequestOf(input, await judgeSecret(pool, input.pipelineRunId)), signal);
           if (typeof request === 'string')
             return { kind: input.kind, status: await db(() => skip(run.id, KINDS[input.kind], request), signal) };
 
           let held = heldJudgements().get(input.kind);
           if (!held) {
-            await db(() => store.markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(request.definition)), signal);
+            await db(() => markEvalRunRunning(pool, run.id, provider.name, provider.modelFor(request.definition)), signal);
             const started = Date.now();
             await awaitPrefixLeader(input, signal);
             held = { kind: input.kind, judgement: await judge({ ...request, signal }), latencyMs: Date.now() - started };
@@ -203,11 +206,11 @@ export function judgingActivities(deps: JudgingDeps) {
     async scoreEvalRuns(input: ScoreEvalRunsInput): Promise<{ kind: EvalKind; status: TerminalEvalRunStatus }[]> {
       return mapFailures(() =>
         heartbeating(async (beat, signal) => {
-          const secret = await db(() => store.judgeSecret(pool, input.pipelineRunId), signal);
+          const secret = await db(() => judgeSecret(pool, input.pipelineRunId), signal);
           const outcomes = new Map<EvalKind, TerminalEvalRunStatus>();
           const pending: { runId: string; request: Omit<JudgeRequest, 'signal'> }[] = [];
           for (const kind of input.kinds) {
-            const run = await db(() => store.getEvalRun(pool, input.pipelineRunId, kind), signal);
+            const run = await db(() => getEvalRun(pool, input.pipelineRunId, kind), signal);
             if (isTerminal(run.status)) {
               outcomes.set(kind, run.status);
               continue;
@@ -230,7 +233,7 @@ export function judgingActivities(deps: JudgingDeps) {
           for (const p of pending.filter((p) => held.has(p.request.definition.kind))) await record(p, held.get(p.request.definition.kind)!);
           const toAsk = pending.filter((p) => !held.has(p.request.definition.kind));
           for (const { runId, request } of toAsk)
-            await db(() => store.markEvalRunRunning(pool, runId, provider.name, provider.modelFor(request.definition)), signal);
+            await db(() => markEvalRunRunning(pool, runId, provider.name, provider.modelFor(request.definition)), signal);
 
           const started = Date.now();
           const groups = [

@@ -1,6 +1,8 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config';
-import * as store from '../src/db/store';
+import { loadManifest, saveFrames } from '../src/db/frame-manifests';
+import { loadRunUser } from '../src/db/pipeline-runs';
+import { type StoredSceneInspection, loadSceneInspection, saveSceneInspection } from '../src/db/scene-inspections';
 import type { MediaTools } from '../src/infra/ffmpeg';
 import { KINDS } from '../src/kinds';
 import { extractFrames as extract, removeStaleScratch } from '../src/media/extract';
@@ -35,7 +37,7 @@ export interface MediaDeps extends CommonDeps {
 
 /** What inspectScene reports to the workflow: the outcome, its note, and how many layout findings the scene has (what repairScene targets). */
 export interface InspectSceneResult {
-  status: store.StoredSceneInspection['status'];
+  status: StoredSceneInspection['status'];
   note: string;
   /** Absent in histories recorded before scene repair. */
   findings?: number;
@@ -61,7 +63,7 @@ export function mediaActivities(deps: MediaDeps) {
     async extractFrames(input: { pipelineRunId: string; animationUrl: string }): Promise<FrameManifest> {
       return mapFailures(() =>
         heartbeating(async (beat, cancel) => {
-          const extracted = await db(() => store.loadManifest(pool, input.pipelineRunId), cancel);
+          const extracted = await db(() => loadManifest(pool, input.pipelineRunId), cancel);
           if (extracted) return extracted;
           // An earlier attempt may have died with its worker: its download must not stay on the disk.
           if (Context.current().info.attempt > 1) await removeStaleScratch(deps.workDir, config.media);
@@ -76,7 +78,7 @@ export function mediaActivities(deps: MediaDeps) {
           const stored = frames.map((frame) => ({ ...frame, key: `${input.pipelineRunId}/${frame.index}.jpg` }));
           for (const frame of stored) await db(() => frameStore.put(input.pipelineRunId, frame.key, frame.jpeg), cancel);
           const manifest = buildManifest(plan, stored);
-          await db(() => store.saveFrames(pool, input.pipelineRunId, { animationUrl: input.animationUrl, manifest, plan, signal }), cancel);
+          await db(() => saveFrames(pool, input.pipelineRunId, { animationUrl: input.animationUrl, manifest, plan, signal }), cancel);
           deps.log.info(
             { pipelineRunId: input.pipelineRunId, strategy: plan.strategy, frames: frames.length, sceneFrames: plan.scenePicks.length },
             'frames extracted',
@@ -95,16 +97,16 @@ export function mediaActivities(deps: MediaDeps) {
     async inspectScene(input: InspectSceneInput): Promise<InspectSceneResult> {
       return mapFailures(() =>
         heartbeating(async (_beat, cancel) => {
-          const manifest = await db(() => store.loadManifest(pool, input.pipelineRunId), cancel);
+          const manifest = await db(() => loadManifest(pool, input.pipelineRunId), cancel);
           if (!manifest) throw new Error('inspectScene runs after extractFrames: the run has no frames yet');
-          const stored = await db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel);
+          const stored = await db(() => loadSceneInspection(pool, input.pipelineRunId), cancel);
           if (stored) return { status: stored.status, note: stored.note, findings: findingCount(stored.timeline, manifest) };
           const video = { width: manifest.width, height: manifest.height, fps: manifest.fps ?? 0, durationMs: manifest.durationMs };
           const frames = await Promise.all(
             manifest.frames.map(async (f) => ({ ...f, jpeg: await db(() => frameStore.get(f.key), cancel) })),
           );
           // The run's user: its scenes read that user's TeX cache alone.
-          const user = await db(() => store.loadRunUser(pool, input.pipelineRunId), cancel);
+          const user = await db(() => loadRunUser(pool, input.pipelineRunId), cancel);
           const settings = user === null ? config.scene : forUser(config.scene, user);
           const outcome =
             video.fps > 0
@@ -115,7 +117,7 @@ export function mediaActivities(deps: MediaDeps) {
           const note = scrub(outcome.note);
           await db(
             () =>
-              store.saveSceneInspection(pool, input.pipelineRunId, {
+              saveSceneInspection(pool, input.pipelineRunId, {
                 status: outcome.status,
                 note,
                 timeline: inspected ? scrubJson(inspected.timeline, scrub) : null,

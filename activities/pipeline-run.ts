@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../src/config';
-import * as store from '../src/db/store';
+import * as store from '../src/db/pipeline-runs';
 import { identifierProblem } from '../src/domain/text-limits';
 import { PermanentError, toActivityFailure } from '../src/errors';
 import { fetchFragment, type FragmentSnapshot } from '../src/fragments/http-source';

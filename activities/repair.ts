@@ -1,5 +1,7 @@
 import type { Config } from '../src/config';
-import * as store from '../src/db/store';
+import { loadManifest } from '../src/db/frame-manifests';
+import { loadRunUser } from '../src/db/pipeline-runs';
+import { loadSceneInspection } from '../src/db/scene-inspections';
 import { loadSceneRepair, saveSceneRepair, type StoredSceneRepair } from '../src/db/scene-repairs';
 import type { SceneSource } from '../src/fragments/scene-sources';
 import { scrubJson } from '../src/secrets';
@@ -46,9 +48,9 @@ export function repairActivities(deps: RepairDeps) {
           const done = await db(() => loadSceneRepair(pool, input.pipelineRunId), cancel);
           if (done) return { note: repairNote(done) };
           const [inspection, manifest, user] = await Promise.all([
-            db(() => store.loadSceneInspection(pool, input.pipelineRunId), cancel),
-            db(() => store.loadManifest(pool, input.pipelineRunId), cancel),
-            db(() => store.loadRunUser(pool, input.pipelineRunId), cancel),
+            db(() => loadSceneInspection(pool, input.pipelineRunId), cancel),
+            db(() => loadManifest(pool, input.pipelineRunId), cancel),
+            db(() => loadRunUser(pool, input.pipelineRunId), cancel),
           ]);
           const timeline = inspection?.timeline;
           if (!timeline || !manifest) throw new Error('repairScene runs after inspectScene inspected the scene: the run has no timeline');

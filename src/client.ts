@@ -8,7 +8,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import type pg from 'pg';
-import { findPipelineExecution } from './db/store';
+import { findPipelineExecution } from './db/pipeline-runs';
 import type { RenderWait } from './domain/render-wait';
 import { boundText, displayText, inputProblems } from './domain/text-limits';
 import { PermanentError } from './errors';

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type pg from 'pg';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
-import { finishPipelineRun } from './db/store';
+import { finishPipelineRun } from './db/pipeline-runs';
 import { repeatEvery } from './infra/periodic';
 import type { TemporalIdentity } from './infra/temporal-identity';
 import type { Logger } from './logger';

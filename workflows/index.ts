@@ -15,7 +15,7 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { PipelineOutcome } from '../src/db/store';
+import type { PipelineOutcome } from '../src/db/pipeline-runs';
 import type { FragmentSnapshot } from '../src/fragments/http-source';
 import { ACTIVITY_TIMEOUT_SECONDS as TIMEOUTS } from '../src/domain/activity-timeouts';
 import { DEFAULT_RENDER_WAIT, formatDuration, type RenderWait } from '../src/domain/render-wait';

@@ -7,7 +7,7 @@ import { PROBE_PATHS } from '../../src/metrics';
 
 /**
  * What the processes serve: the worker's metrics port answers PROBE_PATHS (src/metrics.ts);
- * `evals serve` answers its health route (HEALTH_PATH in src/api/server.ts) for both probes.
+ * `evals serve` answers its health route (HEALTH_PATH in src/api/routes.ts) for both probes.
  */
 const PROBES = {
   worker: { liveness: PROBE_PATHS.liveness, readiness: PROBE_PATHS.readiness },

@@ -1,3 +1,8 @@
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import { PACKAGE_VERSION } from '../config';
+import type { Answer } from './http';
+
 /**
  * What keeps the read API up under load: finished runs never change, so their
  * answers (the JSON shapes and the visual report) are made once and kept, and
@@ -134,4 +139,39 @@ export class BurstEnd {
     this.busy = busy;
     return ended;
   }
+}
+
+/** Whether the request's If-None-Match names this ETag. */
+function notModified(req: http.IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  return header !== undefined && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+}
+
+/**
+ * An ended run's answer, made once and kept under `cacheKey` (which holds the
+ * run's version), served with an ETag so that `If-None-Match` gets a 304.
+ */
+export async function cachedAnswer(
+  cache: AnswerCache,
+  req: http.IncomingMessage,
+  at: { cacheKey: string; html: boolean; produce: () => Promise<Buffer> },
+): Promise<Answer> {
+  const { cacheKey, html } = at;
+  const etag = `"${crypto.createHash('sha256').update(`${PACKAGE_VERSION}|${cacheKey}`).digest('base64url').slice(0, 27)}"`;
+  // Private: the answer depends on the caller's key; no-cache: revalidated (a cheap 304) on every use.
+  const headers = { etag, 'cache-control': 'private, no-cache' };
+  let body = cache.get(cacheKey);
+  // A 304 says the representation exists (`If-None-Match: *` matches any that does, RFC 9110 13.1.2): the JSON
+  // answers are made first (cheap, and cached), so a run without fixes is a 404 either way. The report exists
+  // for every run runVersion found, so its 304 stays free of rendering.
+  if (!body && !html) {
+    body = await at.produce();
+    cache.set(cacheKey, body);
+  }
+  if (notModified(req, etag)) return { status: 304, body: null, html, headers };
+  if (!body) {
+    body = await at.produce();
+    cache.set(cacheKey, body);
+  }
+  return { status: 200, body, html, headers };
 }

@@ -1,9 +1,15 @@
+import crypto from 'node:crypto';
+import type http from 'node:http';
 import type pg from 'pg';
 import { z } from 'zod';
 import { addMissedIssue, completeReview, reviewIssue } from '../db/reviews';
 import type { EvalKind } from '../domain/types';
 import { KINDS } from '../kinds';
 import { FRAME_KINDS } from '../kinds/answer';
+import { getRunReviews } from '../read-model/reviews';
+import { pipelineRunReport } from '../report/report';
+import type { Recent, RenderLimit } from './cache';
+import { type Answer, HttpError, isJson, readBody } from './http';
 
 /**
  * A review posted to `{basePath}/reports/pipeline-runs/{id}/reviews` by a
@@ -93,4 +99,56 @@ export async function applyReview(pool: pg.Pool, pipelineRunId: string, reviewer
     return { status: 201, body: { completed: await completeReview(pool, { pipelineRunId, reviewer }) } };
   }
   return problem(400, 'a review is {issueId, verdict}, {missed: {kind, category, frameIndex, x, y}} or {complete: true}');
+}
+
+const MAX_REVIEW_BYTES = 16 * 1024;
+const tooLarge = () => new HttpError(413, `a review is at most ${MAX_REVIEW_BYTES / 1024} KB`);
+
+/** A review must be JSON from this server's own page: a form or another site cannot post one with the browser's credentials. */
+export function checkReviewRequest(req: http.IncomingMessage): void {
+  if (!isJson(req)) throw new HttpError(415, 'a review is JSON (content-type: application/json)');
+  const origin = req.headers.origin;
+  const otherOrigin = origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`;
+  // A browser that sends no Origin still says where a request comes from: only this origin, or no page at all (`none`), may post.
+  const site = req.headers['sec-fetch-site'];
+  const otherSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+  if (otherOrigin || otherSite) throw new HttpError(403, "a review must come from this server's report page");
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REVIEW_BYTES) throw tooLarge();
+}
+
+/**
+ * What is never cached: a run's reviews (read or posted), and the report a
+ * reviewer reviews on, rendered for them with the controls and a script
+ * allowed by a nonce of its own.
+ */
+export async function reviewAnswer(
+  pool: pg.Pool,
+  memory: { renders: RenderLimit; endedVersions: Recent<string> },
+  req: http.IncomingMessage,
+  at: { pipelineRunId: string; ownerUserId: string; reviewer: string | null; operation: 'report' | 'reviews'; versionKey: string },
+): Promise<Answer> {
+  const noStore = { 'cache-control': 'no-store' };
+  if (at.operation === 'report') {
+    const nonce = crypto.randomBytes(18).toString('base64');
+    const page = await memory.renders.run(`${at.pipelineRunId}|review|${nonce}`, async () => {
+      const html = await pipelineRunReport(pool, at.pipelineRunId, {
+        ownerUserId: at.ownerUserId,
+        controls: { reviewer: at.reviewer!, nonce },
+      });
+      if (html === null) throw new HttpError(404, 'pipeline run not found');
+      return Buffer.from(html);
+    });
+    const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'`;
+    return { status: 200, body: page, html: true, headers: { ...noStore, 'content-security-policy': csp } };
+  }
+  if (req.method !== 'POST')
+    return {
+      status: 200,
+      body: { pipelineRunId: at.pipelineRunId, reviews: await getRunReviews(pool, at.pipelineRunId) },
+      headers: noStore,
+    };
+  const answer = await applyReview(pool, at.pipelineRunId, at.reviewer!, await readBody(req, MAX_REVIEW_BYTES, tooLarge));
+  // The run's answers now show this review: forget its remembered version.
+  memory.endedVersions.delete(at.versionKey);
+  return { ...answer, headers: noStore };
 }

@@ -1,24 +1,23 @@
 import type { EvalPipelineRun } from '../read-model/schemas';
 import { clip } from '../domain/clip';
-import { pipelineErrorOf } from '../domain/status';
 import type { EvalRunCost } from '../read-model/read-model';
 import { textTable } from '../text-table';
 import { visibleLine } from '../text-safety';
 
-/** The pipeline's own error (bad input, cancellation), as its summary states it. */
-export function pipelineError(run: EvalPipelineRun): string | null {
-  return run.status === 'ERROR' ? (pipelineErrorOf(run.summary) ?? run.summary) : null;
+/** The pipeline's own error (bad input, cancellation) as stored with the run (loadPipelineError); its summary for a run without one. */
+export function pipelineError(run: EvalPipelineRun, stored: string | null): string | null {
+  return run.status === 'ERROR' ? (stored ?? run.summary) : null;
 }
 
 const money = (usd: number) => `$${usd.toFixed(4)}`;
 
 /** The human-readable report of `evals run` and `evals show`. */
-export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { issues: boolean }): string {
+export function formatRun(run: EvalPipelineRun, costs: EvalRunCost[], opts: { issues: boolean; pipelineError?: string | null }): string {
   const lines: string[] = [];
   lines.push(`Pipeline run ${run.id}`);
   lines.push(`  fragment ${run.fragmentId}  attempt ${run.attemptNumber}  status ${run.status}  overall ${run.overallStatus ?? '-'}`);
   // An ERROR pipeline's reason first: it explains every row below.
-  const reason = pipelineError(run);
+  const reason = pipelineError(run, opts.pipelineError ?? null);
   if (reason) lines.push(`  error: ${visibleLine(reason)}`);
   lines.push('');
   const costByKind = new Map(costs.map((c) => [c.kind, c]));

@@ -59,6 +59,21 @@ function deferred(): Deferred {
   return { promise, resolve };
 }
 
+/**
+ * The sweeper of a stack a command started itself (`evals dev`, `evals run`):
+ * sole user of its embedded database, it also ends what an earlier stack left
+ * unfinished, created before `startedAt`.
+ */
+export function startLocalBackgroundWork(config: Config, log: Logger, stack: CommandStack, startedAt: Date): { stop(): Promise<void> } {
+  return workerModule().startBackgroundWork({
+    config,
+    pool: stack.db.pool,
+    client: stack.temporal.client,
+    log,
+    localStack: { soleDatabaseUser: stack.db.soleEmbeddedUser, startedAt },
+  });
+}
+
 /** What a command that runs pipelines (`evals run`, `evals calibrate`) works on. */
 export interface CommandStack {
   db: Database;
@@ -107,15 +122,7 @@ export async function withCommandStack<T>(
   const temporal = connected.status === 'fulfilled' ? connected.value : undefined;
   try {
     if (!db || !temporal) throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason;
-    const background = remote
-      ? null
-      : workerModule().startBackgroundWork({
-          config,
-          pool: db.pool,
-          client: temporal.client,
-          log,
-          localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt },
-        });
+    const background = remote ? null : startLocalBackgroundWork(config, log, { db, temporal }, startedAt);
     try {
       return await use({ db, temporal });
     } finally {

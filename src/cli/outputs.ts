@@ -11,6 +11,8 @@ export interface RunResult {
   file: string;
   response: PipelineRunResponse | null;
   costs: EvalRunCost[];
+  /** The pipeline's own error as stored, when it ended ERROR. */
+  pipelineError: string | null;
   /** Set when the pipeline never produced a run (it could not be started). */
   failure?: string;
 }
@@ -29,7 +31,7 @@ export function summaryTable(results: readonly RunResult[]): string {
   const rows = results.map((r) => {
     const run = r.response?.evalPipelineRun;
     if (!run) return [r.file, 'ERROR', clip(`error: ${r.failure ?? 'no pipeline run'}`, 90), '-'];
-    const error = pipelineError(run);
+    const error = pipelineError(run, r.pipelineError);
     const worst = worstIssue(run);
     const detail = error
       ? `error: ${error}`

@@ -1,4 +1,3 @@
-import { defaultPayloadConverter } from '@temporalio/common';
 import type pg from 'pg';
 import { pipelineProgress } from '../read-model/read-model';
 import type { EvalPipelineHandle } from '../client';
@@ -106,7 +105,10 @@ async function extractionHeartbeat(handle: EvalPipelineHandle): Promise<Heartbea
     const { raw } = await handle.describe();
     const extraction = raw.pendingActivities?.find((a) => a.activityType?.name === 'extractFrames');
     const payload = extraction?.heartbeatDetails?.payloads?.[0];
-    return payload ? (defaultPayloadConverter.fromPayload(payload) as Heartbeat) : null;
+    if (!payload) return null;
+    // Required here, not on import: `evals run` loads this module before its stack starts.
+    const { defaultPayloadConverter } = require('@temporalio/common') as typeof import('@temporalio/common');
+    return defaultPayloadConverter.fromPayload(payload) as Heartbeat;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { EvalKind } from '../domain/types';
 import { SCENE_CHECK_PREFIX } from '../providers/local-checks';
 import type { FindingRepair, SceneRepair } from '../scene/repair';
+import { numericColumn } from './columns';
 import { inTransaction } from './transaction';
 
 /**
@@ -101,7 +102,6 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
   }>('SELECT fixes, combined, candidates, wall_ms, cpu_seconds, import_cpu_seconds, budget FROM scene_repairs WHERE pipeline_run_id = $1', [
     pipelineRunId,
   ]);
-  const seconds = (value: string | null) => (value === null ? null : Number(value));
   const row = r.rows[0];
   return row
     ? {
@@ -109,8 +109,8 @@ export async function loadSceneRepair(db: pg.Pool | pg.PoolClient, pipelineRunId
         combined: row.combined,
         candidates: row.candidates,
         wallMs: row.wall_ms,
-        cpuSeconds: seconds(row.cpu_seconds),
-        importCpuSeconds: seconds(row.import_cpu_seconds),
+        cpuSeconds: numericColumn(row.cpu_seconds),
+        importCpuSeconds: numericColumn(row.import_cpu_seconds),
         budget: row.budget,
       }
     : null;

@@ -53,12 +53,6 @@ const MAX_DESCRIPTION = 90;
 /** A sentence as a clause of the summary: on one line, without its full stop (sentences are joined with our own punctuation). */
 const clause = (text: string) => oneLine(text).trim().replace(/\.$/, '');
 
-/** The pipeline error a summary made by pipelineSummary states (the whole summary of a cancelled run), or null. */
-export function pipelineErrorOf(summary: string | null): string | null {
-  if (summary === CANCELLED) return CANCELLED;
-  return /^Pipeline error: (.*?)\.(?: [A-Z]+:|$)/.exec(summary ?? '')?.[1] ?? null;
-}
-
 /** A note as a sentence of the summary: a full stop added when it ends without one (`…`, `.`, `!` or `?`). */
 function asSentence(note: string): string {
   const text = note.trim();

@@ -13,8 +13,9 @@ import {
   type StoredFrame,
 } from '../read-model/read-model';
 import type { EvalIssue, EvalPipelineRun } from '../read-model/schemas';
-import { loadManifest, loadSceneInspection, loadVideoSignal, type StoredSceneInspection } from '../db/store';
-import { pipelineErrorOf } from '../domain/status';
+import { loadManifest, loadVideoSignal } from '../db/frame-manifests';
+import { loadPipelineError } from '../db/pipeline-runs';
+import { loadSceneInspection, type StoredSceneInspection } from '../db/scene-inspections';
 import { worstFirst, type EvalKind } from '../domain/types';
 import type { IssueOrigin, IssueRegion } from '../kinds';
 import { formatTimestamp, type VideoSignal } from '../media/manifest';
@@ -48,13 +49,15 @@ export interface ReportData {
   reviews: RunReviews;
   /** The verified source patch of each issue the scene's repair reached, by issue id (docs/fixes.md). */
   fixes: Map<string, FindingRepairEntry>;
+  /** The pipeline's own error when the run ended ERROR, else null. */
+  pipelineError: string | null;
 }
 
 /** Everything the report shows, or null when the run does not exist (or is another user's). */
 export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { ownerUserId?: string } = {}): Promise<ReportData | null> {
   const response = await getPipelineRun(pool, pipelineRunId, { includeIssues: true, ownerUserId: opts.ownerUserId });
   if (!response) return null;
-  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt, reviews, fixes] = await Promise.all([
+  const [costs, frames, signal, regions, origins, scene, manifest, prunedAt, reviews, fixes, pipelineError] = await Promise.all([
     getEvalRunCosts(pool, pipelineRunId),
     getFrames(pool, pipelineRunId),
     loadVideoSignal(pool, pipelineRunId),
@@ -65,6 +68,7 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     framesPrunedAt(pool, pipelineRunId),
     getRunReviews(pool, pipelineRunId),
     getRunFixes(pool, pipelineRunId),
+    loadPipelineError(pool, pipelineRunId),
   ]);
   const durationMs = manifest?.durationMs ?? null;
   const marks = signal && durationMs ? await timelineMarks(frames, signal, durationMs) : null;
@@ -83,6 +87,7 @@ export async function loadReport(pool: pg.Pool, pipelineRunId: string, opts: { o
     fixes: new Map(
       (fixes && fixes !== 'none' ? fixes.fixes : []).flatMap((f): [string, FindingRepairEntry][] => (f.issue.id ? [[f.issue.id, f]] : [])),
     ),
+    pipelineError,
   };
 }
 
@@ -109,7 +114,7 @@ function notices(data: ReportData): string[] {
   const { run } = data;
   const out: string[] = [];
   if (run.status === 'ERROR')
-    out.push(`<p class="notice error"><strong>This run ended ERROR:</strong> ${esc(pipelineErrorOf(run.summary) ?? run.summary)}</p>`);
+    out.push(`<p class="notice error"><strong>This run ended ERROR:</strong> ${esc(data.pipelineError ?? run.summary)}</p>`);
   if (run.status === 'PENDING' || run.status === 'RUNNING') {
     out.push(
       `<p class="notice">This run is still <strong>${run.status}</strong>${run.status === 'PENDING' ? ' (waiting for the animation)' : ''}: the report shows what has been stored so far. Make it again when the run has ended.</p>`,

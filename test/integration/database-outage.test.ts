@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { createActivities } from '../../activities';
 import { startEvalPipeline } from '../../src/client';
 import { untilDatabaseAnswers } from '../../src/db/outage';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import { InfrastructureError, toActivityFailure } from '../../src/errors';
 import { freePort } from '../../src/infra/temporal';
 import { migrate } from '../../src/db/migrate';

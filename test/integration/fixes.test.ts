@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/api/keys';
 import { createApiServer, listen } from '../../src/api/server';
 import { PROJECT_ROOT } from '../../src/config';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import { createLogger } from '../../src/logger';
 import { FixesResponseSchema, type FixesResponse } from '../../src/read-model/fixes';
 import { ErrorResponseSchema } from '../../src/read-model/schemas';

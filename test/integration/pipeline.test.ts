@@ -7,7 +7,7 @@ import { startEvalPipeline } from '../../src/client';
 import { getPipelineRun, listIssues, pipelineRunIdOf } from '../../src/read-model/read-model';
 import { workflowBundle } from '../../src/workflow-bundle';
 import type { JudgeProvider } from '../../src/providers/provider';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import { createTestEnv, type TestEnv } from '../helpers/env';
 import { sampleAnimation, syntheticVideo, writeFixture } from '../../testkit/videos';
 

@@ -6,7 +6,7 @@ import { AnswerCache, BurstEnd } from '../../src/api/cache';
 import { createApiKey } from '../../src/api/keys';
 import { createApiServer, listen, type ApiServerOptions } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import { createPool } from '../../src/infra/postgres';
 import { freePort } from '../../src/infra/temporal';
 import { createLogger } from '../../src/logger';

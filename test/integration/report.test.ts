@@ -9,7 +9,7 @@ import { getFrames, getPipelineRun } from '../../src/read-model/read-model';
 import { createApiServer, listen } from '../../src/api/server';
 import { startEvalPipeline } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun, finishPipelineRun, loadPipelineError } from '../../src/db/pipeline-runs';
 import { createLogger } from '../../src/logger';
 import { pipelineRunReport } from '../../src/report/report';
 import { screenshot } from '../../testkit/chromium';
@@ -139,6 +139,32 @@ describe('the visual report of a pipeline run', () => {
     expect(pending.match(/<span class="badge PENDING">PENDING<\/span>/g)).toHaveLength(5);
 
     expect(await pipelineRunReport(env.pool, 'no-such-run')).toBeNull();
+  });
+
+  it('shows the pipeline error as stored, whatever its text, and the error of a run stored before the field', async () => {
+    const temporalRunId = crypto.randomUUID();
+    const { pipelineRunId } = await createPipelineRun(env.pool, {
+      temporalRunId,
+      executionName: `wf-${temporalRunId}`,
+      fragmentId: 'frag-error-field',
+      projectId: 'p',
+      userId: 'u',
+      renderJobId: null,
+    });
+    // Its text reads like the summary's next sentence: read back out of the summary, it was cut there.
+    const error = 'the source was refused. ERROR: line 3 is not Python';
+    await finishPipelineRun(env.pool, pipelineRunId, error);
+    expect(await loadPipelineError(env.pool, pipelineRunId)).toBe(error);
+    expect((await pipelineRunReport(env.pool, pipelineRunId))!).toContain(`This run ended ERROR:</strong> ${error}</p>`);
+
+    // A run that ended before migration 013 gets its error from its summary, as the summary wrote it.
+    const migration = fs.readFileSync(path.join(PROJECT_ROOT, 'src', 'db', 'migrations', '014_pipeline_error.sql'), 'utf8');
+    await env.pool.query('UPDATE pipeline_runs SET error = NULL, summary = $2 WHERE id = $1', [
+      pipelineRunId,
+      'Pipeline error: animation is not a readable video: a.mp4. ERROR: DESIGN_VALIDATION_JSON SKIPPED.',
+    ]);
+    await env.pool.query(migration.slice(migration.indexOf('UPDATE')));
+    expect(await loadPipelineError(env.pool, pipelineRunId)).toBe('animation is not a readable video: a.mp4');
   });
 
   it("is served behind the read API's key rules: the owner gets the page, another user and no key do not", async () => {

@@ -7,7 +7,7 @@ import { getPipelineRun } from '../../src/read-model/read-model';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { startEvalPipeline } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
-import { loadSceneInspection } from '../../src/db/store';
+import { loadSceneInspection } from '../../src/db/scene-inspections';
 import type { SceneSource } from '../../src/fragments/scene-sources';
 import { pipelineRunReport } from '../../src/report/report';
 import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';

@@ -8,7 +8,7 @@ import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
 import { cancelEvalPipeline, signalRenderFinished, startEvalPipeline, type EvalPipelineRequest } from '../../src/client';
 import { PROJECT_ROOT } from '../../src/config';
 import { getPipelineRun, pipelineRunIdOf } from '../../src/read-model/read-model';
-import { createPipelineRun } from '../../src/db/store';
+import { createPipelineRun } from '../../src/db/pipeline-runs';
 import type { RenderWait } from '../../src/domain/render-wait';
 import { childEnv, createTestEnv, type TestEnv } from '../helpers/env';
 import { FakeFragmentsApi } from '../../testkit/fake-fragments-api';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Activities, CreatePipelineRunInput, ScoreEvalRunInput } from '../../activities';
 import { signalRenderFinished, startEvalPipeline } from '../../src/client';
-import type { PipelineOutcome } from '../../src/db/store';
+import type { PipelineOutcome } from '../../src/db/pipeline-runs';
 import { POOLS, poolTaskQueue } from '../../src/domain/pools';
 import type { RenderWait } from '../../src/domain/render-wait';
 import { CANCELLED } from '../../src/domain/status';

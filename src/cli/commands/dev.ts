@@ -4,10 +4,10 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { openTemporal } from '../../infra/temporal';
 import { createLogger } from '../../logger';
-import { activityDeps, createWorker, installRuntime, startBackgroundWork } from '../../worker';
+import { activityDeps, createWorker, installRuntime } from '../../worker';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../../workflows/search-attributes';
 import { EXIT, exitWith, say, UsageError } from '../io';
-import { recordDevServer } from '../local-stack';
+import { recordDevServer, startLocalBackgroundWork } from '../local-stack';
 
 /**
  * A local stack for debugging from the Temporal UI: a dev server with its Web UI
@@ -47,13 +47,7 @@ export function devCommand(evals: Command): void {
           say(`Database: ${db.displayUrl}`);
           say(`Evaluate from another shell (local files or URLs): TEMPORAL_ADDRESS=${temporal.address} npx evals run <file-or-url>`);
           say('Download a history from the UI and replay it with: npx evals replay <history.json>. Ctrl-C stops.');
-          const background = startBackgroundWork({
-            config,
-            pool: db.pool,
-            client: temporal.client,
-            log,
-            localStack: { soleDatabaseUser: db.soleEmbeddedUser, startedAt },
-          });
+          const background = startLocalBackgroundWork(config, log, { db, temporal }, startedAt);
           try {
             await worker.run();
           } finally {

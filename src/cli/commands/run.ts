@@ -3,19 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type pg from 'pg';
-import { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } from '../../read-model/read-model';
 import { inputProblems } from '../../domain/text-limits';
-import { loadConfig } from '../../config';
-import type { SceneSettings } from '../../config';
-import { loadManifest, loadSceneInspection } from '../../db/store';
+import { type Config, loadConfig } from '../../config';
 import { isSceneClassName, readSceneSources, type SceneSource } from '../../fragments/scene-sources';
-import { animationDigest } from '../../media/source';
-import { createLogger } from '../../logger';
+import { createLogger, type Logger } from '../../logger';
 import { formatRun } from '../format';
-import { beforeAfter, noFixes, writeFixes } from '../fixes';
 import { BatchInterrupt, mapLimited } from '../batch';
 import { EXIT, exitWith, print, printJson, refuseBadInput, say, UsageError, wholeNumber, writableDirectory, writableFile } from '../io';
-import { isLocalDevServer, withCommandStack } from '../local-stack';
+import { type CommandStack, isLocalDevServer, withCommandStack } from '../local-stack';
 import { FAIL_ON, outcomeStatus, type FailOn } from '../outcome';
 import { csv, junitXml, summaryTable, type RunResult } from '../outputs';
 import { Progress, progressMode } from '../progress';
@@ -114,11 +109,12 @@ function readSources(files: readonly string[]): SceneSource[] | null {
 
 /** A fragment id derived from the content, so running the same file again is the next attempt. */
 async function defaultFragmentId(target: string): Promise<string> {
+  const { animationDigest } = require('../../media/source') as typeof import('../../media/source');
   return `local-${(await animationDigest(target)).slice(0, 16)}`;
 }
 
-async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
-  const animations = resolveTargets(targets);
+/** Every option checked before anything starts: the --source files read, or a UsageError. */
+function checkedSources(animations: readonly string[], opts: RunOptions): SceneSource[] | null {
   refuseBadInput([
     ...inputProblems({ ...opts, animation: { title: opts.title, description: opts.description } }),
     ...animations.flatMap((url) => inputProblems({ animation: { url } })),
@@ -140,173 +136,142 @@ async function runAnimations(targets: string[], opts: RunOptions): Promise<numbe
     if (animations.length > 1) throw new UsageError('--fixes DIR holds the patch of one animation: give one');
     writableDirectory(opts.fixes, '--fixes', 'the patched files');
   }
-  const config = loadConfig();
-  const remote = config.temporal.address !== undefined;
-  if (remote && animations.some((a) => !isUrl(a)) && !isLocalDevServer(config)) {
+  return sources;
+}
+
+/** A remote Temporal's workers read local files only when it is an `evals dev` of this machine. */
+function refuseLocalFilesToRemote(config: Config, animations: readonly string[]): void {
+  if (config.temporal.address !== undefined && animations.some((a) => !isUrl(a)) && !isLocalDevServer(config)) {
     throw new UsageError(
       `TEMPORAL_ADDRESS (${config.temporal.address}) is not an \`evals dev\` of this machine, so its workers cannot read local files: pass http(s) URLs, start \`evals dev\` here and set TEMPORAL_ADDRESS to the address it prints, or unset TEMPORAL_ADDRESS to evaluate on a stack of this command's own`,
     );
   }
+}
+
+/**
+ * The command's own worker on its own stack (none on a remote Temporal), created
+ * while the pipelines start: a start needs only the server. A worker that cannot
+ * be created ends each pipeline's wait, and is thrown when awaited.
+ */
+function startOwnWorker(config: Config, stack: CommandStack, log: Logger) {
+  // Loaded by the stack while its servers started (src/cli/local-stack.ts), not on this module's import.
+  const { activityDeps, createWorker } = require('../../worker') as typeof import('../../worker');
+  const creating =
+    config.temporal.address !== undefined
+      ? Promise.resolve(null)
+      : createWorker({
+          connection: stack.temporal.nativeConnection,
+          config,
+          deps: activityDeps(config, stack.db.pool, log, { allowLocalFiles: true }),
+          workflowsOnMainThread: true,
+        });
+  const running = creating.then(
+    (worker) => worker?.run(),
+    () => undefined,
+  );
+  return { creating, running };
+}
+
+type Evaluate = (animation: string, animationSources: SceneSource[] | null) => Promise<RunResult>;
+
+/** One animation through the pipeline, with the scene sources given: its stored run, or why there is none. */
+function pipelineEvaluator(
+  stack: CommandStack,
+  config: Config,
+  opts: RunOptions,
+  on: { batch: BatchInterrupt; progress: Progress; workerCreated: Promise<unknown>; labelled: boolean },
+): Evaluate {
+  // Loaded once the stack's servers are starting: none of them is needed to start them (docs/benchmarks.md, bench:cli).
+  const { startEvalPipeline } = require('../../client') as typeof import('../../client');
+  const { getEvalRunCosts, getPipelineRun, pipelineRunIdOf } =
+    require('../../read-model/read-model') as typeof import('../../read-model/read-model');
+  const { loadPipelineError } = require('../../db/pipeline-runs') as typeof import('../../db/pipeline-runs');
+  const pool = stack.db.pool;
+  const label = (file: string) => (on.labelled ? path.basename(file) : '');
+  return async (animation, animationSources) => {
+    const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
+    try {
+      const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
+      if (on.batch.interrupted) return { file, response: null, costs: [], pipelineError: null, failure: 'not started: interrupted' };
+      const handle = await startEvalPipeline(stack.temporal.client, config.temporal.taskQueue, {
+        fragmentId,
+        projectId: opts.projectId,
+        userId: opts.userId,
+        userInput: opts.userInput ?? null,
+        animation: {
+          url: animation,
+          title: opts.title ?? null,
+          description: opts.description ?? null,
+          sources: animationSources,
+          scene: opts.scene ?? null,
+        },
+      });
+      on.batch.started(handle, file);
+      await on.workerCreated;
+      on.progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
+      const watching = on.progress.watch(label(animation), handle, pool);
+      const outcome = await handle.result().catch(() => null);
+      on.batch.ended(handle);
+      await watching.stop();
+      const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(pool, handle.workflowId));
+      const response = pipelineRunId ? await getPipelineRun(pool, pipelineRunId, { includeIssues: true }) : null;
+      return {
+        file,
+        response,
+        costs: pipelineRunId ? await getEvalRunCosts(pool, pipelineRunId) : [],
+        pipelineError: pipelineRunId ? await loadPipelineError(pool, pipelineRunId) : null,
+        failure: response ? undefined : 'the pipeline ended before it created its run',
+      };
+    } catch (err) {
+      return { file, response: null, costs: [], pipelineError: null, failure: err instanceof Error ? err.message : String(err) };
+    }
+  };
+}
+
+async function runAnimations(targets: string[], opts: RunOptions): Promise<number> {
+  const animations = resolveTargets(targets);
+  const sources = checkedSources(animations, opts);
+  const config = loadConfig();
+  refuseLocalFilesToRemote(config, animations);
   const progress = new Progress(progressMode(opts.quiet));
   const note = (line: string) => progress.note(line);
   const log = createLogger(config.logLevel ?? 'error', { command: 'run' }, config.secrets);
 
   const batch = new BatchInterrupt(config, note);
   try {
-    return await withCommandStack(config, log, note, async ({ db, temporal }) => {
-      // Loaded by the stack while its servers started (src/cli/local-stack.ts), not on this module's import.
-      const { activityDeps, createWorker } = require('../../worker') as typeof import('../../worker');
-      const { startEvalPipeline } = require('../../client') as typeof import('../../client');
-      // The pipelines start while the worker is created (its workflow thread loads the SDK and the bundle): a
-      // start needs only the server. A worker that cannot be created ends each pipeline's wait, and is thrown after.
-      const creating = remote
-        ? Promise.resolve(null)
-        : createWorker({
-            connection: temporal.nativeConnection,
-            config,
-            deps: activityDeps(config, db.pool, log, { allowLocalFiles: true }),
-            workflowsOnMainThread: true,
-          });
-      const running = creating.then(
-        (worker) => worker?.run(),
-        () => undefined,
-      );
-      const client = temporal.client;
-      const label = (file: string) => (animations.length > 1 ? path.basename(file) : '');
-
-      /** One animation through the pipeline, with the scene sources given; its stored run, or why there is none. */
-      const evaluate = async (animation: string, animationSources: SceneSource[] | null): Promise<RunResult> => {
-        const file = isUrl(animation) ? animation : path.relative(process.cwd(), animation) || animation;
-        try {
-          const fragmentId = opts.fragmentId ?? (await defaultFragmentId(animation));
-          if (batch.interrupted) return { file, response: null, costs: [], failure: 'not started: interrupted' };
-          const handle = await startEvalPipeline(client, config.temporal.taskQueue, {
-            fragmentId,
-            projectId: opts.projectId,
-            userId: opts.userId,
-            userInput: opts.userInput ?? null,
-            animation: {
-              url: animation,
-              title: opts.title ?? null,
-              description: opts.description ?? null,
-              sources: animationSources,
-              scene: opts.scene ?? null,
-            },
-          });
-          batch.started(handle, file);
-          await creating;
-          progress.note(`${label(animation) ? `${label(animation)} ` : ''}started pipeline ${handle.workflowId}`);
-          const watching = progress.watch(label(animation), handle, db.pool);
-          const outcome = await handle.result().catch(() => null);
-          batch.ended(handle);
-          await watching.stop();
-          const pipelineRunId = outcome?.pipelineRunId ?? (await pipelineRunIdOf(db.pool, handle.workflowId));
-          const response = pipelineRunId ? await getPipelineRun(db.pool, pipelineRunId, { includeIssues: true }) : null;
-          return {
-            file,
-            response,
-            costs: pipelineRunId ? await getEvalRunCosts(db.pool, pipelineRunId) : [],
-            failure: response ? undefined : 'the pipeline ended before it created its run',
-          };
-        } catch (err) {
-          return { file, response: null, costs: [], failure: err instanceof Error ? err.message : String(err) };
-        }
-      };
-
+    return await withCommandStack(config, log, note, async (stack) => {
+      const { creating, running } = startOwnWorker(config, stack, log);
+      const evaluate = pipelineEvaluator(stack, config, opts, {
+        batch,
+        progress,
+        workerCreated: creating,
+        labelled: animations.length > 1,
+      });
       const results = await mapLimited(animations, opts.concurrency, (animation) => evaluate(animation, sources));
       const worker = await creating;
-      if (opts.html) await writeReports(db.pool, results, opts.html);
+      if (opts.html) await writeReports(stack.db.pool, results, opts.html);
       writeOutputs(results, opts);
       // After the run's own output; the worker stays up for the patched video's run.
-      const fixed =
-        opts.fixes !== undefined && sources ? await deliverFixes(db.pool, results[0], sources, opts, evaluate, config.scene) : EXIT.OK;
+      const repaired =
+        opts.fixes !== undefined && sources
+          ? await (require('../repair') as typeof import('../repair')).deliverRepair(
+              stack.db.pool,
+              results[0],
+              sources,
+              { dir: opts.fixes, render: opts.render === true, json: opts.json === true, userId: opts.userId, settings: config.scene },
+              evaluate,
+            )
+          : EXIT.OK;
       worker?.shutdown();
       await running;
       const runs = results.map(
         (r) => r.response?.evalPipelineRun ?? { status: 'ERROR' as const, overallStatus: 'ERROR' as const, evalRuns: [] },
       );
-      return batch.interrupted ? EXIT.INTERRUPTED : Math.max(fixed, outcomeStatus(runs, opts.failOn));
+      return batch.interrupted ? EXIT.INTERRUPTED : Math.max(repaired, outcomeStatus(runs, opts.failOn));
     });
   } finally {
     batch.dispose();
   }
-}
-
-/**
- * `--fixes DIR`: the run's fixes written into DIR; with `--render`, the patched
- * scene rendered into DIR at the video's size and rate and evaluated, the
- * verdicts before and after printed. EXIT.ERROR when the render or its run failed.
- */
-async function deliverFixes(
-  pool: pg.Pool,
-  result: RunResult,
-  sources: readonly SceneSource[],
-  opts: RunOptions,
-  evaluate: (animation: string, sources: SceneSource[]) => Promise<RunResult>,
-  settings: SceneSettings,
-): Promise<number> {
-  const dir = opts.fixes!;
-  const run = result.response?.evalPipelineRun;
-  if (!run) {
-    say(`no fixes written to ${dir}: ${result.failure ?? 'no pipeline run'}`);
-    return EXIT.ERROR;
-  }
-  const { getRunFixes } = require('../../read-model/fixes') as typeof import('../../read-model/fixes');
-  const found = await getRunFixes(pool, run.id);
-  const inspection = await loadSceneInspection(pool, run.id);
-  // Not repaired: no layout finding, a scene not inspected, or a repair that failed (the run's summary says which).
-  const why = inspection
-    ? `no repair stored; the scene was ${inspection.status} (${inspection.note})`
-    : 'no repair stored; the scene was not inspected';
-  const fixes = found && found !== 'none' ? found : noFixes(run.id, why);
-  const written = writeFixes(
-    dir,
-    fixes,
-    sources.map((s) => s.name),
-  );
-  const verified = fixes.fixes.filter((f) => f.verdict === 'verified').length;
-  say(
-    `fixes written to ${dir}: ${verified} of ${fixes.fixes.length} finding${fixes.fixes.length === 1 ? '' : 's'} verified; ${written.map((f) => path.basename(f)).join(', ')}`,
-  );
-  if (!opts.render) return EXIT.OK;
-
-  const manifest = await loadManifest(pool, run.id);
-  // The class the inspection ran names the video in DIR: the sandbox reported it, so it must be a class name, not a path.
-  const scene = inspection?.timeline?.scene;
-  if (Object.keys(fixes.combined.files).length === 0 || !manifest?.fps || !scene || !isSceneClassName(scene)) {
-    say(
-      `--render: nothing to render (${Object.keys(fixes.combined.files).length === 0 ? 'no verified patch' : 'no scene class or frame rate to render it at'})`,
-    );
-    return EXIT.OK;
-  }
-  const patched = sources.map((s) => ({ name: s.name, content: fixes.combined.files[s.name] ?? s.content }));
-  const { renderScene } = require('../../scene/render') as typeof import('../../scene/render');
-  const { forUser } = require('../../scene/tex-cache') as typeof import('../../scene/tex-cache');
-  const output = path.join(fs.realpathSync(dir), `${scene}.patched.mp4`);
-  say(`rendering the patched scene ${scene} at ${manifest.width}x${manifest.height}, ${manifest.fps} fps`);
-  const rendered = await renderScene({
-    sources: patched,
-    scene,
-    width: manifest.width,
-    height: manifest.height,
-    fps: manifest.fps,
-    // The run's user: the render reads that user's TeX cache alone.
-    settings: forUser(settings, opts.userId),
-    outputPath: output,
-  });
-  if (!rendered.ok) {
-    say(`--render: ${rendered.reason}`);
-    return EXIT.ERROR;
-  }
-  say(`rendered ${output} in ${(rendered.wallMs / 1000).toFixed(1)} s`);
-  const after = await evaluate(output, patched);
-  const afterRun = after.response?.evalPipelineRun;
-  if (!afterRun) {
-    say(`--render: the patched video was not evaluated: ${after.failure ?? 'no pipeline run'}`);
-    return EXIT.ERROR;
-  }
-  (opts.json ? say : print)(beforeAfter(run, afterRun));
-  return EXIT.OK;
 }
 
 /** One self-contained HTML report per animation: to the file given for one, into the directory given for several. */
@@ -343,6 +308,7 @@ function writeOutputs(results: RunResult[], opts: RunOptions): void {
     else for (const r of results) printJson(r.response ? { file: r.file, ...r.response } : { file: r.file, error: r.failure });
     return;
   }
-  if (single?.response) print(formatRun(single.response.evalPipelineRun, single.costs, { issues: true }));
+  if (single?.response)
+    print(formatRun(single.response.evalPipelineRun, single.costs, { issues: true, pipelineError: single.pipelineError }));
   else print(summaryTable(results));
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { getEvalRunCosts, getPipelineRun } from '../../read-model/read-model';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
+import { loadPipelineError } from '../../db/pipeline-runs';
 import { pipelineRunReport } from '../../report/report';
 import { formatRun } from '../format';
 import { EXIT, exitWith, NOT_FOUND, print, printJson, say, writableFile } from '../io';
@@ -33,7 +34,13 @@ export function showCommand(evals: Command): void {
             say(`report written to ${opts.html}`);
           }
           if (opts.json) printJson(response);
-          else print(formatRun(response.evalPipelineRun, await getEvalRunCosts(db.pool, pipelineRunId), { issues: opts.issues === true }));
+          else {
+            const [costs, pipelineError] = await Promise.all([
+              getEvalRunCosts(db.pool, pipelineRunId),
+              loadPipelineError(db.pool, pipelineRunId),
+            ]);
+            print(formatRun(response.evalPipelineRun, costs, { issues: opts.issues === true, pipelineError }));
+          }
           return EXIT.OK;
         } finally {
           await db.close();
