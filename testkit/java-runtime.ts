@@ -42,7 +42,7 @@ export function ensureJava(log: (line: string) => void): JavaRuntime {
 }
 
 /** This java with its version, or why it cannot run the server. */
-function inspectJava(java: string): JavaRuntime | { problem: string } {
+export function inspectJava(java: string): JavaRuntime | { problem: string } {
   // One call gives both: `java.base@17.0.15` carries the version, and Java 8 (no modules) fails it.
   const result = spawnSync(java, ['--list-modules'], { encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0) {
