@@ -97,7 +97,7 @@ it('scene code cannot write the cache: a write fails, a planted entry has no eff
   // The scene overwrites every entry with a tiny SVG (its own "formula"), then lies that it compiled a text of its own.
   const hostile = formulas(
     [
-      'import os, __main__',
+      'import gc, os',
       `cache = ${JSON.stringify(cacheOf(settings))}`,
       'for name in os.listdir(cache) + ["planted.svg"]:',
       '    try:',
@@ -105,7 +105,9 @@ it('scene code cannot write the cache: a write fails, a planted entry has no eff
       '        raise SystemExit("wrote the TeX cache")',
       '    except OSError:',
       '        pass',
-      '__main__.TEX_COMPILED.append("\\\\documentclass{article}\\\\begin{document}$x$\\\\end{document}")',
+      // The inspector's log of what the scene compiled lives in the scene's own interpreter: reachable, so forgeable.
+      'log = next(o for o in gc.get_objects() if type(o).__name__ == "TexLog")',
+      'log.compiled.append("\\\\documentclass{article}\\\\begin{document}$x$\\\\end{document}")',
     ].join('\n'),
   );
   const attacked = await inspect(settings, hostile);
