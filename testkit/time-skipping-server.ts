@@ -8,6 +8,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { PROJECT_ROOT } from '../src/config';
 import { freePort } from '../src/infra/temporal';
 import { ensureJava, type JavaRuntime } from './java-runtime';
+import { installStaged } from './staged-install';
 
 /**
  * Temporal's time-skipping test server, for the workflow tests whose timers run
@@ -95,7 +96,7 @@ function jvmOptions({ major }: JavaRuntime): string[] {
 export async function ensureTimeSkippingServer(log: (line: string) => void): Promise<string> {
   if (fs.existsSync(LAUNCHER)) return LAUNCHER;
   const started = Date.now();
-  const runtime = ensureJava(log);
+  const runtime = await ensureJava(log);
   if (!fs.existsSync(TOOLS_DIR)) await downloadJars(log);
   // The archive holds the classpath as given: the real one, whichever link to the tools dir a checkout reaches it by.
   const home = fs.realpathSync(TOOLS_DIR);
@@ -153,8 +154,7 @@ async function downloadJars(log: (line: string) => void): Promise<void> {
     `installing Temporal's time-skipping test server ${TEST_SERVER_VERSION} into ${TOOLS_DIR} (${Object.keys(JARS).length} jars from Maven Central)`,
   );
   fs.mkdirSync(path.dirname(TOOLS_DIR), { recursive: true });
-  const staging = fs.mkdtempSync(`${TOOLS_DIR}.partial-`);
-  try {
+  await installStaged(TOOLS_DIR, async (staging) => {
     const lib = path.join(staging, 'lib');
     fs.mkdirSync(lib);
     const queue = Object.entries(JARS);
@@ -168,16 +168,7 @@ async function downloadJars(log: (line: string) => void): Promise<void> {
     if (failures.length > 0) {
       throw new Error(`could not install the time-skipping test server ${TEST_SERVER_VERSION}:\n  ${failures.sort().join('\n  ')}`);
     }
-    fs.chmodSync(staging, 0o755);
-    try {
-      fs.renameSync(staging, TOOLS_DIR);
-    } catch (err) {
-      // Another test run installed it meanwhile: its jars passed the same check.
-      if (!fs.existsSync(TOOLS_DIR)) throw err;
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
+  });
 }
 
 /** One jar, kept only when its SHA-256 is the pinned one. */
