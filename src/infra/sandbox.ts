@@ -169,7 +169,7 @@ function launch(
   };
   const scratch = opts.mode === 'unsandboxed' ? fs.mkdtempSync(path.join(os.tmpdir(), 'evals-scene-')) : null;
   if (scratch) fs.chmodSync(scratch, 0o777); // the program may run as a uid of its own
-  const [command, ...commandArgs] = sandboxCommand(opts.mode, program, args, opts.readOnly, env, limits);
+  const [command, ...commandArgs] = sandboxCommand(opts.mode, { program, args, readOnly: opts.readOnly, env, limits });
   const started = Date.now();
   const child = spawn(command, commandArgs, {
     cwd: scratch ?? '/',
@@ -221,15 +221,18 @@ function launch(
   return { stdin: child.stdin, stop, ended };
 }
 
+/** A program as the sandbox runs it: what it may read, its environment, its limits. */
+interface SandboxedProgram {
+  program: string;
+  args: readonly string[];
+  readOnly: readonly string[];
+  env: Record<string, string>;
+  limits: SandboxLimits;
+}
+
 /** The command line: rlimits, a uid of its own when run as root, then bubblewrap (or the program alone). */
-function sandboxCommand(
-  mode: SandboxMode,
-  program: string,
-  args: readonly string[],
-  readOnly: readonly string[],
-  env: Record<string, string>,
-  limits: SandboxLimits,
-): string[] {
+function sandboxCommand(mode: SandboxMode, run: SandboxedProgram): string[] {
+  const { program, args, limits } = run;
   const rlimits = [
     `--as=${limits.memoryBytes}:${limits.memoryBytes}`,
     // A soft limit below the hard one: the kernel sends SIGXCPU at the soft limit (which names
@@ -243,22 +246,10 @@ function sandboxCommand(
   // Root is exempt from the process limit, so a root worker runs the program as a uid of its own.
   const uid = 200_000 + crypto.randomInt(60_000);
   const user = process.getuid?.() === 0 ? ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'] : [];
-  return [
-    'prlimit',
-    ...rlimits,
-    '--',
-    ...user,
-    ...(mode === 'bwrap' ? bwrapArgs(program, args, readOnly, env, limits) : [program, ...args]),
-  ];
+  return ['prlimit', ...rlimits, '--', ...user, ...(mode === 'bwrap' ? bwrapArgs(run) : [program, ...args])];
 }
 
-function bwrapArgs(
-  program: string,
-  args: readonly string[],
-  readOnly: readonly string[],
-  env: Record<string, string>,
-  limits: SandboxLimits,
-): string[] {
+function bwrapArgs({ program, args, readOnly, env, limits }: SandboxedProgram): string[] {
   const out = ['bwrap', '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox'];
   for (const dir of ROOT_LINKS) {
     const link = readLink(dir);
@@ -332,7 +323,7 @@ export function sandboxProblem(mode: SandboxMode, readOnly: readonly string[]): 
     outputBytes: 1 << 20,
     scratchBytes: 1 << 20,
   };
-  const [command, ...args] = sandboxCommand(mode, '/bin/true', [], readOnly, {}, limits);
+  const [command, ...args] = sandboxCommand(mode, { program: '/bin/true', args: [], readOnly, env: {}, limits });
   const probe = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
   if (probe.status === 0) return null;
   const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
