@@ -42,13 +42,19 @@ export function useOpenAiJudge(): void {
   beforeEach(() => fake.reset());
 }
 
-export async function runPipeline(testEnv: TestEnv, fragmentId: string, userInput: string | null = 'Animate the Pythagorean theorem') {
+/** One pipeline run of `url` (the sample animation unless given) to its end, read back in the REST shapes. */
+export async function runPipeline(
+  testEnv: TestEnv,
+  fragmentId: string,
+  userInput: string | null = 'Animate the Pythagorean theorem',
+  url = sampleAnimation(),
+) {
   const handle = await startEvalPipeline(testEnv.client, testEnv.taskQueue, {
     fragmentId,
     projectId: 'project-1',
     userId: 'user-1',
     userInput,
-    animation: { url: sampleAnimation(), title: 'Pythagoras', description: 'a^2 + b^2 = c^2' },
+    animation: { url, title: 'Pythagoras', description: 'a^2 + b^2 = c^2' },
   });
   const result = await handle.result();
   const run = PipelineRunResponseSchema.parse(

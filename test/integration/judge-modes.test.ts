@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
-import { getEvalRunCosts, getPipelineRun } from '../../src/read-model/read-model';
-import { startEvalPipeline } from '../../src/client';
-import { EVAL_KINDS, type EvalKind } from '../../src/kinds';
+import { getEvalRunCosts } from '../../src/read-model/read-model';
+import { EVAL_KINDS } from '../../src/kinds';
 import { FRAME_KINDS } from '../../src/kinds/answer';
 import { createTestEnv, type TestEnv } from '../helpers/env';
+import { issue, runPipeline } from '../helpers/openai-judge';
 import { startFakeOpenAI, type FakeOpenAI } from '../../testkit/fake-openai';
 import { LABELLED_ANIMATIONS } from '../../testkit/labelled';
 import { answerAsLocalJudge } from '../../testkit/local-judge';
-import { sampleAnimation } from '../../testkit/videos';
 
 /**
  * EVALS_JUDGE_MODE=combined: one request answers the four frame kinds, each
@@ -48,32 +46,6 @@ afterAll(async () => {
   await judging?.close();
 });
 beforeEach(() => scripted.reset());
-
-async function runPipeline(env: TestEnv, fragmentId: string, url = sampleAnimation()) {
-  const handle = await startEvalPipeline(env.client, env.taskQueue, {
-    fragmentId,
-    projectId: 'project-1',
-    userId: 'user-1',
-    userInput: 'Animate the Pythagorean theorem',
-    animation: { url, title: 'Pythagoras', description: 'a^2 + b^2 = c^2' },
-  });
-  const result = await handle.result();
-  const run = PipelineRunResponseSchema.parse(
-    await getPipelineRun(env.pool, result.pipelineRunId, { includeIssues: true }),
-  ).evalPipelineRun;
-  const evalRun = (kind: EvalKind) => run.evalRuns.find((r) => r.kind === kind)!;
-  return { handle, result, run, evalRun };
-}
-
-const issue = (over: Record<string, unknown>) => ({
-  severity: 'MEDIUM',
-  category: 'overlap',
-  frameIndex: null,
-  location: null,
-  description: 'Something is wrong.',
-  suggestedFix: null,
-  ...over,
-});
 
 describe('combined judge mode', () => {
   it('asks the four frame kinds in one request and stores five eval runs, each with its own status, score and issues', async () => {
@@ -172,8 +144,8 @@ describe('per-kind and combined modes on the labelled animations', () => {
   it.each(LABELLED_ANIMATIONS.map((a) => [a.name, a] as const))(
     '%s: the same statuses and issues in both modes',
     async (name, animation) => {
-      const perKind = await runPipeline(perKindJudging, `frag-modes-per-kind-${name}`, animation.file());
-      const together = await runPipeline(combinedJudging, `frag-modes-combined-${name}`, animation.file());
+      const perKind = await runPipeline(perKindJudging, `frag-modes-per-kind-${name}`, undefined, animation.file());
+      const together = await runPipeline(combinedJudging, `frag-modes-combined-${name}`, undefined, animation.file());
       const findings = (r: typeof perKind) =>
         Object.fromEntries(
           FRAME_KINDS.map((kind) => [
