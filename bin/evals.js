@@ -8,6 +8,8 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 /** Relative to the root; written last by `npm run build`, modified at the time the build started. */
 const BUILD_STAMP = path.join('dist', 'build-stamp');
+/** Relative to the root; the compiled modules' code cache (bin/compile-cache.js), removed by each build. */
+const COMPILE_CACHE = path.join('dist', 'compile-cache');
 const SOURCE_DIRS = ['src', 'workflows', 'activities'];
 
 /** The newest modification time of the files under `dir`; 0 when it does not exist. */
@@ -37,11 +39,12 @@ function buildIsCurrent(root = ROOT) {
   return SOURCE_DIRS.every((dir) => newestIn(path.join(root, dir)) <= built);
 }
 
-module.exports = { BUILD_STAMP, buildIsCurrent };
+module.exports = { BUILD_STAMP, COMPILE_CACHE, buildIsCurrent };
 
 if (require.main === module) {
   let cli;
   if (buildIsCurrent()) {
+    require('./compile-cache').installCompileCache(path.join(ROOT, COMPILE_CACHE));
     cli = require('../dist/src/cli/main.js');
   } else {
     require('tsx/cjs');

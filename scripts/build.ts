@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config';
 import { writeBuiltWorkflowBundle } from '../src/workflow-bundle';
 
-const { BUILD_STAMP } = require('../bin/evals.js') as { BUILD_STAMP: string };
+const { BUILD_STAMP, COMPILE_CACHE } = require('../bin/evals.js') as { BUILD_STAMP: string; COMPILE_CACHE: string };
 const MIGRATIONS = path.join('src', 'db', 'migrations');
 
 /** The folders tsc compiles (tsconfig.build.json's include). */
@@ -32,6 +32,8 @@ function removeOrphans(folder: string): void {
 
 async function build(): Promise<void> {
   const started = new Date();
+  // Its entries are keyed by source, so stale ones are only dead weight; the next command writes it again.
+  fs.rmSync(path.join(PROJECT_ROOT, COMPILE_CACHE), { force: true });
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',

@@ -1,0 +1,88 @@
+// A V8 code cache for the compiled build's CommonJS modules, what Node 22's module.enableCompileCache()
+// does natively (the image runs Node 20). `evals run` compiles some 1,100 modules before its first
+// pipeline, the Temporal SDK's most of them; from the cache V8 skips parsing and compiling them, and the
+// functions they ran last time too (docs/benchmarks.md, "CLI start-up").
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/** The file: entries of [key length, key, data length, data], lengths as 32-bit little-endian. */
+function readEntries(file) {
+  const entries = new Map();
+  let buf;
+  try {
+    buf = fs.readFileSync(file);
+  } catch {
+    return entries;
+  }
+  for (let at = 0; at + 4 <= buf.length; ) {
+    const keyEnd = at + 4 + buf.readUInt32LE(at);
+    if (keyEnd + 4 > buf.length) break;
+    const dataEnd = keyEnd + 4 + buf.readUInt32LE(keyEnd);
+    if (dataEnd > buf.length) break;
+    entries.set(buf.toString('latin1', at + 4, keyEnd), buf.subarray(keyEnd + 4, dataEnd));
+    at = dataEnd;
+  }
+  return entries;
+}
+
+function writeEntries(file, entries) {
+  const parts = [];
+  for (const [key, data] of entries) {
+    const keyBytes = Buffer.from(key, 'latin1');
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32LE(keyBytes.length, 0);
+    lengths.writeUInt32LE(data.length, 4);
+    parts.push(lengths.subarray(0, 4), keyBytes, lengths.subarray(4), data);
+  }
+  // Written aside and renamed: a command starting meanwhile reads the old file or the new one, whole.
+  const aside = `${file}.${process.pid}`;
+  try {
+    fs.writeFileSync(aside, Buffer.concat(parts));
+    fs.renameSync(aside, file);
+  } catch {
+    // A read-only build (the image's) runs without a cache.
+    fs.rmSync(aside, { force: true });
+  }
+}
+
+/** The `require` Node hands a module: its own, resolving from where it is. */
+function requireOf(mod) {
+  const require = (id) => mod.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+  require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
+  require.main = process.mainModule;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
+}
+
+/**
+ * Compiles CommonJS modules through `file`'s cache from now on, and at exit, when any module was not in it
+ * (first run, a new build, another command's modules), writes it again with what this process ran. Keyed
+ * by the source's SHA-1: V8's own check of cached data compares the source's length only.
+ */
+function installCompileCache(file) {
+  const cached = readEntries(file);
+  const compiled = new Map();
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function compileCached(content, filename) {
+    // Left to Node: on Node 20, a script made from cached data loses its dynamic import()'s callback.
+    if (content.includes('import(')) return compile.call(this, content, filename);
+    const source = Module.wrap(content.startsWith('#!') ? `//${content}` : content);
+    const key = crypto.createHash('sha1').update(source).digest('base64');
+    const script = new vm.Script(source, { filename, cachedData: cached.get(key) });
+    if (script.cachedDataRejected !== false) compiled.set(key, script);
+    const fn = script.runInThisContext({ displayErrors: true });
+    return fn.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
+  };
+  process.once('exit', () => {
+    if (compiled.size === 0) return;
+    for (const [key, script] of compiled) cached.set(key, script.createCachedData());
+    writeEntries(file, cached);
+  });
+}
+
+module.exports = { installCompileCache };
