@@ -10,7 +10,8 @@ import {
 } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { POOLS, poolTaskQueue, type Pool } from './domain/pools';
-import { configWarnings, type Config } from './config';
+import type { Config } from './config';
+import { configWarnings } from './config/warnings';
 import { resolveMediaTools } from './infra/ffmpeg';
 import type { Logger } from './logger';
 import { removeStaleScratch } from './media/extract';

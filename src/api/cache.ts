@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import { PACKAGE_VERSION } from '../config';
-import type { Answer } from './http';
+import { type Answer, HttpError, RETRY_AFTER_SATURATED } from './http';
 
 /**
  * What keeps the read API up under load: finished runs never change, so their
@@ -42,8 +42,11 @@ export class AnswerCache {
 }
 
 /** Thrown when every render slot is busy and the queue is full: the API answers 503 with Retry-After. */
-export class Saturated extends Error {
+export class Saturated extends HttpError {
   override name = 'Saturated';
+  constructor() {
+    super(503, 'too many reports being rendered; retry shortly', RETRY_AFTER_SATURATED);
+  }
 }
 
 /**
@@ -63,8 +66,7 @@ export class RenderLimit {
   run(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
     const shared = this.inFlight.get(key);
     if (shared) return shared;
-    if (this.running >= this.concurrency && this.waiting.length >= this.queue)
-      return Promise.reject(new Saturated('report rendering is saturated'));
+    if (this.running >= this.concurrency && this.waiting.length >= this.queue) return Promise.reject(new Saturated());
     const rendering = this.slot(render);
     this.inFlight.set(key, rendering);
     const forget = () => this.inFlight.delete(key);

@@ -2,12 +2,11 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { isDatabaseUnavailable } from '../db/outage';
 import type { Logger } from '../logger';
-import { Saturated } from './cache';
 
 /** The read API's answers and failures, and how they go onto the wire. */
 
 /** Seconds a client is asked to wait: a saturated renderer drains in about a second, a database comes back in more. */
-const RETRY_AFTER_SATURATED = 1;
+export const RETRY_AFTER_SATURATED = 1;
 export const RETRY_AFTER_DATABASE = 5;
 
 export class HttpError extends Error {
@@ -69,7 +68,7 @@ export function send(res: http.ServerResponse, answer: Answer, extraHeaders: htt
   res.end(body);
 }
 
-/** The answer to a request that failed: its HttpError, 503 when saturated or the database is down, else 500. */
+/** The answer to a request that failed: its HttpError (503 when report rendering is saturated), 503 when the database is down, else 500. */
 export function failure(err: unknown, log: Logger): Answer {
   if (err instanceof HttpError) {
     return {
@@ -78,12 +77,6 @@ export function failure(err: unknown, log: Logger): Answer {
       headers: { ...err.headers, ...(err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {}) },
     };
   }
-  if (err instanceof Saturated)
-    return {
-      status: 503,
-      body: { error: 'too many reports being rendered; retry shortly' },
-      headers: { 'retry-after': String(RETRY_AFTER_SATURATED) },
-    };
   if (isDatabaseUnavailable(err))
     return { status: 503, body: { error: 'database unavailable' }, headers: { 'retry-after': String(RETRY_AFTER_DATABASE) } };
   log.error({ err }, 'read API request failed');

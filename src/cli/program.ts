@@ -16,7 +16,7 @@ import { setupCommand } from './commands/setup';
 import { showCommand } from './commands/show';
 import { triggerCommand } from './commands/trigger';
 import { workerCommand } from './commands/worker';
-import { evalsCommand } from './main';
+import { evalsCommand } from './evals-command';
 
 /** Every command, in the order `evals --help` lists them: for the help, `evals` alone, and the tests that walk them. */
 export function program(): Command {

@@ -76,4 +76,3 @@ export { COMPILED, MANIM_VENV, PACKAGE_VERSION, PROJECT_ROOT } from './project';
 export { ConfigError } from './rules';
 export type { SceneSettings } from './scene';
 export type { TemporalTls } from './temporal';
-export { configWarnings } from './warnings';

@@ -10,7 +10,8 @@ import { FfmpegError, outputPipe, runFfmpeg, type MediaTools, type OutputPipe } 
 import { isProcessAlive } from '../infra/executables';
 import { formatTimestamp, type ExtractedFrame, type VideoSignal } from './manifest';
 import { evenlySpaced, groupByKeyframe, judgeSize, mergePlan, planOf, spacedSceneFrames, type FramePlan } from './plan';
-import { INPUT_GUARD, probeVideo, type VideoProbe } from './probe';
+import { INPUT_GUARD, probeVideo } from './probe';
+import type { VideoProbe } from './video-index';
 import { frameSplitter, signalMeasure, type SignalMeasure } from './signal';
 import { fetchAnimation, type SourceOptions } from './source';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseSps } from './h264-sps';
 import { type Atom, childAtoms, fullBox, only, required, table, Unsupported, unsupported } from './mp4-atoms';
-import type { StreamIndex } from './probe';
+import type { StreamIndex } from './video-index';
 
 /**
  * The packet index of an MP4/MOV file read straight from its boxes (ISO/IEC

@@ -1,4 +1,4 @@
-import type { VideoProbe } from './probe';
+import type { VideoProbe } from './video-index';
 
 /**
  * The frame plan: which decoded frames (by position in presentation order) a

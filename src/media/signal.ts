@@ -1,6 +1,6 @@
 import { FlashMeter, flashGrid } from './flash-meter';
 import type { VideoSignal } from './manifest';
-import type { VideoProbe } from './probe';
+import type { VideoProbe } from './video-index';
 
 /**
  * The whole-video signal, measured while the single decode pass streams a small

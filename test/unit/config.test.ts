@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig, SECRET_VARIABLES, STACK_VARIABLES } from '../../src/config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, SECRET_VARIABLES, STACK_VARIABLES } from '../../src/config';
+import { configWarnings } from '../../src/config/warnings';
 
 describe('loadConfig', () => {
   it('defaults to the local provider and an embedded stack with no configuration', () => {

@@ -93,4 +93,29 @@ describe('layers (docs/architecture.md)', () => {
     }
     expect(upward).toEqual([]);
   });
+
+  it('hold no import circle, type-only imports included: each module can be read before the ones that use it', () => {
+    const graph = new Map(SOURCES.map((f) => [f, importsOf(f).flatMap((s) => resolve(f, s) ?? [])]));
+    // Tarjan's strongly connected components: any of more than one module is a circle.
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const circles: string[][] = [];
+    const visit = (v: string) => {
+      index.set(v, index.size);
+      low.set(v, index.get(v)!);
+      stack.push(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+      if (low.get(v) !== index.get(v)) return;
+      const component = stack.splice(stack.indexOf(v));
+      if (component.length > 1) circles.push(component.sort());
+    };
+    for (const file of SOURCES) if (!index.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
 });
