@@ -23,7 +23,8 @@ import { loadConfig } from '../src/config';
 import { resolveMediaTools, type MediaTools } from '../src/infra/ffmpeg';
 import { extractFrames } from '../src/media/extract';
 import { even, evenlySpaced, groupByKeyframe } from '../src/media/plan';
-import { probeVideo, type VideoProbe } from '../src/media/probe';
+import { probeVideo } from '../src/media/probe';
+import type { VideoProbe } from '../src/media/video-index';
 import { frameSplitter, GridMeasures, type SignalMeasure } from '../src/media/signal';
 import { runMain } from '../testkit/offline-env';
 
