@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type SceneSettings } from '../config';
-import { runSandboxed, sandboxProblem, startSandboxSession, type SandboxRun, type SandboxSession } from '../infra/sandbox';
+import {
+  runSandboxed,
+  type SandboxOptions,
+  sandboxProblem,
+  startSandboxSession,
+  type SandboxRun,
+  type SandboxSession,
+} from '../infra/sandbox';
 
 /**
  * The scene sandbox: how every program of scene-inspector/ (inspecting a scene,
@@ -15,30 +22,35 @@ export const SCENE_PROGRAMS = path.join(PROJECT_ROOT, 'scene-inspector');
 
 const problems = new Map<string, string | null>();
 
-/**
- * Runs `python -I <program>` on `input` in the scene sandbox; refused (with the
- * reason in an operator's words) when Manim or the sandbox is missing.
- */
+/** `python -I <program>` as the scene sandbox runs it, or why it cannot run here (in an operator's words). */
+function sceneCommand(
+  program: string,
+  settings: SceneSettings,
+): { python: string; args: string[]; sandbox: Pick<SandboxOptions, 'mode' | 'readOnly'> } | { refused: string } {
+  const sandbox = sceneSandbox(settings);
+  if ('refused' in sandbox) return sandbox;
+  return {
+    python: settings.python,
+    args: ['-I', path.join(SCENE_PROGRAMS, program)],
+    sandbox: { mode: settings.sandbox, readOnly: sandbox.readOnly },
+  };
+}
+
+/** Runs a scene program on `input` in the scene sandbox; refused when Manim or the sandbox is missing. */
 export async function runSceneProgram(
   program: string,
   input: string,
   settings: SceneSettings,
   cancel?: AbortSignal,
 ): Promise<SandboxRun | { refused: string }> {
-  const sandbox = sceneSandbox(settings);
-  if ('refused' in sandbox) return sandbox;
-  return runSandboxed(settings.python, ['-I', path.join(SCENE_PROGRAMS, program)], {
-    mode: settings.sandbox,
-    readOnly: sandbox.readOnly,
-    input,
-    limits: settings.limits,
-    cancel,
-  });
+  const command = sceneCommand(program, settings);
+  if ('refused' in command) return command;
+  return runSandboxed(command.python, command.args, { ...command.sandbox, input, limits: settings.limits, cancel });
 }
 
 /**
- * Starts `python -I <program>` in the scene sandbox as a session spoken to in
- * lines (the repair's warm re-inspection), under `limits`; refused as above.
+ * Starts a scene program in the scene sandbox as a session spoken to in lines
+ * (the repair's warm re-inspection), under `limits`; refused as above.
  */
 export function startSceneSession(
   program: string,
@@ -46,14 +58,9 @@ export function startSceneSession(
   limits: SceneSettings['limits'],
   cancel?: AbortSignal,
 ): SandboxSession | { refused: string } {
-  const sandbox = sceneSandbox(settings);
-  if ('refused' in sandbox) return sandbox;
-  return startSandboxSession(settings.python, ['-I', path.join(SCENE_PROGRAMS, program)], {
-    mode: settings.sandbox,
-    readOnly: sandbox.readOnly,
-    limits,
-    cancel,
-  });
+  const command = sceneCommand(program, settings);
+  if ('refused' in command) return command;
+  return startSandboxSession(command.python, command.args, { ...command.sandbox, limits, cancel });
 }
 
 /** What a scene program may read, or why none can run here. */
