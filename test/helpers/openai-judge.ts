@@ -19,7 +19,6 @@ export const openAiJudgeEnv = (baseUrl: string, extra: Record<string, string> = 
   EVALS_MODEL: 'gpt-4.1-mini',
   EVALS_MODEL_VISUAL_RUBRIC_JSON: 'rubric-judge-test',
   EVALS_PRICES: JSON.stringify({ 'rubric-judge-test': { input: 1, output: 2 } }),
-  EVALS_JUDGE_TIMEOUT_SECONDS: '2',
   ...extra,
 });
 

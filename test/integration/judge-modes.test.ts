@@ -26,7 +26,6 @@ const judgeEnv = (fake: FakeOpenAI, mode: 'per-kind' | 'combined', extra: Record
   OPENAI_API_KEY: KEY,
   OPENAI_BASE_URL: fake.baseUrl,
   EVALS_MODEL: 'gpt-4.1-mini',
-  EVALS_JUDGE_TIMEOUT_SECONDS: '2',
   EVALS_JUDGE_MODE: mode,
   ...extra,
 });

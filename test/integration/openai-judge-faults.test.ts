@@ -92,15 +92,23 @@ describe('openai judge: bad answers and endpoint faults', () => {
   });
 
   it('times out a hung response and retries it', async () => {
-    fake.queue('ENGAGEMENT_RUBRIC_JSON', { hang: true });
-    const { handle, evalRun } = await runPipeline(env, 'frag-openai-hang');
-    expect(evalRun('ENGAGEMENT_RUBRIC_JSON').status).toBe('PASS');
-    expect(fake.requestsFor('ENGAGEMENT_RUBRIC_JSON')).toHaveLength(2);
-    const history = await handle.fetchHistory();
-    const retried = history.events!.find((e) => e.activityTaskStartedEventAttributes?.lastFailure?.message?.includes('timed out'));
-    expect(retried?.activityTaskStartedEventAttributes?.lastFailure?.message).toBe(
-      'judge request timed out after 2 s (EVALS_JUDGE_TIMEOUT_SECONDS)',
-    );
+    // A worker of its own with a short timeout: the shared one keeps the default, so a request slowed by a
+    // busy machine is never retried where a test counts requests.
+    const hurriedEnv = await createTestEnv(judgeEnv({ EVALS_JUDGE_TIMEOUT_SECONDS: '2' }));
+    try {
+      await hurriedEnv.startWorker();
+      fake.queue('ENGAGEMENT_RUBRIC_JSON', { hang: true });
+      const { handle, evalRun } = await runPipeline(hurriedEnv, 'frag-openai-hang');
+      expect(evalRun('ENGAGEMENT_RUBRIC_JSON').status).toBe('PASS');
+      expect(fake.requestsFor('ENGAGEMENT_RUBRIC_JSON')).toHaveLength(2);
+      const history = await handle.fetchHistory();
+      const retried = history.events!.find((e) => e.activityTaskStartedEventAttributes?.lastFailure?.message?.includes('timed out'));
+      expect(retried?.activityTaskStartedEventAttributes?.lastFailure?.message).toBe(
+        'judge request timed out after 2 s (EVALS_JUDGE_TIMEOUT_SECONDS)',
+      );
+    } finally {
+      await hurriedEnv.close();
+    }
   });
 
   it('names the model and its variable when the endpoint does not know the model (404)', async () => {
