@@ -37,8 +37,8 @@ const DRUGS = any(
 const STREET = any(
   "molly(?! (?:has|had|is|was|buys|bought|gets|got|scores?|scored|runs|ran|walks|and|or|'s)\\b)",
   'weed',
-  'oxys?',
-  'percs?',
+  'oxys?(?![a-z])',
+  'percs?(?![a-z])',
   'xans',
   'shrooms',
   'tabs of acid',

@@ -65,7 +65,7 @@ const VICTIM = `${B}(?:someone|somebody|a person|the person|him|her|a guy|the vi
 const HURT = any(
   'beat (?:up|the crap out of|the shit out of)',
   'hurt',
-  'harm',
+  'harm(?!on)',
   'injure',
   'punch',
   'kick',
@@ -97,7 +97,7 @@ const HURT = any(
 
 const KILL = any(
   'kill',
-  'gas',
+  'gas(?= (?:the |them|him|her|people|someone|everyone))',
   'choke',
   'smother',
   'drown',
@@ -178,7 +178,7 @@ export const violence: HarmRule = {
   id: 'violence',
   severity: 'HIGH',
   cue: new RegExp(
-    `${KILL}|${HURT}|(?:against|contra|contre|gegen|contro|on) (?:someone|somebody|a person|alguien|alguem|quelqu|jemanden|qualcuno)|um jemanden|害人|(?:as many|the most|maximum|max) (?:number of )?(?:people|persons|passengers|children|kids|students)|angriff|anschlag|ataque|attaque|atacar|attaquer|angreifen|shoot up|get away with|look (?:like|as)|parezca|pareca|ressembl|aussehen|伪装|damage|pain|injur|伤痕|stab|bleed|hit (?:a |him|her|someone|somebody|the guy|my)|punch|shoot|kick|swing|frapp|poignard|apunal|golpe|pegar|stech|schlag|esfaque|bater|colpi|打|捅|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
+    `${KILL}|${HURT}|(?:against|contra|contre|gegen|contro|on) (?:someone|somebody|a person|alguien|alguem|quelqu|jemanden|qualcuno)|um jemanden|害人|(?:as many|the most|maximum|max) (?:number of )?(?:people|persons|passengers|children|kids|students)|angriff|anschlag|ataque|attaque|atacar|attaquer|angreifen|shoot up|get away with|(?:look (?:like|as)|parezca|pareca|ressembl\\w*|aussehen) (?:a |an |como |comme |wie |un |um |uma |une |einen? )?(?:suicide|accident|natural|overdose|accidente|acidente|unfall|suicidio|selbstmord)|(?:stage|disguise)\\w* (?:it|the|his|her)|伪装|damage|pain|injur|伤痕|stab|bleed|hit (?:a |him|her|someone|somebody|the guy|my)|punch|shoot|kick|swing (?:a |the )?\\w+ at|frapp|poignard|apunal|golpe|pegar|stech|schlag|esfaque|bater|colpi|打|捅|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
   ),
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
@@ -209,7 +209,7 @@ export const violence: HarmRule = {
     ),
     // Where or how to strike a person to do the most damage; enough of something to kill them.
     re(
-      `${B}(?:where|which (?:part|spot|place|organ)|what (?:part|spot|place|angle|organ)|best (?:spot|place|angle)|ou|donde|wo|onde|dove)${B}[^.!?]{0,30}?${B}(?:stab|hit|punch|strike|shoot|kick|choke|swing|frapper|poignarder|apunalar|golpear|pegar|stechen|schlagen|esfaquear|bater|colpire|打|捅)\\w*${B}[^.!?]{0,50}?(?:${SOMEONE}|a guy|a man|a woman|${B}(?:him|her)${B}|so (?:he|she|they) (?:dies?|bleeds?|never)|bleed out|pour (?:le |la )?tuer|para matar|um (?:ihn|sie) zu toten|para (?:o |a )?matar|to kill)|${B}${DAMAGE}${B}(?=[^.!?]*${VICTIM})|${VICTIM}[^.!?]{0,80}?${B}${DAMAGE}${B}|${B}(?:how (?:much|many)|what (?:dose|amount)|enough)${B}[^.!?]{0,60}?${B}${KILL}\\w*\\s+${gap(2)}(?:${PEOPLE}|him|her)${B}`,
+      `${B}(?:where|which (?:part|spot|place|organ)|what (?:part|spot|place|angle|organ)|best (?:spot|place|angle)|ou|donde|wo|onde|dove)${B}[^.!?]{0,30}?${B}(?:stab|hit|punch|strike|shoot|kick|choke|swing (?:a |the )?\\w+ at|frapper|poignarder|apunalar|golpear|pegar|stechen|schlagen|esfaquear|bater|colpire|打|捅)\\w*${B}[^.!?]{0,50}?(?:${SOMEONE}|a guy|a man|a woman|${B}(?:him|her)${B}|so (?:he|she|they) (?:dies?|bleeds?|never)|bleed out|pour (?:le |la )?tuer|para matar|um (?:ihn|sie) zu toten|para (?:o |a )?matar|to kill)|${B}${DAMAGE}${B}(?=[^.!?]*${VICTIM})|${VICTIM}[^.!?]{0,80}?${B}${DAMAGE}${B}|${B}(?:how (?:much|many)|what (?:dose|amount)|enough)${B}[^.!?]{0,60}?${B}${KILL}\\w*\\s+${gap(2)}(?:${PEOPLE}|him|her)${B}`,
     ),
     // Hurt, beaten or poisoned unseen: no marks, nobody suspecting, not identified, made to look like something else.
     re(
