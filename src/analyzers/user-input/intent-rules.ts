@@ -1,6 +1,6 @@
 import type { IntentRule } from './intent/shared';
 import { overrideInstructions, revealPrompt, abandonTask, fakeMarkup, noteToJudge } from './intent/instructions';
-import { personaWithoutRules, personaObeysAll } from './intent/personas';
+import { personaWithoutRules, personaObeysAll, jailbreakTemplate } from './intent/personas';
 import { readFiles, runProcesses, reachNetwork, readSecrets } from './intent/sandbox';
 
 /** Every rule by intent, in the order their findings are reported. */
@@ -10,6 +10,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
   abandonTask,
   personaWithoutRules,
   personaObeysAll,
+  jailbreakTemplate,
   fakeMarkup,
   noteToJudge,
   readFiles,

@@ -59,10 +59,72 @@ const CRIMES = any(
   '诈骗',
 );
 
+/** Taking what is not one's own, getting in where one has no key, getting away from the police: the act, in the product's languages. */
+const THEFT = any(
+  '(?<!work[- ])steal(?:s|ing)? (?!(?:a |the |second |third |home )?bases?\\b)(?:from|a|an|some|stuff|things|money|it|them|his|her|their|someone|people|cars?|food|items|phones?|wallets?|bikes?|credit)',
+  'shoplift\\w*',
+  'walk out (?:of (?:a |the )?(?:store|shop|supermarket) )?with (?:stuff|things|items|it|them)',
+  'rob (?:a |the |my |someone|people|banks?|stores?|houses?|him|her)',
+  'burgle',
+  'commit (?:a )?burglary',
+  "(?:open|unlock|get into|get past|break)\\w* (?:into )?(?:my |a |the )?(?:neighbou?r'?s|someone'?s|a stranger'?s)(?: \\w+){0,2} (?:lock|door|car|house|home|flat|apartment)",
+  "unlock\\w* (?:a |the )?(?:car|door|house)s? (?:that|which) (?:isn'?t|is not|aren'?t) (?:mine|my own|ours)",
+  'disable (?:a |the )?(?:home |house |car |burglar |security )?alarm(?: system)?',
+  'get past (?:a |the )?(?:deadbolt|lock|alarm|security guard)',
+  'skim\\w* (?:credit |debit )?card',
+  '(?:clone|clonar|cloner|klonen) (?:a |um |un |une |eine )?(?:credit |debit )?(?:card|cartao|tarjeta|carte|karte)',
+  '(?:sell|return|fence|pawn|get rid of|move)\\w* (?:the |my |some )?stolen (?:goods|electronics|items|phones?|cars?|jewell?ery|stuff)',
+  'make (?:my |the )?(?:dirty |drug )?(?:cash|money) look (?:like|clean|legit)',
+  'pretend\\w* to be (?:their|his|her|a) (?:grandson|granddaughter|grandchild|bank|the bank|police officer)',
+  'haciendome pasar por (?:el banco|la policia|su nieto)',
+  'fake charity',
+  'robar\\w*',
+  'hurtar\\w*',
+  'estafar\\w*',
+  'voler (?:dans (?:un |une |le |la )?(?:magasin|supermarche|boutique|maison)|de l.argent|une? (?:voiture|portefeuille|telephone|sac))',
+  'cambrioler',
+  'arnaquer',
+  'stehlen',
+  'klauen',
+  'in (?:ein |eine |das |die )?(?:haus|wohnung|auto|geschaft|laden)\\w* einbrechen',
+  'einbrechen in',
+  'aufbrechen',
+  'kurzschliessen',
+  'polizei\\w*[^.!?]{0,20}?(?:fluchten|fliehen|abhauen)',
+  'roubar\\w*',
+  'furtar\\w*',
+  '偷',
+  '抢劫',
+);
+
+/** Not a maths puzzle about thieves: the knapsack, the house robber, a game. */
+const PUZZLE = any('knapsack', 'robber problem', 'adjacent houses', 'dynamic programming', 'puzzle', 'game theory', 'riddle', 'nash');
+/** Placed after the act has matched (a guard at every start position would rescan the sentence from each). */
+const NOT_A_PUZZLE = `(?<!${PUZZLE}[^.!?]{0,200})(?![^.!?]{0,200}${PUZZLE})`;
+
+/** Words one of the acts needs. */
+const THEFT_CUE =
+  'steal|shoplift|walk out|rob |burgl|open|unlock|get into|get past|break|disable|skim|clon|stolen|look (?:like|clean|legit)|pretend|haciendome|charity|robar|hurtar|estafar|voler|cambrioler|arnaquer|stehlen|klauen|einbrechen|aufbrechen|kurzschliessen|polizei|roubar|furtar|chasing me|after me|following me|偷|抢劫';
+
+/** Unnoticed: not caught, not seen on camera, no alarm; in the product's languages. */
+const UNNOTICED = any(
+  'without (?:(?:getting|being) (?:caught|seen|noticed|filmed|spotted|identified)|the (?:alarm|alarms|cameras?|owner|police|cops|guards?)\\b|a receipt|anyone (?:noticing|knowing|seeing))',
+  "so (?:that )?(?:the )?(?:cops|police) (?:can(?:no|'|)t|won'?t|don'?t)",
+  "when (?:they're|they are|he's|she's) (?:away|out|on holiday|on vacation)",
+  'sin que (?:me )?(?:pillen|vean|descubran|note[n]?|salte)',
+  'sans (?:me faire )?(?:reperer|prendre|attraper|voir)',
+  'sans que (?:personne|la police|le proprietaire)',
+  'ohne (?:erwischt|gesehen|entdeckt) zu werden',
+  'ohne dass (?:es )?(?:jemand|die polizei|der besitzer)',
+  'sem (?:ser |que )?(?:pego|visto|filmado|o dono perceber|ninguem)',
+  '不被发现',
+  '不被抓',
+);
+
 export const crimeFraud: HarmRule = {
   id: 'crime-fraud',
   severity: 'HIGH',
-  cue: new RegExp(`${CRIMES}|caught|detected|traced|undetectable`),
+  cue: new RegExp(`${CRIMES}|${THEFT_CUE}|caught|detected|traced|undetectable`),
   patterns: [
     re(
       `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit', 'como', 'comment', 'wie man', 'come', 'escrib\\w*', 'ecri[st]', 'schreib\\w*', 'escrev\\w*', 'scrivi', '教我', '帮我')}\\s*${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
@@ -70,6 +132,10 @@ export const crimeFraud: HarmRule = {
     // A crime done so that it passes a check or goes unnoticed, or its proceeds used.
     re(
       `${B}${CRIMES}${B}[^.!?]{0,100}?${any('so (?:that )?i can (?:use|spend|sell|cash)', 'que passe na verifica\\w*', 'que pase (?:la )?verifica\\w*', 'damit (?:das finanzamt|die bank|die polizei) nichts merkt', 'sin que (?:me )?(?:descubra|note|detecte)', 'sans que (?:la banque|la police) ne', 'pass(?:es)? (?:the )?(?:bank|id|kyc) (?:check|verification)')}`,
+    ),
+    // The act itself, asked how to do or done unnoticed: stealing, breaking in, losing the police, cloning a card.
+    re(
+      `${B}${any(HOW, 'trick to', 'best way', 'easiest way', 'how', 'como', 'comment', 'wie', 'come', 'teach me', 'help me', 'give me a (?:script|plan)', 'dame un (?:guion|plan)', 'explain\\w*', 'explica\\w*', 'explique\\w*', 'erklar\\w*', '怎么', '如何', '教我')}${B}[^.!?？]{0,60}?${B}${THEFT}${NOT_A_PUZZLE}|${B}${THEFT}[^.!?？]{0,80}?${UNNOTICED}${NOT_A_PUZZLE}|${B}(?:police|cops) (?:are )?(?:chasing|after|following) me${B}[^.!?]{0,80}?${B}(?:lose|hide|escape|get away|shake)${B}`,
     ),
     re(`${B}${CRIMES}${B}[^.!?]{0,40}${B}without (?:getting caught|being (?:caught|detected|traced|noticed))`),
     re(

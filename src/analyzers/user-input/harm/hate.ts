@@ -67,6 +67,73 @@ const GROUPS = any(
   '黑人',
   '难民',
   '女人',
+  'nordestinos',
+  'noirs',
+  'les noirs',
+  'los negros',
+  'os negros',
+  'die schwarzen',
+  'gypsies',
+  'mexicans',
+  'a disabled (?:kid|child|person|man|woman|girl|boy)',
+  'disabled (?:kids|children)',
+  'autistic (?:people|kids|children)',
+);
+
+/** Groups in Chinese (no spaces between words). */
+const GROUPS_ZH = '(?:黑人|白人|移民|穆斯林|犹太人|难民|同性恋|女人|残疾人|外国人)';
+
+/** What a slur says a group is: less, sick, a danger, lazy, stupid by nature. */
+const INFERIOR = any(
+  'inferior(?:es)?',
+  'inferieur(?:e)?s?',
+  'minderwertig\\w*',
+  'inferiori',
+  'mentally ill',
+  'sick',
+  'diseased',
+  'abnormal',
+  'perverts?',
+  'degenerates?',
+  'subhuman',
+  'sub-human',
+  'vermin',
+  'animals',
+  'parasites',
+  'rats',
+  'invaders',
+  'a disease',
+  'a plague',
+  'evil',
+  'genetically (?:inferior|stupid)',
+  'less intelligent',
+  'stupider',
+  'dirty',
+  'criminals by nature',
+  'not human',
+  'a (?:danger|threat|menace) to',
+  'dangerous to',
+  'une menace',
+  'una amenaza',
+  'uma ameaca',
+  'eine (?:gefahr|bedrohung)',
+  'una minaccia',
+  '(?:una |une |uma |eine )?(?:raza|race|raca|rasse|razza) (?:inferior\\w*|minderwertig\\w*)',
+  'minderwertige rasse',
+  'too (?:irrational|emotional|stupid|weak|dumb) to',
+  "can(?:no|')?t be trusted",
+  'should be watched',
+  'lazy',
+  'preguicos[oa]s',
+  'perezos[oa]s',
+  'paresseu\\w+',
+  'faul',
+  'burr[oa]s',
+  'stupid',
+  'dumm',
+  '(?:more|mas|plus|mais|piu) (?:violent\\w*|criminal\\w*|dangerous|peligros\\w*|dangereu\\w*|perigos\\w*|pericolos\\w*)',
+  'gewalttatiger',
+  'krimineller',
 );
 
 /** What hateful content says of a group: it ruins, is dangerous or less human, must be expelled or kept out. */
@@ -81,7 +148,12 @@ const HOSTILE = any(
   "(?:don'?t|do not|doesn'?t) belong",
   'not welcome',
   '(?:are|is) (?:all )?(?:dangerous|a threat|criminals|criminal|stupid|lazy|dirty|inferior|animals|vermin|parasites|subhuman)',
-  'too (?:emotional|stupid|weak|dumb) to',
+  'too (?:emotional|stupid|weak|dumb|irrational) to',
+  'driven out',
+  "can(?:no|')?t be trusted",
+  'menace',
+  'amenaza',
+  'raus (?:mussen|sollen)',
   'stereotypes?',
   'destru\\w*',
   'arruin\\w*',
@@ -103,11 +175,20 @@ const HOSTILE = any(
 export const hate: HarmRule = {
   id: 'hate',
   severity: 'HIGH',
-  cue: new RegExp(`${GROUPS}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`),
+  cue: new RegExp(
+    `${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
+  ),
   patterns: [
+    re(`${B}${GROUPS}(?: [a-z]+)? (?:are|were|is|son|sont|sind|sao|sono|seien) ${gap(1)}${INFERIOR}${B}`),
+    // Asked as a question that takes the slur for granted, or said in German order ("… minderwertig sind").
     re(
-      `${B}${GROUPS} (?:are|were|is|son|sont|sind|sao|sono) ${gap(1)}${any('inferior(?:es)?', 'inferieur(?:e)?s?', 'minderwertig', 'inferiori', 'mentally ill', 'sick', 'diseased', 'abnormal', 'perverts?', 'degenerates?', 'inferior', 'subhuman', 'sub-human', 'vermin', 'animals', 'parasites', 'a disease', 'a plague', 'evil', 'genetically (?:inferior|stupid)', 'less intelligent', 'stupider', 'dirty', 'criminals by nature', 'not human')}${B}`,
+      `${B}(?:why|how come|por que|porque|pourquoi|warum|perche)${B}[^.!?]{0,12}?${B}(?:are|is|were|sind|son|sont|sao|sono|do|does)${B} (?:(?:the|los|las|les|die|os|as|gli|le) )?${GROUPS}${B}[^.!?]{0,20}?(?:${INFERIOR}|(?:steal|lie|cheat|commit crimes?)\\w*)${B}|${B}${GROUPS} ${gap(1)}${INFERIOR} (?:sind|seien)${B}`,
     ),
+    // The conspiracy: a group to blame for everything, controlling the banks, the media, the world.
+    re(
+      `${B}${GROUPS}${B}[^.!?]{0,20}?${any('(?:control|run|own)s? (?:the )?(?:banks|media|world|government|money)', 'an allem schuld', 'schuld an allem', '(?:are |is )?to blame for everything', 'tienen la culpa de todo', 'sont responsables de tout', '(?:tem|tiveram) culpa de tudo', 'controlan (?:los bancos|el mundo|los medios)', 'controlent (?:les banques|le monde|les medias)', 'kontrollieren (?:die banken|die welt|die medien)')}`,
+    ),
+    re(`${GROUPS_ZH}[^。！？]{0,8}(?:低等|劣等|低人一等|不如|都是罪犯|应该被赶走)|(?:侮辱|骂|歧视|嘲笑)[^。！？]{0,6}${GROUPS_ZH}`),
     // A question that takes a slur for granted: why a group is all one thing, less able, too something by nature.
     re(
       `${B}(?:why|por que|porque|pourquoi|warum|perche)${B}[^.!?]{0,20}?${B}${GROUPS}(?:-\\w+)? ${gap(2)}${any('all \\w+', 'tod[oa]s \\w+', 'tou(?:te)?s \\w+', 'alle \\w+', 'tutt[ie] \\w+', '(?:less|moins|menos|weniger|meno) (?:intelligent\\w*|capable|able|gifted|smart|clever|dou\\w+|begabt|inteligentes?|capaces|capazes|capaci|competent\\w*)', 'too (?:emotional|stupid|weak|lazy|dumb)', 'lazy', 'preguicos[oa]s', 'perezos[oa]s', 'paresseu\\w+', 'faul', 'stupid', 'dumb', 'naturally \\w+', 'genetically \\w+', 'by nature \\w+')}${B}`,
@@ -120,10 +201,10 @@ export const hate: HarmRule = {
     ),
     // A text written to say a group ruins, threatens or must be expelled; jokes and mockery aimed at a group.
     re(
-      `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'aufruf', 'parolen', 'slogans?', 'flyers?', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
+      `${B}${GROUPS}${B}[^.!?。！？]{0,60}?${HOSTILE}(?<=${B}${any('speech', 'essay', 'posts?', 'aufruf', 'parolen', 'slogans?', 'flyers?', 'tract', 'poster', 'leaflet', 'flugblatt', 'beitrag', 'panfleto', 'folleto', 'cartaz', 'verse', 'rap', 'article', 'jokes?', 'song', 'poem', 'tweet', 'story', 'rant', 'manifesto', 'pamphlet', 'flyer', 'text', 'texto', 'discurso', 'discorso', 'chiste', 'blague', 'witz', 'piada', 'barzelletta', '演讲', '文章', '笑话')}${B}[\\s\\S]{0,200})`,
     ),
     re(
-      `${B}${any('jokes?', 'memes?', 'insults?', 'slurs?', 'mock\\w*', 'make fun of', 'makes fun of', 'ridicul\\w*', 'demean\\w*', 'dehumani[sz]\\w*', 'degrad\\w*', 'humiliat\\w*', 'burlarse de', 'se moqu\\w* d', 'lustig machen uber', 'zombar d', 'prendere in giro')}\\w*\\s+${gap(4)}(?:(?:about|of|at|des|de|uber|dos|degli|the|los|las|les|die|os|as|gli|le)\\s+)*${GROUPS}${B}`,
+      `${B}${any('jokes?', 'memes?', 'insults?', 'insultes?', 'insultos?', 'beleidigungen', 'slurs?', 'racist (?:names|words|insults)', 'mock\\w*', 'make fun of', 'makes fun of', 'ridicul\\w*', 'demean\\w*', 'dehumani[sz]\\w*', 'degrad\\w*', 'humiliat\\w*', 'burlarse de', 'se moqu\\w* d', 'lustig machen uber', 'zombar d', 'prendere in giro')}\\w*\\s+${gap(4)}(?:(?:about|of|at|for|against|contre|contra|gegen|des|de|uber|dos|degli|the|los|las|les|die|os|as|gli|le|racistes?|racistas?|rassistische)\\s+)*${GROUPS}${B}`,
     ),
   ],
   what: 'hate against a group of people',

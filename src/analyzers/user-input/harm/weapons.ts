@@ -109,7 +109,7 @@ export const chemicalBiologicalWeapons: HarmRule = {
 export const weaponsExplosives: HarmRule = {
   id: 'weapons-explosives',
   severity: 'HIGH',
-  cue: /bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
+  cue: /serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
     re(
@@ -127,6 +127,10 @@ export const weaponsExplosives: HarmRule = {
     // Turning a gun into an automatic one; setting off a bomb.
     re(
       `${B}(?:convert|converting|conversion|modify|modifying|turn|turning)\\w*\\s+${gap(4)}(?:to|into|so (?:it|that it) fires) (?:a )?(?:full[- ]?auto\\w*|fully automatic|automatic fire|select fire)${B}|${B}detonator (?:setup|wiring|circuit|design)${B}|${B}(?:untraceable|unregistered|ghost) ${gap(2)}(?:guns?|pistols?|rifles?|firearms?)${B}`,
+    ),
+    // A gun got around the checks or made so it cannot be traced; a container packed to go off; a bomb's charge sized.
+    re(
+      `${B}(?:guns?|firearms?|pistols?|rifles?|glock|arma(?: de fogo)?|pistola|arme|waffe)${B}[^.!?]{0,60}?${any('(?:with )?no (?:background check|serial number|paperwork|license)', 'without (?:a )?(?:background check|serial number|paperwork|license)', "(?:won'?t|will not|doesn'?t|does not) show up on (?:a )?metal detectors?", "(?:can(?:no|')?t|cannot|will not|won't) be traced", 'que nao seja rastreada', 'que no se pueda rastrear', 'sin numero de serie', 'sans numero de serie', 'ohne seriennummer', 'intracable', 'nicht ruckverfolgbar')}|${B}(?:fil(?:e|ing)|grind(?:ing)?|scratch(?:ing)?|remov(?:e|ing)) (?:off |down )?${gap(2)}serial numbers?${B}|${B}(?:pack|fill|stuff|load)\\w*\\s+${gap(3)}(?:into |in )?(?:a |the )?(?:pressure cooker|pipe|van|car|backpack|container)${B}[^.!?]{0,60}?(?:go off|explode|blow up|detonat\\w*|timer)|${B}(?:fertili[sz]er|ammonium nitrate)${B}[^.!?]{0,40}?${B}(?:fuel oil|diesel)${B}|(?:自制|在家做|在家制作)[^。！？]{0,4}(?:炸弹|炸药|枪支|手枪)`,
     ),
   ],
   what: 'making weapons or explosives',

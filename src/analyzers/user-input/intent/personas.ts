@@ -89,3 +89,83 @@ export const personaObeysAll: IntentRule = {
   what: 'sets up a persona, game or story that answers everything, never leaves its role or gives the real thing (jailbreak)',
   fix: REJECT,
 };
+
+/** Who holds nothing back, in the product's languages: the second answer of a two-answer template. */
+const UNHELD = any(
+  'twin',
+  'evil',
+  'unfiltered',
+  'uncensored',
+  'no (?:filters?|limits|rules|restrictions)',
+  'without (?:any )?(?:filters?|limits|rules|restrictions)',
+  'nothing held back',
+  'holds? nothing back',
+  'gemelo',
+  'malvad[oa]',
+  'sin (?:filtros?|limites|censura)',
+  'sans (?:filtres?|retenue|limites|censure)',
+  'ton double',
+  'ohne (?:filter|grenzen|zensur)',
+  'bose[nrs]?',
+  'zwilling\\w*',
+  'sem (?:filtros?|limites|censura)',
+  'gemeo',
+  'senza (?:filtri|limiti|censura)',
+  '不受(?:任何)?(?:约束|限制)',
+  '没有(?:任何)?(?:限制|约束|过滤)',
+  '无限制',
+);
+
+/** Doing what a joined-up text says. */
+const OBEY = any(
+  'do what',
+  'follow (?:it|them|the instructions?)',
+  'obey',
+  'execute it',
+  'what it says',
+  'and do it',
+  'haz lo que',
+  'fais ce qu',
+  'tu was',
+  'faca o que',
+);
+
+/** Templates that get the real answer without saying "no rules": two answers, opposite mode, a story continued uncommented, a hypothetical response, a payload in pieces. */
+export const jailbreakTemplate: IntentRule = {
+  id: 'jailbreak-template',
+  category: 'jailbreak',
+  severity: 'HIGH',
+  cue: /(?:two|2|dos|deux|zwei|duas|due) (?:different |separate |distinct )?(?:answers|responses|replies|versions|respuestas|reponses|antworten|respostas|risposte)|两个(?:回答|答案|版本)|(?:safe|filtered|normal|censored) version|opposite|opuesto|oposto|gegenteil|mode inverse|opposta|相反|继续|(?:story|historia|histoire|geschichte|storia|text|texto|texte)\b[^.!?]{0,60}?(?:without|sin|sans|ohne|sem|senza)|hypothetical|hypothetique|hipotetic|hypothetisch|ipotetic|(?:join|combine|concatenate|put together) (?:them|these|the)|["'] ?\+ ?["']|(?:answer|respond to|do|tell me|explain|write) (?:me )?[a-z] ?\+ ?[a-z]\b|say(?:s)? yes|story mode|from (?:the )?(?:moderators?|filters?|monitors?|safety team|developers)|(?:filters?|moderators?) (?:can|won|will)|= ?['"]|grandm|granny|abuel|grand-mere|mamie|\boma\b|grossmutter|\bavo|nonna|奶奶|外婆/,
+  patterns: [
+    // Two answers side by side, the second from a twin, an evil self, a version holding nothing back.
+    re(
+      `\\b(?:two|2|dos|deux|zwei|duas|due)\\s+(?:different |separate |distinct )?(?:answers?|responses?|replies|versions?|respuestas|reponses|antworten|respostas|risposte)\\b[^.!?]{0,120}?${UNHELD}|两个(?:回答|答案|版本)[^。！？]{0,30}${UNHELD}|\\b(?:safe|filtered|normal|censored) version\\b[\\s\\S]{0,80}?\\b(?:nothing held back|unfiltered|uncensored|no limits|real version|holds? nothing back)\\b`,
+    ),
+    // The opposite of a refusal: an "opposite mode", or whenever it would refuse it does the contrary.
+    re(
+      `\\b(?:modo opuesto|modo oposto|mode (?:oppose|inverse)|gegenteil-?modus|modalita opposta)\\b|相反模式|\\b(?:every time|whenever|each time|cada vez que|sempre que|chaque fois que|immer wenn|ogni volta che)\\b[^.!?]{0,30}?\\b(?:refuse|decline|negarte|rechazar|recusar|refuser|ablehnen|rifiutare)\\w*\\b[^.!?]{0,40}?\\b(?:opposite|contrario|contraire|gegenteil|contrario)\\b|每当你(?:想)?拒绝[^。！？]{0,10}相反`,
+    ),
+    // A story to be continued without comment (the text it continues does the asking).
+    re(
+      `\\b(?:continue|continua|continuez|continues|setze|prosegui)\\w*\\b[^.!?:]{0,40}?\\b(?:story|historia|histoire|geschichte|storia|text|texto|texte)\\b[^.!?]{0,60}?\\b(?:without (?:comment\\w*|breaking|stopping|disclaimers?|any (?:comment|disclaimer)s?)|sin comentar\\w*|sans (?:commentaire|commenter|la commenter)|ohne (?:sie |ihn |es )?(?:zu )?kommentier\\w*|ohne kommentar|sem comentar\\w*|senza commentar\\w*)[^.!?"“«„]{0,10}["“«„]|继续(?:这个|下面的)?(?:故事|文章)[^。！？]{0,6}(?:不要|不加|别)评论[^。！？]{0,3}[“"]`,
+    ),
+    // A hypothetical response of a character, in detail; an assistant built to say yes to everything.
+    re(
+      `\\b(?:hypothetical|hypothetique|hipotetic[ao]|hypothetisch\\w*|ipotetic[ao]) (?:response|answer|reply|reponse|respuesta|resposta|antwort|risposta)\\b[^.!?]{0,80}?\\b(?:character|personnage|personaje|personagem|figur|personaggio)\\b|\\b(?:character|personnage|personaje|personagem|figur|personaggio)\\b[^.!?]{0,40}?\\b(?:hypothetical|hypothetique|hipotetic[ao]|hypothetisch\\w*|ipotetic[ao]) (?:response|answer|reply|reponse|respuesta|resposta|antwort|risposta)\\b|\\b(?:reponse|respuesta|resposta|risposta) (?:hypothetique|hipotetica|ipotetica)\\b[^.!?]{0,80}?\\b(?:personnage|personaje|personagem|personaggio)\\b|\\b(?:built|made|designed|programmed) to say yes to (?:everything|anything|every request)\\b|\\bsays? yes to (?:everything|anything|every request)\\b`,
+    ),
+    // A late grandmother who used to read out keys or recipes at bedtime.
+    re(
+      `\\b(?:grandmother|grandma|granny|abuela|abuelita|grand-mere|mamie|oma|grossmutter|avo|avozinha|nonna)\\b[^.!?]{0,80}?\\b(?:used to|would|me contaba|me leia|me contava|me lia|me lisait|me racontait|las?|erzahlte|vorgelesen|mi raccontava|mi leggeva)\\b[^.!?]{0,60}?\\b(?:keys?|claves?|chaves?|cles|schlussel|chiavi|recipes?|recetas?|recettes?|rezept\\w*|receitas?|ricett\\w*|napalm|codes?|codigos?)\\b|(?:奶奶|外婆)[^。！？]{0,30}(?:密钥|序列号|配方)`,
+    ),
+    // A payload in pieces to be joined and obeyed: "ign" + "ore your in" + "structions"; a = '…', b = '…', answer a + b.
+    re(
+      `${OBEY}[^\\n]{0,150}?["'][^"'\\n]{1,30}["']\\s*\\+\\s*["'][^"'\\n]{1,30}["']\\s*\\+\\s*["']|["'][^"'\\n]{1,30}["']\\s*\\+\\s*["'][^"'\\n]{1,30}["']\\s*\\+\\s*["'][^\\n]{0,150}?${OBEY}|\\b[a-z]\\s*=\\s*["'][a-z]+ [^"'\\n]{1,40}["'][^\\n]{0,60}?\\b[a-z]\\s*=\\s*["'][a-z]+ [^"'\\n]{1,40}["'][^\\n]{0,80}?\\b(?:answer|respond to|do|tell me|explain|write)\\s+(?:me\\s+)?[a-z]\\s*\\+\\s*[a-z]\\b|\\b(?:join|combine|concatenate|put together)\\s+(?:them|these|the (?:pieces|parts|strings))\\b[^.!?]{0,30}?\\b(?:do|follow|execute|obey|answer) (?:what|the)\\b`,
+    ),
+    // Hidden from whoever reads the answers: in a code, so the moderators or filters cannot read it; a "story mode" that answers all.
+    re(
+      `\\b(?:hidden|hide|hiding)\\s+(?:it |them )?from (?:the )?(?:moderators?|filters?|monitors?|safety team|developers)\\b|\\bso (?:that )?(?:the )?(?:filters?|moderators?) (?:can'?t|cannot|won'?t|will not) (?:read|see|detect|understand)\\b|\\bstory mode\\b[^.!?]{0,80}?\\b(?:answers?|responds? to) (?:every|any|all)\\b`,
+    ),
+  ],
+  what: 'uses a jailbreak template (two answers, opposite mode, a story continued uncommented, a hypothetical response, a payload in pieces)',
+  fix: REJECT,
+};
