@@ -30,10 +30,12 @@ const H = 360;
 /** Frames first..last (inclusive) alternate between `on` and off, `period` frames a cycle (half on). */
 const blink = (first: number, last: number, period: number) => `between(n,${first},${last})*lt(mod(n-${first},${period}),${period / 2})`;
 
+/** Every case's encoding: H.264 in 4:2:0, as Manim's renders are. */
+const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
+
 function video(name: string, rate: number, seconds: number, filters: string[]): () => string {
   const graph = [`color=c=${BG}:s=${W}x${H}:r=${rate}:d=${seconds}`, 'format=yuv420p', ...filters].join(',');
-  return () =>
-    ffmpegFixture(`flashing-${name}.mp4`, ['-f', 'lavfi', '-i', graph, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p']);
+  return () => ffmpegFixture(`flashing-${name}.mp4`, ['-f', 'lavfi', '-i', graph, ...H264]);
 }
 
 /** A filled box switched on by `enable`. */
@@ -124,12 +126,7 @@ export const FLASHING_SET: FlashingCase[] = [
           box(0, 178, 2560, 4, 'white'),
           `crop=${W}:${H}:x='min(t*600,1900)':y=0`,
         ].join(','),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-pix_fmt',
-        'yuv420p',
+        ...H264,
       ]),
     expect: null,
   },
