@@ -1,7 +1,8 @@
 // A V8 code cache for the compiled build's CommonJS modules, what Node 22's module.enableCompileCache()
-// does natively (the image runs Node 20). `evals run` compiles some 1,100 modules before its first
-// pipeline, the Temporal SDK's most of them; from the cache V8 skips parsing and compiling them, and the
-// functions they ran last time too (docs/benchmarks.md, "CLI start-up").
+// does natively (the image runs Node 20), and where each `require` led last time. `evals run` compiles
+// some 1,100 modules before its first pipeline, the Temporal SDK's most of them; from the cache V8 skips
+// parsing and compiling them, and the functions they ran last time too, and Node skips the stats and
+// package.json reads of some 2,400 resolutions (docs/benchmarks.md, "CLI start-up").
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const Module = require('node:module');
@@ -22,7 +23,7 @@ function readEntries(file) {
     if (keyEnd + 4 > buf.length) break;
     const dataEnd = keyEnd + 4 + buf.readUInt32LE(keyEnd);
     if (dataEnd > buf.length) break;
-    entries.set(buf.toString('latin1', at + 4, keyEnd), buf.subarray(keyEnd + 4, dataEnd));
+    entries.set(buf.toString('utf8', at + 4, keyEnd), buf.subarray(keyEnd + 4, dataEnd));
     at = dataEnd;
   }
   return entries;
@@ -31,7 +32,7 @@ function readEntries(file) {
 function writeEntries(file, entries) {
   const parts = [];
   for (const [key, data] of entries) {
-    const keyBytes = Buffer.from(key, 'latin1');
+    const keyBytes = Buffer.from(key, 'utf8');
     const lengths = Buffer.alloc(8);
     lengths.writeUInt32LE(keyBytes.length, 0);
     lengths.writeUInt32LE(data.length, 4);
@@ -59,14 +60,43 @@ function requireOf(mod) {
   return require;
 }
 
+/** Keys of resolutions: the requiring module's directory and the request (code is keyed by a hash, never holding a NUL). */
+const RESOLVED = 'resolved\0';
+/** The key of the stamp the resolutions were made under. */
+const STAMP = 'stamp\0';
+
 /**
- * Compiles CommonJS modules through `file`'s cache from now on, and at exit, when any module was not in it
- * (first run, a new build, another command's modules), writes it again with what this process ran. Keyed
- * by the source's SHA-1: V8's own check of cached data compares the source's length only.
+ * Where `require(request)` from a module in `dir` led last time: a file that still exists, under the
+ * same `stamp` (what the resolutions depend on beside the build: the installed packages). Only plain
+ * requires of files; Node resolves the rest (built-ins, `require.resolve` with options, the main module).
  */
-function installCompileCache(file) {
+function installResolutionCache(cached, stamp) {
+  const learned = new Map();
+  if (cached.get(STAMP)?.toString('utf8') !== stamp) for (const key of cached.keys()) if (key.startsWith(RESOLVED)) cached.delete(key);
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function resolveCached(...args) {
+    const [request, parent, isMain, options] = args;
+    if (isMain || options || !parent?.filename || Module.isBuiltin(request)) return resolve.apply(this, args);
+    const key = `${RESOLVED}${path.dirname(parent.filename)}\0${request}`;
+    const hit = cached.get(key)?.toString('utf8');
+    if (hit !== undefined && fs.existsSync(hit)) return hit;
+    const filename = resolve.apply(this, args);
+    if (path.isAbsolute(filename)) learned.set(key, Buffer.from(filename, 'utf8'));
+    return filename;
+  };
+  return learned;
+}
+
+/**
+ * Compiles CommonJS modules through `file`'s cache from now on, and resolves their requires through it,
+ * and at exit, when any module or resolution was not in it (first run, a new build, another command's
+ * modules), writes it again with what this process ran. Code is keyed by the source's SHA-1: V8's own
+ * check of cached data compares the source's length only. `stamp` names the installed packages.
+ */
+function installCompileCache(file, stamp = '') {
   const cached = readEntries(file);
   const compiled = new Map();
+  const resolved = installResolutionCache(cached, stamp);
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileCached(content, filename) {
     // Left to Node: on Node 20, a script made from cached data loses its dynamic import()'s callback.
@@ -79,8 +109,10 @@ function installCompileCache(file) {
     return fn.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
   };
   process.once('exit', () => {
-    if (compiled.size === 0) return;
+    if (compiled.size === 0 && resolved.size === 0) return;
     for (const [key, script] of compiled) cached.set(key, script.createCachedData());
+    for (const [key, filename] of resolved) cached.set(key, filename);
+    cached.set(STAMP, Buffer.from(stamp, 'utf8'));
     writeEntries(file, cached);
   });
 }

@@ -39,12 +39,21 @@ function buildIsCurrent(root = ROOT) {
   return SOURCE_DIRS.every((dir) => newestIn(path.join(root, dir)) <= built);
 }
 
+/** What decides where a package's `require` leads besides the build: the installed packages (npm rewrites this file at every install), NODE_PATH. */
+function installedPackages() {
+  try {
+    return `${fs.statSync(path.join(ROOT, 'node_modules', '.package-lock.json')).mtimeMs} ${process.env.NODE_PATH ?? ''}`;
+  } catch {
+    return '';
+  }
+}
+
 module.exports = { BUILD_STAMP, COMPILE_CACHE, buildIsCurrent };
 
 if (require.main === module) {
   let cli;
   if (buildIsCurrent()) {
-    require('./compile-cache').installCompileCache(path.join(ROOT, COMPILE_CACHE));
+    require('./compile-cache').installCompileCache(path.join(ROOT, COMPILE_CACHE), installedPackages());
     cli = require('../dist/src/cli/main.js');
   } else {
     require('tsx/cjs');

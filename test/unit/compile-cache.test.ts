@@ -13,7 +13,11 @@ describe('the compiled build’s code cache (bin/compile-cache.js)', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A directory with `files`, and `run()`: node loading its main.js through the cache, what it printed and which modules V8 took from the cache. */
+  /**
+   * A directory with `files`, and `run(stamp)`: node loading its main.js through the cache under that
+   * stamp of installed packages, what it printed, which modules V8 took from the cache and which
+   * requires Node resolved itself (the others came from the cache).
+   */
   function project(files: Record<string, string>) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evals-compile-cache-'));
     dirs.push(dir);
@@ -26,21 +30,29 @@ describe('the compiled build’s code cache (bin/compile-cache.js)', () => {
       const vm = require('node:vm');
       const Script = vm.Script;
       const fromCache = [];
+      const resolvedByNode = [];
+      const Module = require('node:module');
+      const resolve = Module._resolveFilename;
+      Module._resolveFilename = function (request) {
+        if (!Module.isBuiltin(request) && !require('node:path').isAbsolute(request)) resolvedByNode.push(request);
+        return resolve.apply(this, arguments);
+      };
       vm.Script = function (source, options) {
         const script = new Script(source, options);
         if (script.cachedDataRejected === false) fromCache.push(require('node:path').basename(options.filename));
         return script;
       };
-      require(${JSON.stringify(COMPILE_CACHE)}).installCompileCache(${JSON.stringify(cache)});
+      require(${JSON.stringify(COMPILE_CACHE)}).installCompileCache(${JSON.stringify(cache)}, process.env.STAMP);
       Promise.resolve(require(${JSON.stringify(path.join(dir, 'main.js'))})).then((out) => {
-        console.log(JSON.stringify({ out, fromCache }));
+        console.log(JSON.stringify({ out, fromCache, resolvedByNode }));
       });`;
     return {
       dir,
       cache,
       write: (name: string, text: string) => fs.writeFileSync(path.join(dir, name), text),
-      run(): { out: unknown; fromCache: string[] } {
-        const run = spawnSync(process.execPath, ['-e', entry], { encoding: 'utf8', cwd: dir });
+      rm: (name: string) => fs.rmSync(path.join(dir, name)),
+      run(stamp = 'installed'): { out: unknown; fromCache: string[]; resolvedByNode: string[] } {
+        const run = spawnSync(process.execPath, ['-e', entry], { encoding: 'utf8', cwd: dir, env: { ...process.env, STAMP: stamp } });
         expect(run.status, run.stderr).toBe(0);
         return JSON.parse(run.stdout);
       },
@@ -88,16 +100,40 @@ describe('the compiled build’s code cache (bin/compile-cache.js)', () => {
       'main.js': "module.exports = import('node:path').then((m) => typeof m.join);",
     });
     expect(p.run().out).toBe('function');
-    expect(p.run()).toEqual({ out: 'function', fromCache: [] });
+    expect(p.run()).toMatchObject({ out: 'function', fromCache: [] });
   });
 
   it('runs without a cache when its file cannot be written, and ignores a damaged one', () => {
     const p = project({ 'main.js': 'module.exports = 3;' });
     fs.mkdirSync(p.cache);
-    expect(p.run()).toEqual({ out: 3, fromCache: [] });
+    expect(p.run()).toMatchObject({ out: 3, fromCache: [] });
     fs.rmSync(p.cache, { recursive: true });
     fs.writeFileSync(p.cache, Buffer.from([255, 255, 255, 255, 1, 2, 3]));
-    expect(p.run()).toEqual({ out: 3, fromCache: [] });
-    expect(p.run()).toEqual({ out: 3, fromCache: ['main.js'] });
+    expect(p.run()).toMatchObject({ out: 3, fromCache: [] });
+    expect(p.run()).toMatchObject({ out: 3, fromCache: ['main.js'] });
+  });
+
+  it('resolves a require where it led last time while that file exists and the packages are the same', () => {
+    const p = project({
+      'main.js': "module.exports = [require('dep'), require('./local')];",
+      'local.js': "module.exports = 'local';",
+      'node_modules/dep/package.json': '{"main": "one.js"}',
+      'node_modules/dep/one.js': "module.exports = 'one';",
+    });
+    expect(p.run()).toMatchObject({ out: ['one', 'local'], resolvedByNode: ['dep', './local'] });
+    expect(p.run()).toMatchObject({ out: ['one', 'local'], resolvedByNode: [] });
+
+    // The package now leads elsewhere, under the same stamp: the file it led to is gone, so Node resolves again.
+    p.write('node_modules/dep/package.json', '{"main": "two.js"}');
+    p.write('node_modules/dep/two.js', "module.exports = 'two';");
+    p.rm('node_modules/dep/one.js');
+    expect(p.run()).toMatchObject({ out: ['two', 'local'], resolvedByNode: ['dep'] });
+    expect(p.run()).toMatchObject({ out: ['two', 'local'], resolvedByNode: [] });
+
+    // Packages installed again (a new stamp): every resolution is Node's, even where the old file remains.
+    p.write('node_modules/dep/package.json', '{"main": "three.js"}');
+    p.write('node_modules/dep/three.js', "module.exports = 'three';");
+    expect(p.run()).toMatchObject({ out: ['two', 'local'], resolvedByNode: [] });
+    expect(p.run('installed again')).toMatchObject({ out: ['three', 'local'], resolvedByNode: ['dep', './local'] });
   });
 });
