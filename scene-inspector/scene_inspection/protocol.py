@@ -114,6 +114,7 @@ class Unit(TypedDict):
     open: NotRequired[bool]
     placedLine: NotRequired[int]
     unseeded: NotRequired[bool]
+    unseededColour: NotRequired[bool]
     shows: NotRequired[list[list[int]]]
 
 

@@ -24,16 +24,26 @@ SECOND_RUN_SHARE = 0.5
 MOVED_PX = 1
 
 
+def _colours(row: list) -> tuple:
+    """What a unit's contrast is read from in a sample: its fill and stroke with their opacities, and the fill behind
+    a text (unit, colour, opacity)."""
+    behind = row[11]
+    return (row[6], round(row[7], 3), row[8], round(row[9], 3), behind and (behind[0], behind[1], round(behind[2], 3)))
+
+
 def follow_seeding(answer: JobResult, spent: float, run_again: Callable[[], JobResult]) -> None:
-    """A scene that drew from generators its render did not seed (Manim's seed unset) placed what depends on them
-    as the render cannot be known to have: it runs once more, seeded afresh as Manim does, and every unit whose box
-    moves by more than a pixel in any sample (or every unit, when the two timelines differ or a second run cannot
-    be afforded) is marked `unseeded`: its layout is the pixels' to judge. `spent`: the CPU the first run took."""
+    """A scene that drew from generators its render did not seed (Manim's seed unset) placed or coloured what depends
+    on them as the render cannot be known to have: it runs once more, seeded afresh as Manim does. Every unit whose box
+    moves by more than a pixel in any sample (or every unit, when the two timelines differ or a second run cannot be
+    afforded) is marked `unseeded`: its layout is the pixels' to judge. A unit that keeps its place but changes
+    colour, or what is behind it does, is marked `unseededColour`: its contrast is the pixels' to judge.
+    `spent`: the CPU the first run took."""
     import resource
 
     started = time.process_time()
     limit = resource.getrlimit(resource.RLIMIT_CPU)[0]
     moved = set(answer["units"])
+    recoloured: set[str] = set()
     if limit == resource.RLIM_INFINITY or spent <= (limit - started) * SECOND_RUN_SHARE:
         try:
             second = run_again()
@@ -42,19 +52,29 @@ def follow_seeding(answer: JobResult, spent: float, run_again: Callable[[], JobR
         if second is not None and [s["t"] for s in second["samples"]] == [s["t"] for s in answer["samples"]]:
             moved = set()
             for one, two in zip(answer["samples"], second["samples"]):
-                rows = {r[0]: r[1:5] for r in two["u"]}
+                rows = {r[0]: r for r in two["u"]}
                 for r in one["u"]:
                     other = rows.pop(r[0], None)
-                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other)) > MOVED_PX:
+                    if other is None or max(abs(a - b) for a, b in zip(r[1:5], other[1:5])) > MOVED_PX:
                         moved.add(str(r[0]))
+                    elif _colours(r) != _colours(other):
+                        recoloured.add(str(r[0]))
                 moved.update(str(k) for k in rows if str(k) in answer["units"])
+    recoloured -= moved
     for uid in moved:
         answer["units"][uid]["unseeded"] = True
+    for uid in recoloured:
+        answer["units"][uid]["unseededColour"] = True
+    notes = set(answer["notes"])
     if moved:
-        answer["notes"] = sorted(
-            set(answer["notes"])
-            | {
-                f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
-                "where the video shows them is not recorded, so their layout is judged from the pixels"
-            }
+        notes.add(
+            f"{len(moved)} objects are placed by randomness the render did not seed (Manim's seed unset): "
+            "where the video shows them is not recorded, so their layout is judged from the pixels"
         )
+    if recoloured:
+        notes.add(
+            f"{len(recoloured)} objects are coloured by randomness the render did not seed (Manim's seed unset): "
+            "their colours in the video are not recorded, so their contrast is judged from the pixels"
+        )
+    if moved or recoloured:
+        answer["notes"] = sorted(notes)

@@ -311,7 +311,7 @@ class InspectorTest(unittest.TestCase):
                 job("RaisesWhenRunAgain"),
             ],
         )
-        unseeded, *seeded, raised = answer["results"]
+        unseeded, seeded_in_construct, seeded_by_manim, random_colours, raised = answer["results"]
         # Its second run raised: nothing of its layout is known to hold.
         self.assertEqual(raised["status"], "ok")
         self.assertTrue(all(u.get("unseeded") for u in raised["units"].values()))
@@ -322,9 +322,16 @@ class InspectorTest(unittest.TestCase):
         [title] = [u for u in unseeded["units"].values() if u["rootType"] == "Text"]
         self.assertNotIn("unseeded", title)
         self.assertTrue(any("randomness the render did not seed" in n for n in unseeded["notes"]))
-        for result in seeded:
-            self.assertEqual([u for u in result["units"].values() if u.get("unseeded")], [], result["scene"])
+        self.assertTrue(all("unseededColour" not in u for u in unseeded["units"].values()))
+        for result in (seeded_in_construct, seeded_by_manim):
+            self.assertEqual([u for u in result["units"].values() if u.get("unseeded") or u.get("unseededColour")], [])
             self.assertEqual(result["notes"], [], result["scene"])
+        # Random colours keep the squares' places: their layout holds, their contrast is the pixels' to judge.
+        squares = list(random_colours["units"].values())
+        self.assertEqual(len(squares), 3)
+        self.assertTrue(all(u.get("unseededColour") and "unseeded" not in u for u in squares))
+        self.assertEqual(len(random_colours["notes"]), 1)
+        self.assertIn("3 objects are coloured by randomness", random_colours["notes"][0])
 
     def test_a_curve_through_an_asymptote_is_recorded_within_bounds(self):
         source = """

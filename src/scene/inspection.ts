@@ -77,6 +77,8 @@ const Unit = z.object({
   placedLine: z.number().int().min(0).optional(),
   /** Placed by randomness the render did not seed: where the video shows it is not recorded (its layout is the pixels'). */
   unseeded: z.boolean().optional(),
+  /** Kept its place but coloured by randomness the render did not seed (or what is behind it was): its contrast is the pixels'. */
+  unseededColour: z.boolean().optional(),
   /** A text's shown text over time: from each time (ms), the index in `texts` of what it shows (its own, or a transform's target). */
   shows: z
     .array(z.tuple([ms, z.number().int().min(0).max(MAX_TEXTS)]))

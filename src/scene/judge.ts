@@ -17,6 +17,8 @@ import { Scene } from './scene';
  * see every decoded frame.
  */
 export const GEOMETRY_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.filter((rule) => rule.layout).map((rule) => rule.category));
+/** The geometry categories judged on colours: the scene is their authority only while it has every colour shown. */
+const COLOUR_CATEGORIES: ReadonlySet<string> = new Set(SCENE_RULE_SET.filter((rule) => rule.colour).map((rule) => rule.category));
 
 /** The kinds a recorded scene judges with the pixels: those its rules declare (a rule's `kind`). */
 export const SCENE_KINDS: ReadonlySet<EvalKind> = new Set(SCENE_RULE_SET.map((rule) => rule.kind));
@@ -44,18 +46,23 @@ export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: Fram
  */
 export const followsRender = (timeline: Pick<SceneTimeline, 'units'>) => !Object.values(timeline.units).some((u) => u.unseeded);
 
+/** Whether the recording has every colour the video shows: not when unseeded randomness chose some (the inspector marks them). */
+const coloursFollowRender = (timeline: Pick<SceneTimeline, 'units'>) => !Object.values(timeline.units).some((u) => u.unseededColour);
+
 /**
  * A kind's issues with the scene as the authority on geometry: the pixels' guesses there dropped, the scene's findings
  * in. Where the recording cannot follow the render (unseeded randomness), the pixels keep their layout findings beside
- * the scene's about the other objects.
+ * the scene's about the other objects; where chance chose only colours, their findings on colours.
  */
 export function layoutFromScene<I extends { category: string }>(
   pixels: readonly I[],
   scene: readonly I[],
   timeline: Pick<SceneTimeline, 'units'>,
 ): I[] {
-  const authority = followsRender(timeline);
-  return [...pixels.filter((i) => !authority || !GEOMETRY_CATEGORIES.has(i.category)), ...scene];
+  const placed = followsRender(timeline);
+  const coloured = coloursFollowRender(timeline);
+  const sceneDecides = (category: string) => GEOMETRY_CATEGORIES.has(category) && placed && (coloured || !COLOUR_CATEGORIES.has(category));
+  return [...pixels.filter((i) => !sceneDecides(i.category)), ...scene];
 }
 
 /**

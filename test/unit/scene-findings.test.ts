@@ -227,6 +227,15 @@ describe('scene findings', () => {
     );
     expect(onFill.map((i) => [i.category, i.severity])).toEqual([['low_contrast', 'HIGH']]);
     expect(onFill[0].description).toMatch(/on the fill of Rectangle/);
+    // Coloured by unseeded randomness: the video's colour is not the recorded one, so its contrast is the pixels' to judge.
+    const byChance = all(
+      scene({
+        units: [{ id: 0, text: 'Prime numbers', unseededColour: true }],
+        samples: [[0, [{ id: 0, box: [100, 100, 300, 130], fill: '#303030' }]]],
+        durationMs: 3000,
+      }),
+    );
+    expect(byChance).toEqual([]);
   });
 
   it('lightness contrast, not the WCAG 2 ratio, decides: orange on a white dot reads, dark blue and pure blue on black do not', () => {

@@ -18,6 +18,13 @@ describe('layoutFromScene', () => {
     expect(layoutFromScene(pixels, scene, { units: { '0': unit } }).map((i) => i.description)).toEqual(['pixels', 'scene']);
     expect(layoutFromScene(pixels, scene, { units: { '0': { ...unit, unseeded: true } } })).toEqual([...pixels, ...scene]);
   });
+
+  it("keeps the pixels' findings on colours, and only those, when unseeded randomness chose some colours", () => {
+    const withContrast = [...pixels, { category: 'low_contrast', description: 'pixels on colours' }];
+    const judged = (units: SceneTimeline['units']) => layoutFromScene(withContrast, scene, { units }).map((i) => i.description);
+    expect(judged({ '0': unit })).toEqual(['pixels', 'scene']);
+    expect(judged({ '0': { ...unit, unseededColour: true } })).toEqual(['pixels', 'pixels on colours', 'scene']);
+  });
 });
 
 describe('inCoordinateSystem', () => {

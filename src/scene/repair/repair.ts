@@ -126,7 +126,7 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const reached = () =>
     `the repair's budget was reached (${budget.candidates} candidates or ${seconds(budget.wallMs)}: ${input.inspection.wallMs === null ? 'the most a repair takes' : `from the ${seconds(input.inspection.wallMs)} the scene's inspection took`})`;
   input.heartbeat?.('starting the re-inspection');
-  const placedByChance = Object.values(input.timeline.units).some((u) => u.unseeded);
+  const placedByChance = Object.values(input.timeline.units).some((u) => u.unseeded || u.unseededColour);
   const opened = await RepairSession.open(
     input.sources,
     input.scene ?? input.timeline.scene,

@@ -60,7 +60,7 @@ export class RepairSession {
   /**
    * Opens a session that the sandbox stops after `wallMs` (the repair's budget), whatever it is doing. Its
    * candidates run as the scene was inspected (`still`); `placedByChance` false when its inspection found
-   * nothing unseeded randomness placed, so they need not run twice to find it.
+   * nothing unseeded randomness placed or coloured, so they need not run twice to find it.
    */
   static async open(
     sources: readonly SceneSource[],

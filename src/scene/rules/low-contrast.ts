@@ -24,7 +24,8 @@ export function behindText(scene: Scene, i: number, s: UnitState): { colour: Rgb
  */
 function contrast(scene: Scene): Observation[] {
   const findings: Observation[] = [];
-  for (const id of scene.unitIds().filter((id) => scene.unit(id).isText)) {
+  // A text whose colours chance chose (unseeded randomness) is shown in colours the recording does not have.
+  for (const id of scene.unitIds().filter((id) => scene.unit(id).isText && !scene.unit(id).unseededColour)) {
     const contrastAt = (i: number): { lc: number; text: Rgb; behind: Rgb; on: string } | null => {
       const s = scene.states[i].get(id);
       if (!s?.fill || s.fillOpacity < SCENE_RULES.settledOpacity || fullyOutside(s.box, scene.frame)) return null;
@@ -55,4 +56,10 @@ function contrast(scene: Scene): Observation[] {
   return findings;
 }
 
-export const lowContrast: SceneRule = { kind: 'DESIGN_VALIDATION_JSON', category: 'low_contrast', layout: true, observe: contrast };
+export const lowContrast: SceneRule = {
+  kind: 'DESIGN_VALIDATION_JSON',
+  category: 'low_contrast',
+  layout: true,
+  colour: true,
+  observe: contrast,
+};
