@@ -9,7 +9,8 @@
  * BENCH_CLI_BEFORE, also the compiled build of another checkout, the "before" of a change: an earlier
  * commit's `git worktree add <dir> <commit>`, its node_modules linked to this one's, `npm run build`
  * run in it. The variants take turns, run after run on the same data dir, so the machine's load
- * weighs on each alike; the load average is printed with the figures. Then one
+ * weighs on each alike; the load average is printed with the figures, and on a virtual machine the share
+ * of CPU time its host took (steal): the figures are that load's when it is more than a few percent. Then one
  * `evals run` over `count` short animations against `count` separate invocations of one animation each.
  * Each invocation starts its own Temporal dev server and worker (and opens the embedded PostgreSQL);
  * the batch starts them once and runs pipelines side by side.
@@ -67,6 +68,16 @@ async function phasesOfRun(cli: string[], env: NodeJS.ProcessEnv): Promise<Phase
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The machine's CPU time so far and the part a virtual machine's host took (steal), from /proc/stat; null elsewhere. */
+function cpuTime(): { steal: number; total: number } | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
 async function startupSplit(env: NodeJS.ProcessEnv): Promise<void> {
   if (!buildIsCurrent()) throw new Error('dist/ is missing or older than the sources: `npm run build` first');
   const clis: Record<string, string[]> = { 'compiled (dist/)': COMPILED_CLI, 'sources (tsx)': SOURCES_CLI };
@@ -80,19 +91,27 @@ async function startupSplit(env: NodeJS.ProcessEnv): Promise<void> {
   // Warm-up: the embedded database is initialised, and the sources' workflow bundle cached, outside the timings.
   for (const cli of Object.values(clis)) await phasesOfRun(cli, env);
   const runs = new Map<string, Phases[]>(Object.keys(clis).map((name) => [name, []]));
+  const before = cpuTime();
   for (let i = 0; i < REPEATS; i++) for (const [name, cli] of Object.entries(clis)) runs.get(name)!.push(await phasesOfRun(cli, env));
+  const after = cpuTime();
+  // A host taking the virtual cores' time stretches every phase: the figures are then that load's.
+  const steal =
+    before && after && after.total > before.total
+      ? `; the host took ${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}% of the CPU time (steal)`
+      : '';
   const load = os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
   console.log(
-    `evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds; ${os.availableParallelism()} cores, load average ${load}`,
+    `evals run examples/pythagoras.mp4 (4 s), local judge, warm embedded stack; median of ${REPEATS}, seconds; ${os.availableParallelism()} cores, load average ${load}${steal}`,
   );
   const rows = [...runs].map(([name, phases]) => {
     const each = [0, 1, 2, 3].map((i) => median(phases.map((p) => p[i])));
-    return [`  ${name}`, ...[...each, median(phases.map((p) => p.reduce((a, b) => a + b)))].map((s) => s.toFixed(2))];
+    const total = median(phases.map((p) => p.reduce((a, b) => a + b)));
+    return [`  ${name}`, ...[...each, total].map((s) => s.toFixed(2)), `${(total / each[2]).toFixed(2)}x`];
   });
-  console.log(textTable([['', 'process start', 'stack start', 'pipeline', 'shutdown', 'total'], ...rows], 1));
+  console.log(textTable([['', 'process start', 'stack start', 'pipeline', 'shutdown', 'total', 'total / pipeline'], ...rows], 1));
 }
 
 async function main(): Promise<void> {
