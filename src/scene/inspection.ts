@@ -299,6 +299,12 @@ export function sampleAt(timeline: Pick<SceneTimeline, 'samples'>, ms: number): 
   return samples[lo];
 }
 
+/** What randomness the render did not seed drew, as the inspector marked it: some units' places, some only their colours. */
+export function drawnByChance(timeline: Pick<SceneTimeline, 'units'>): { placed: boolean; coloured: boolean } {
+  const units = Object.values(timeline.units);
+  return { placed: units.some((u) => u.unseeded), coloured: units.some((u) => u.unseededColour) };
+}
+
 /** A successful job's result as the timeline the findings read; null when it is not one. */
 export function timelineOf(result: z.infer<typeof SceneAnswer>, manim: string | null, lines: Record<string, string>): SceneTimeline | null {
   if (

@@ -3,7 +3,7 @@ import type { SceneEvidence } from '../analyzers/scoring';
 import type { EvalKind, IssueDraft, Verdict } from '../kinds';
 import { formatTimestamp, type FrameManifest } from '../media/manifest';
 import { sceneFindings } from './findings';
-import { sampleAt, type SceneTimeline } from './inspection';
+import { drawnByChance, sampleAt, type SceneTimeline } from './inspection';
 import { SCENE_RULE_SET } from './rules';
 import { readingWindows } from './rules/reading-time';
 import { clip, oneLine } from '../domain/clip';
@@ -40,28 +40,19 @@ export function sceneIssues(kind: EvalKind, scene: SceneTimeline, manifest: Fram
 }
 
 /**
- * Whether the recording places every object where the video shows it: not when
- * randomness the render did not seed placed some (the inspector marks them), so
- * the scene cannot be the authority on their layout.
- */
-export const followsRender = (timeline: Pick<SceneTimeline, 'units'>) => !Object.values(timeline.units).some((u) => u.unseeded);
-
-/** Whether the recording has every colour the video shows: not when unseeded randomness chose some (the inspector marks them). */
-const coloursFollowRender = (timeline: Pick<SceneTimeline, 'units'>) => !Object.values(timeline.units).some((u) => u.unseededColour);
-
-/**
  * A kind's issues with the scene as the authority on geometry: the pixels' guesses there dropped, the scene's findings
- * in. Where the recording cannot follow the render (unseeded randomness), the pixels keep their layout findings beside
- * the scene's about the other objects; where chance chose only colours, their findings on colours.
+ * in. Where the recording cannot follow the render (randomness it did not seed placed some objects), the pixels keep
+ * their layout findings beside the scene's about the other objects; where chance chose only colours, their findings on
+ * colours.
  */
 export function layoutFromScene<I extends { category: string }>(
   pixels: readonly I[],
   scene: readonly I[],
   timeline: Pick<SceneTimeline, 'units'>,
 ): I[] {
-  const placed = followsRender(timeline);
-  const coloured = coloursFollowRender(timeline);
-  const sceneDecides = (category: string) => GEOMETRY_CATEGORIES.has(category) && placed && (coloured || !COLOUR_CATEGORIES.has(category));
+  const chance = drawnByChance(timeline);
+  const sceneDecides = (category: string) =>
+    GEOMETRY_CATEGORIES.has(category) && !chance.placed && !(chance.coloured && COLOUR_CATEGORIES.has(category));
   return [...pixels.filter((i) => !sceneDecides(i.category)), ...scene];
 }
 

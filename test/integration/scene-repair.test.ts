@@ -483,7 +483,7 @@ describe('a hostile scene during repair (real sandbox)', () => {
 
   it("an edit naming any file but the fragment's own is refused before anything runs", async () => {
     const files = hostile();
-    const session = await RepairSession.open(files, 'Hostile', { ...VIDEO, durationMs: 2000, placedByChance: false }, config.scene, 60_000);
+    const session = await RepairSession.open(files, 'Hostile', { ...VIDEO, durationMs: 2000, drawnByChance: false }, config.scene, 60_000);
     if ('failure' in session) throw new Error(session.failure);
     try {
       for (const file of ['../hostile_scene.py', '/etc/hostname', 'other.py', path.join(outside, 'x.py')]) {

@@ -75,7 +75,7 @@ it("a repair's candidates read the cache the inspection filled: none compiles a 
   const settings = settingsIn('repair');
   expect(cacheOf(settings).startsWith(os.tmpdir())).toBe(true);
   expect((await inspect(settings)).tex).toMatchObject({ compiles: 3 });
-  const video = { width: 854, height: 480, fps: 15, durationMs: 2000, placedByChance: false };
+  const video = { width: 854, height: 480, fps: 15, durationMs: 2000, drawnByChance: false };
   const session = await RepairSession.open(formulas(), 'Formulas', video, settings, 120_000);
   if ('failure' in session) throw new Error(session.failure);
   try {

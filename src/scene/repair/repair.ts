@@ -3,7 +3,7 @@ import type { SceneSettings } from '../../config';
 import { SEVERITY_RANK, worstFirst } from '../../domain/types';
 import type { SceneSource } from '../../fragments/scene-sources';
 import { formatTimestamp, type FrameManifest } from '../../media/manifest';
-import type { SceneTimeline, SceneUnit } from '../inspection';
+import { drawnByChance, type SceneTimeline, type SceneUnit } from '../inspection';
 import { quotedLines, type VideoFacts } from '../inspector';
 import { issueDefects } from '../../kinds/verdict';
 import { SCENE_RULE_SET, type SceneRule } from '../rules';
@@ -126,11 +126,11 @@ export async function repairScene(input: RepairInput): Promise<SceneRepair> {
   const reached = () =>
     `the repair's budget was reached (${budget.candidates} candidates or ${seconds(budget.wallMs)}: ${input.inspection.wallMs === null ? 'the most a repair takes' : `from the ${seconds(input.inspection.wallMs)} the scene's inspection took`})`;
   input.heartbeat?.('starting the re-inspection');
-  const placedByChance = Object.values(input.timeline.units).some((u) => u.unseeded || u.unseededColour);
+  const chance = drawnByChance(input.timeline);
   const opened = await RepairSession.open(
     input.sources,
     input.scene ?? input.timeline.scene,
-    { ...input.video, still: input.still, placedByChance },
+    { ...input.video, still: input.still, drawnByChance: chance.placed || chance.coloured },
     input.settings,
     Math.max(1, deadline - Date.now()),
     input.cancel,

@@ -59,13 +59,13 @@ export class RepairSession {
 
   /**
    * Opens a session that the sandbox stops after `wallMs` (the repair's budget), whatever it is doing. Its
-   * candidates run as the scene was inspected (`still`); `placedByChance` false when its inspection found
+   * candidates run as the scene was inspected (`still`); `drawnByChance` false when its inspection found
    * nothing unseeded randomness placed or coloured, so they need not run twice to find it.
    */
   static async open(
     sources: readonly SceneSource[],
     scene: string,
-    video: VideoFacts & { still?: boolean; placedByChance: boolean },
+    video: VideoFacts & { still?: boolean; drawnByChance: boolean },
     settings: SceneSettings,
     wallMs: number,
     cancel?: AbortSignal,
@@ -81,7 +81,7 @@ export class RepairSession {
       durationMs: video.durationMs,
       toleranceMs: timelineToleranceMs(video.fps),
       ...(video.still ? { still: true } : {}),
-      ...(video.placedByChance ? {} : { followSeeding: false }),
+      ...(video.drawnByChance ? {} : { followSeeding: false }),
     };
     const first = JSON.stringify({
       files: Object.fromEntries(sources.map((s) => [s.name, s.content])),
