@@ -1,10 +1,23 @@
 /** Matching rules (a cue, then patterns) against a normalised message, sentence by sentence. */
-import { scannerOf } from './cue-scan';
+import { type AnchorScan, anchorScan } from './anchor-scan';
+import { cueTester } from './cue-tester';
 
 /** A rule that matched, with the words that decided it. */
 export interface RuleMatch<R> {
   rule: R;
   quote: string;
+}
+
+interface Rule {
+  /** Words one of the patterns needs: its patterns read only the sentences that hold it. */
+  cue: RegExp;
+  patterns: readonly RegExp[];
+}
+
+/** The rules, ready to match a text: their cues' anchors indexed for one pass over it. */
+export interface RuleSet<R> {
+  /** The first match of each rule not skipped, quoted (at most 80 characters). */
+  match(text: string, skip?: (rule: R) => boolean): RuleMatch<R>[];
 }
 
 const SENTENCE_END = /(?<=[.!?;。！？\n])\s+/g;
@@ -27,49 +40,46 @@ function sentencesOf(text: string): Sentence[] {
   return sentences;
 }
 
-/**
- * The sentences that hold the cue, in one scan of the text: a match inside a sentence marks it and the
- * scan goes on after it. A match across sentences (or between them), which testing each sentence alone
- * would not see, is settled by testing each sentence alone.
- */
-function sentencesHolding(cue: RegExp, sentences: readonly Sentence[], text: string): string[] {
-  const scanner = scannerOf(cue);
-  const held: string[] = [];
-  let i = 0;
-  scanner.lastIndex = 0;
-  for (let match = scanner.exec(text); match; match = scanner.exec(text)) {
-    const end = match.index + match[0].length;
-    while (sentences[i].end < match.index) i++;
-    const sentence = sentences[i];
-    if (match.index < sentence.start || end > sentence.end || end === match.index)
-      return sentences.filter((s) => cue.test(s.text)).map((s) => s.text);
-    held.push(sentence.text);
-    if (++i === sentences.length) break;
-    scanner.lastIndex = sentences[i].start;
-  }
-  return held;
+/** Each character's sentence, -1 between two. */
+function sentenceOfEach(text: string, sentences: readonly Sentence[]): Int32Array {
+  const sentenceOf = new Int32Array(text.length).fill(-1);
+  sentences.forEach((sentence, i) => sentenceOf.fill(i, sentence.start, sentence.end));
+  return sentenceOf;
 }
 
 /**
- * The first match of each rule in the text, quoted (at most 80 characters). A
- * rule's patterns read only the sentences that hold its cue: what a rule
- * matches lies within a sentence, and most of a long message holds no cue of most rules.
+ * The rules as a set: a rule's patterns read only the sentences that hold its cue (what a rule matches
+ * lies within a sentence, and most of a long message holds no cue of most rules), and its cue is tried
+ * only on the sentences that hold one of its anchors.
  */
-export function matchRules<R extends { cue: RegExp; patterns: readonly RegExp[] }>(rules: readonly R[], text: string): RuleMatch<R>[] {
-  const found: RuleMatch<R>[] = [];
-  const sentences = sentencesOf(text);
-  for (const rule of rules) {
-    const read = sentences.length === 1 ? (rule.cue.test(text) ? text : '') : sentencesHolding(rule.cue, sentences, text).join(' . ');
-    if (read === '') continue;
-    for (const pattern of rule.patterns) {
-      const match = pattern.exec(read);
-      if (match) {
-        found.push({ rule, quote: quoteOf(match[0]) });
-        break;
-      }
-    }
-  }
-  return found;
+export function ruleSet<R extends Rule>(rules: readonly R[]): RuleSet<R> {
+  // Made at the first message: a process that never screens is spared the tens of milliseconds it takes.
+  let made: { anchors: AnchorScan; cues: RegExp[] } | undefined;
+  return {
+    match(text, skip) {
+      made ??= { anchors: anchorScan(rules.map((rule) => rule.cue)), cues: rules.map((rule) => cueTester(rule.cue)) };
+      const { anchors, cues } = made;
+      const sentences = sentencesOf(text);
+      const anchored = anchors.scan(text, sentenceOfEach(text, sentences), sentences.length);
+      const found: RuleMatch<R>[] = [];
+      rules.forEach((rule, r) => {
+        if (anchored[r].length === 0 || skip?.(rule)) return;
+        const read = anchored[r]
+          .map((s) => sentences[s].text)
+          .filter((sentence) => cues[r].test(sentence))
+          .join(' . ');
+        if (read === '') return;
+        for (const pattern of rule.patterns) {
+          const match = pattern.exec(read);
+          if (match) {
+            found.push({ rule, quote: quoteOf(match[0]) });
+            return;
+          }
+        }
+      });
+      return found;
+    },
+  };
 }
 
 export const quoteOf = (words: string) => {

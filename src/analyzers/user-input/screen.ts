@@ -7,7 +7,7 @@ import { classify } from './classifier';
 import { HARM_RULES } from './harm-rules';
 import type { IntentRule } from './intent/shared';
 import { INTENT_RULES } from './intent-rules';
-import { matchRules, quoteOf } from './match-rules';
+import { quoteOf, ruleSet } from './match-rules';
 import { deobfuscated, type Encoding, plain, type View, viewsOf } from './normalise';
 import { readScope } from './scope';
 import { rolePlayCues } from './scope/other-requests';
@@ -66,6 +66,18 @@ const REJECT = 'Reject the request, or strip the instruction before it reaches t
 const REFUSE = 'Refuse the request: the product makes math animations, not this.';
 const PLAIN_WORDS = 'Reject encoded instructions; ask the user to write the request in plain words.';
 
+/** The rules by intent and the harm rules as one set, read in one pass over each view, each saying what it found. */
+const RULES = ruleSet([
+  ...INTENT_RULES.map((rule) => ({ ...rule, layer: 'rules' as const })),
+  ...HARM_RULES.map((rule) => ({
+    ...rule,
+    category: 'harmful_content' as const,
+    what: `asks for ${rule.what}`,
+    fix: REFUSE,
+    layer: 'harm' as const,
+  })),
+]);
+
 /** How the words were hidden, for the description. */
 const hidden = (view: View, deobfuscated: boolean) =>
   view.via
@@ -80,27 +92,8 @@ function ruleIssues(views: readonly View[]): ScreenIssue[] {
   views.forEach((view, i) => {
     const deobfuscated = i > 0 && view.via === null;
     // A rule reports once, from the first view it matched in: later views read only the rules still silent.
-    const silent = <R extends { id: string }>(rules: readonly R[]) => rules.filter((r) => !seen.has(r.id));
-    const found = [
-      ...matchRules(silent(INTENT_RULES), view.text).map(({ rule, quote }) => ({
-        id: rule.id,
-        category: rule.category,
-        severity: rule.severity,
-        what: rule.what,
-        fix: rule.fix,
-        quote,
-        layer: 'rules' as const,
-      })),
-      ...matchRules(silent(HARM_RULES), view.text).map(({ rule, quote }) => ({
-        id: rule.id,
-        category: 'harmful_content' as const,
-        severity: rule.severity,
-        what: `asks for ${rule.what}`,
-        fix: REFUSE,
-        quote,
-        layer: 'harm' as const,
-      })),
-    ];
+    const reported = (rule: { id: string }) => seen.has(rule.id);
+    const found = RULES.match(view.text, reported).map(({ rule, quote }) => ({ ...rule, quote }));
     for (const f of found) {
       if (seen.has(f.id)) continue;
       seen.add(f.id);
