@@ -44,5 +44,8 @@ USER node
 
 # SIGTERM drains: no new tasks, activities in progress get EVALS_SHUTDOWN_GRACE_SECONDS.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["node", "bin/evals.js"]
+# Regular expressions compiled to machine code at their first run: with V8's default tier-up the
+# user-input screening's large expressions ran interpreted again once a process had screened a few
+# thousand messages, 4 to 5 times slower (docs/user-input-security.md). The chart runs this entrypoint.
+ENTRYPOINT ["node", "--no-regexp-tier-up", "bin/evals.js"]
 CMD ["worker"]
