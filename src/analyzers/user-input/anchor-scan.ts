@@ -85,15 +85,14 @@ export function anchorScan(cues: readonly RegExp[]): AnchorScan {
     }
   }
 
-  const ending = Uint8Array.from(ends, (found) => (found.length > 0 ? 1 : 0));
   return {
     scan(text, sentenceOf, sentenceCount) {
       const marked: number[][] = anchorsByRule.map(() => []);
       let state = 0;
       for (let at = 0; at < text.length; at++) {
         state = next[state * COLUMNS + column[text.charCodeAt(at)]];
-        if (ending[state] === 0) continue;
         const found = ends[state];
+        if (found.length === 0) continue;
         const sentence = sentenceOf[at];
         // An anchor across two sentences marks neither: a cue tried on one sentence's text cannot match there.
         for (const { length, rules } of found)

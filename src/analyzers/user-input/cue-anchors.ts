@@ -3,6 +3,7 @@
  * regular expression's source). A text that holds none of them cannot match the cue, so one pass over a
  * text for every rule's anchors (match-rules.ts) tells which sentences a cue need be tried on.
  */
+import { depthEventsOf } from './regex-source';
 
 /** A string a match can begin with; `open` while what follows in the expression is still being added. */
 interface Prefix {
@@ -86,17 +87,12 @@ class AnchorReader {
 
   /** Past the rest of an alternative, to its `|` or the `)` that closes its group: nothing of it is added. */
   private skipAlternative(): void {
-    let depth = 0;
-    let inClass = false;
-    for (; this.at < this.source.length; this.at++) {
-      const char = this.source[this.at];
-      if (char === '\\') this.at++;
-      else if (inClass) inClass = char !== ']';
-      else if (char === '[') inClass = true;
-      else if (char === '(') depth++;
-      else if (char === ')' && depth-- === 0) return;
-      else if (char === '|' && depth === 0) return;
-    }
+    for (const { at, char, depth } of depthEventsOf(this.source, this.at))
+      if ((char === '|' && depth === 0) || depth < 0) {
+        this.at = at;
+        return;
+      }
+    this.at = this.source.length;
   }
 
   /** The element with its quantifier applied; null when it can be anything. */

@@ -2,28 +2,7 @@
  * A rule's cue as the regular expression its sentences are tried with, its words grouped by their first
  * letters (match-rules.ts tries it on the sentences that hold one of its anchors).
  */
-
-/** A group opened or closed, or an alternative begun, in a regular expression's source; `depth` is after it. */
-interface DepthEvent {
-  at: number;
-  char: '(' | ')' | '|';
-  depth: number;
-}
-
-/** The source's groups and alternatives, in order, outside escapes and character classes. */
-function* depthEventsOf(source: string): Generator<DepthEvent> {
-  let depth = 0;
-  let inClass = false;
-  for (let at = 0; at < source.length; at++) {
-    const char = source[at];
-    if (char === '\\') at++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') yield { at, char, depth: ++depth };
-    else if (char === ')') yield { at, char, depth: --depth };
-    else if (char === '|') yield { at, char, depth };
-  }
-}
+import { depthEventsOf } from './regex-source';
 
 /**
  * The top-level alternatives of a regular expression's source, with an alternative that is a whole

@@ -95,7 +95,6 @@ function ruleIssues(views: readonly View[]): ScreenIssue[] {
     const reported = (rule: { id: string }) => seen.has(rule.id);
     const found = RULES.match(view.text, reported).map(({ rule, quote }) => ({ ...rule, quote }));
     for (const f of found) {
-      if (seen.has(f.id)) continue;
       seen.add(f.id);
       const encoded = view.via !== null;
       issues.push({
