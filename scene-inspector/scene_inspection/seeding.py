@@ -36,7 +36,9 @@ def follow_seeding(answer: JobResult, spent: float, run_again: Callable[[], JobR
     on them as the render cannot be known to have: it runs once more, seeded afresh as Manim does. Every unit whose box
     moves by more than a pixel in any sample (or every unit, when the two timelines differ or a second run cannot be
     afforded) is marked `unseeded`: its layout is the pixels' to judge. A unit that keeps its place but changes
-    colour, or what is behind it does, is marked `unseededColour`: its contrast is the pixels' to judge.
+    colour, or what is behind it does, is marked `unseededColour`: its contrast is the pixels' to judge. A colour
+    drawn from a palette can be drawn again (Manim's `random_color` draws 64 colours, so about 2 objects in 100 keep
+    their colour by chance) and is then not marked.
     `spent`: the CPU the first run took."""
     import resource
 

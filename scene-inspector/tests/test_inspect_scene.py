@@ -288,9 +288,10 @@ class InspectorTest(unittest.TestCase):
                     self.add(Graph([1, 2, 3], [(1, 2)], layout="random"))
                     self.wait(0.5)
 
+            # Colours from a continuum: one of random_color()'s 64 can be drawn again by the second run.
             class RandomColours(Scene):
                 def construct(self):
-                    self.add(VGroup(*[Square(color=random_bright_color()) for _ in range(3)]).arrange())
+                    self.add(VGroup(*[Square(color=ManimColor(np.random.random(3))) for _ in range(3)]).arrange())
                     self.wait(0.5)
 
             RUNS = []
