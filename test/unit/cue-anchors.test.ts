@@ -30,21 +30,32 @@ describe("a cue's anchors: the strings one of which begins every match", () => {
     expect(anchorsOf(/bomb/i, 6)).toBeNull();
   });
 
-  it('holds for every rule on every labelled message: a sentence that matches a cue holds one of its anchors', () => {
+  it("holds for every rule on every labelled message: a sentence that matches a cue, or one of the rule's patterns, holds one of its anchors", () => {
     const rules = [...INTENT_RULES, ...HARM_RULES];
-    const anchors = rules.map((rule) => anchorsOf(rule.cue, 6));
-    expect(anchors.filter((a) => a === null).length).toBe(0);
+    const cueAnchors = rules.map((rule) => anchorsOf(rule.cue, 6));
+    expect(cueAnchors.filter((a) => a === null).length).toBe(0);
+    const patternAnchors = rules.map((rule) => rule.patterns.map((pattern) => anchorsOf(pattern, 6)));
+    // A pattern without anchors reads every sentence of its cue; nearly all have them.
+    expect(patternAnchors.flat().filter((a) => a !== null).length).toBeGreaterThan(150);
     const missed: string[] = [];
+    let cued = 0;
     let matched = 0;
+    const holdsOne = (anchors: string[] | null, sentence: string) => anchors === null || anchors.some((a) => sentence.includes(a));
     for (const message of loadUserInputSets())
       for (const view of viewsOf(message.text))
         for (const sentence of view.text.split(/(?<=[.!?;。！？\n])\s+/))
           rules.forEach((rule, r) => {
             if (!rule.cue.test(sentence)) return;
-            matched++;
-            if (!anchors[r]?.some((anchor) => sentence.includes(anchor))) missed.push(`${rule.id}: ${sentence}`);
+            cued++;
+            if (!holdsOne(cueAnchors[r], sentence)) missed.push(`${rule.id}: ${sentence}`);
+            rule.patterns.forEach((pattern, p) => {
+              if (!pattern.test(sentence)) return;
+              matched++;
+              if (!holdsOne(patternAnchors[r][p], sentence)) missed.push(`${rule.id} #${p}: ${sentence}`);
+            });
           });
-    expect(matched).toBeGreaterThan(5_000);
+    expect(cued).toBeGreaterThan(5_000);
+    expect(matched).toBeGreaterThan(1_000);
     expect(missed).toEqual([]);
   });
 });
@@ -83,5 +94,23 @@ describe('the anchors of every rule found in one pass', () => {
     const text = 'show the secret. then drop the table! a token of thanks.';
     expect(set.match(text).map((m) => `${m.rule.id}:${m.quote}`)).toEqual(['a:show the secret', 'b:drop the table']);
     expect(set.match(text, (rule) => rule.id === 'a').map((m) => m.rule.id)).toEqual(['b']);
+  });
+
+  it("runs a pattern only on the cue's sentences that hold one of the pattern's anchors", () => {
+    const read: string[] = [];
+    class Counted extends RegExp {
+      override exec(text: string) {
+        read.push(text);
+        return super.exec(text);
+      }
+    }
+    const set = ruleSet([
+      { id: 'a', cue: /secret/, patterns: [new Counted('leak (?:the|a) secret'), new Counted('private (?:key|secret)')] },
+    ]);
+    expect(set.match('a secret of maths. what a secret garden. leak the secret key.').map((m) => m.quote)).toEqual(['leak the secret']);
+    expect(read).toEqual(['leak the secret key.']);
+    read.length = 0;
+    expect(set.match('a secret of maths. my private secret.').map((m) => m.quote)).toEqual(['private secret']);
+    expect(read).toEqual(['my private secret.']);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Every rule's anchors (cue-anchors.ts) found in one pass over a text: an Aho-Corasick automaton
- * made a table of transitions, one lookup per character whatever the number of rules.
+ * Every expression's anchors (cue-anchors.ts), the rules' cues and their patterns, found in one pass over
+ * a text: an Aho-Corasick automaton made a table of transitions, one lookup per character whatever the
+ * number of expressions.
  */
 import { anchorsOf } from './cue-anchors';
 
-/** Anchors are cut to this many characters: a smaller table, a few more sentences to try a cue on. */
+/** Anchors are cut to this many characters: a smaller table, a few more sentences to try an expression on. */
 const ANCHOR_CHARS = 6;
 /**
  * The table's columns: a letter or a space has one of its own; digits share one, other ASCII characters
@@ -24,35 +25,35 @@ const COLUMNS = 41;
 export type SentenceOf = Int32Array;
 
 export interface AnchorScan {
-  /** For each rule (by position), the sentences that hold one of its anchors, ascending. */
+  /** For each expression (by position), the sentences that hold one of its anchors, ascending. */
   scan(text: string, sentenceOf: SentenceOf, sentenceCount: number): number[][];
 }
 
-/** An anchor ending at a state: its length and the rules whose cues it begins. */
+/** An anchor ending at a state: its length and the expressions it begins. */
 interface Found {
   length: number;
-  rules: readonly number[];
+  expressions: readonly number[];
 }
 
-/** The automaton of the anchors of each rule's cue; a cue without anchors is tried on every sentence. */
-export function anchorScan(cues: readonly RegExp[]): AnchorScan {
-  const anchorsByRule = cues.map((cue) => anchorsOf(cue, ANCHOR_CHARS));
-  const rulesOf = new Map<string, number[]>();
-  anchorsByRule.forEach((anchors, r) => {
-    for (const anchor of anchors ?? []) rulesOf.set(anchor, [...(rulesOf.get(anchor) ?? []), r]);
+/** The automaton of the anchors of each expression; one without anchors holds in every sentence. */
+export function anchorScan(expressions: readonly RegExp[]): AnchorScan {
+  const anchorsByExpression = expressions.map((expression) => anchorsOf(expression, ANCHOR_CHARS));
+  const expressionsOf = new Map<string, number[]>();
+  anchorsByExpression.forEach((anchors, e) => {
+    for (const anchor of anchors ?? []) expressionsOf.set(anchor, [...(expressionsOf.get(anchor) ?? []), e]);
   });
-  const unanchored = anchorsByRule.flatMap((anchors, r) => (anchors === null ? [r] : []));
+  const unanchored = anchorsByExpression.flatMap((anchors, e) => (anchors === null ? [e] : []));
 
   // Column 0: a character no anchor holds.
   const column = new Uint8Array(0x10000);
-  for (const anchor of rulesOf.keys())
+  for (const anchor of expressionsOf.keys())
     for (let i = 0; i < anchor.length; i++) column[anchor.charCodeAt(i)] = columnOf(anchor.charCodeAt(i));
 
   // The trie, in the table of transitions (-1: no child yet), and what ends at each state.
-  const capacity = 1 + [...rulesOf.keys()].reduce((sum, anchor) => sum + anchor.length, 0);
+  const capacity = 1 + [...expressionsOf.keys()].reduce((sum, anchor) => sum + anchor.length, 0);
   const next = new Int32Array(capacity * COLUMNS).fill(-1);
   const ends: Found[][] = [[]];
-  for (const [anchor, rules] of rulesOf) {
+  for (const [anchor, expressions] of expressionsOf) {
     let state = 0;
     for (let i = 0; i < anchor.length; i++) {
       const at = state * COLUMNS + column[anchor.charCodeAt(i)];
@@ -62,7 +63,7 @@ export function anchorScan(cues: readonly RegExp[]): AnchorScan {
       }
       state = next[at];
     }
-    ends[state].push({ length: anchor.length, rules });
+    ends[state].push({ length: anchor.length, expressions });
   }
 
   // Breadth first, each missing transition made the one of the longest suffix that is a state.
@@ -87,19 +88,19 @@ export function anchorScan(cues: readonly RegExp[]): AnchorScan {
 
   return {
     scan(text, sentenceOf, sentenceCount) {
-      const marked: number[][] = anchorsByRule.map(() => []);
+      const marked: number[][] = anchorsByExpression.map(() => []);
       let state = 0;
       for (let at = 0; at < text.length; at++) {
         state = next[state * COLUMNS + column[text.charCodeAt(at)]];
         const found = ends[state];
         if (found.length === 0) continue;
         const sentence = sentenceOf[at];
-        // An anchor across two sentences marks neither: a cue tried on one sentence's text cannot match there.
-        for (const { length, rules } of found)
+        // An anchor across two sentences marks neither: what matches within one sentence cannot begin there.
+        for (const { length, expressions } of found)
           if (sentence >= 0 && sentenceOf[at - length + 1] === sentence)
-            for (const r of rules) if (marked[r].at(-1) !== sentence) marked[r].push(sentence);
+            for (const e of expressions) if (marked[e].at(-1) !== sentence) marked[e].push(sentence);
       }
-      for (const r of unanchored) marked[r] = Array.from({ length: sentenceCount }, (_, s) => s);
+      for (const e of unanchored) marked[e] = Array.from({ length: sentenceCount }, (_, s) => s);
       return marked;
     },
   };

@@ -47,30 +47,55 @@ function sentenceOfEach(text: string, sentences: readonly Sentence[]): Int32Arra
   return sentenceOf;
 }
 
+/** The sentences in both ascending lists. */
+function inBoth(a: readonly number[], b: readonly number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; )
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      both.push(a[i]);
+      i++;
+      j++;
+    }
+  return both;
+}
+
 /**
  * The rules as a set: a rule's patterns read only the sentences that hold its cue (what a rule matches
- * lies within a sentence, and most of a long message holds no cue of most rules), and its cue is tried
- * only on the sentences that hold one of its anchors.
+ * lies within a sentence, and most of a long message holds no cue of most rules), its cue is tried only
+ * on the sentences that hold one of its anchors, and each pattern reads only those of the cue's
+ * sentences that hold one of the pattern's own anchors.
  */
 export function ruleSet<R extends Rule>(rules: readonly R[]): RuleSet<R> {
   // Made at the first message: a process that never screens is spared the tens of milliseconds it takes.
-  let made: { anchors: AnchorScan; cues: RegExp[] } | undefined;
+  let made: { anchors: AnchorScan; cues: RegExp[]; firstPattern: number[] } | undefined;
+  const make = () => {
+    const patterns = rules.flatMap((rule) => rule.patterns);
+    // Each rule's patterns in the scan's order after every cue: the first one's position.
+    let at = rules.length;
+    const firstPattern = rules.map((rule) => (at += rule.patterns.length) - rule.patterns.length);
+    return {
+      anchors: anchorScan([...rules.map((rule) => rule.cue), ...patterns]),
+      cues: rules.map((rule) => cueTester(rule.cue)),
+      firstPattern,
+    };
+  };
   return {
     match(text, skip) {
-      made ??= { anchors: anchorScan(rules.map((rule) => rule.cue)), cues: rules.map((rule) => cueTester(rule.cue)) };
-      const { anchors, cues } = made;
+      made ??= make();
+      const { anchors, cues, firstPattern } = made;
       const sentences = sentencesOf(text);
       const anchored = anchors.scan(text, sentenceOfEach(text, sentences), sentences.length);
       const found: RuleMatch<R>[] = [];
       rules.forEach((rule, r) => {
         if (anchored[r].length === 0 || skip?.(rule)) return;
-        const read = anchored[r]
-          .map((s) => sentences[s].text)
-          .filter((sentence) => cues[r].test(sentence))
-          .join(' . ');
-        if (read === '') return;
-        for (const pattern of rule.patterns) {
-          const match = pattern.exec(read);
+        const cued = anchored[r].filter((s) => cues[r].test(sentences[s].text));
+        if (cued.length === 0) return;
+        for (const [i, pattern] of rule.patterns.entries()) {
+          const read = inBoth(cued, anchored[firstPattern[r] + i]);
+          if (read.length === 0) continue;
+          const match = pattern.exec(read.map((s) => sentences[s].text).join(' . '));
           if (match) {
             found.push({ rule, quote: quoteOf(match[0]) });
             return;
