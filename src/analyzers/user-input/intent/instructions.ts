@@ -75,15 +75,18 @@ const ORDER = `(?:(?:just|only|simply|instead|solo|solamente|seulement|uniquemen
 /** What is printed is words the attacker chose: quoted, "the words", "and nothing else". */
 const FIXED_WORDS = `(?:["“«:]|\\bthe (?:words?|text|phrase|string|sentence)\\b|\\bnothing else|nada mas|rien d'autre|sonst nichts|nada mais|nient'?altro|\\bdas wort\\b|\\bla palabra\\b|\\ble mot\\b|\\ba palavra\\b|\\bla parola\\b|这几个字)`;
 
+/** Not the writer's own earlier words: a user may take back what they asked ("ignore my previous instructions about the colours"). */
+const NOT_THEIR_OWN = `(?!\\s+(?:(?:all|each|any|every) )?(?:of )?(?:my|mes|mis|meine[nmr]?|minhas?|meus?|mie|miei|le mie|i miei)\\b)`;
+
 export const overrideInstructions: IntentRule = {
   id: 'override-instructions',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /override|disabled|filters:|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+  cue: /override|disabled|filters:|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
   patterns: [
     re(
       // Not what the writer says they do themselves ("in my lecture I skip the system prompt").
-      `\\b(?<!\\b(?:i|we) (?:usually |often |always |just )?)${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
+      `\\b(?<!\\b(?:i|we) (?:usually |often |always |just )?)${any('ignore', 'ignoring', 'disregard', 'forget', 'override', 'overwrite', 'bypass', 'discard', 'drop', 'abandon', 'neglect', 'skip', 'stop following', "(?:do not|don't|no longer) (?:follow|obey|apply)", 'set aside', 'throw out', 'cancel', 'delete', 'erase', 'reset')}${NOT_THEIR_OWN}\\s+${gap(5)}${INSTRUCTIONS_EN}\\b`,
     ),
     re(
       `\\b${any('new', 'updated', 'real', 'actual', 'revised', 'true')} ${any('instructions', 'task', 'rules', 'system prompt', 'directive', 'objective')}\\s*(?:are|is)?\\s*:`,
@@ -96,22 +99,22 @@ export const overrideInstructions: IntentRule = {
     re(`\\binstead,? ${gap(2)}${any('print', 'say', 'output', 'respond with', 'reply with', 'write', 'return')} ["'“]`),
     // Spanish, Portuguese, Italian
     re(
-      `\\b${any('ignora', 'ignore', 'ignorar', 'ignorad', 'olvida', 'olvidate de', 'esquece', 'esqueca', 'descarta', 'descarte', 'omite', 'dimentica', 'ignori')}\\s+${gap(5)}${any('instrucciones', 'instrucoes', 'istruzioni', 'indicaciones', 'reglas', 'regras', 'regole', 'directrices', 'diretrizes', 'normas', 'prompt', 'ordenes', 'ordens', 'restricciones', 'restricoes')}\\b`,
+      `\\b${any('ignora', 'ignore', 'ignorar', 'ignorad', 'olvida', 'olvidate de', 'esquece', 'esqueca', 'descarta', 'descarte', 'omite', 'dimentica', 'ignori')}${NOT_THEIR_OWN}\\s+${gap(5)}${any('instrucciones', 'instrucoes', 'istruzioni', 'indicaciones', 'reglas', 'regras', 'regole', 'directrices', 'diretrizes', 'normas', 'prompt', 'ordenes', 'ordens', 'restricciones', 'restricoes')}\\b`,
     ),
     // French
     re(
-      `\\b${any('ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez', 'oublier', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'contourne', 'contournez')}\\s+${gap(5)}${any('instructions?', 'consignes?', 'regles', 'directives?', 'prompt', 'restrictions', 'ordres')}\\b`,
+      `\\b${any('ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez', 'oublier', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'contourne', 'contournez')}${NOT_THEIR_OWN}\\s+${gap(5)}${any('instructions?', 'consignes?', 'regles', 'directives?', 'prompt', 'restrictions', 'ordres')}\\b`,
     ),
     // German
     re(
-      `\\b${any('ignoriere', 'ignorier', 'ignorieren', 'ignoriert', 'vergiss', 'vergesst', 'vergessen', 'missachte', 'uberschreibe', 'umgehe')}\\s+${gap(5)}${any('anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben', 'richtlinien', 'prompt', 'befehle', 'einschrankungen')}\\b`,
+      `\\b${any('ignoriere', 'ignorier', 'ignorieren', 'ignoriert', 'vergiss', 'vergesst', 'vergessen', 'missachte', 'uberschreibe', 'umgehe')}${NOT_THEIR_OWN}\\s+${gap(5)}${any('anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben', 'richtlinien', 'prompt', 'befehle', 'einschrankungen')}\\b`,
     ),
     re(`\\b${any('anweisungen', 'regeln', 'vorgaben')}\\s+${gap(3)}${any('ignorieren', 'vergessen', 'missachten')}\\b`),
     // Chinese
     re(`(?:忽略|无视|忽视|忘记|忘掉|不要理会|跳过|覆盖|绕过|無視|忽略掉)[^。！？]{0,12}(?:指令|指示|说明|規則|规则|提示|设定|限制|要求)`),
     // Rules declared void: overridden, disabled, outdated, not applying here, outranked by the user's words.
     re(
-      `\\bsystem override\\b|\\b(?:safety|security|content) (?:checks?|filters?|rules)\\s+(?:are |is )?(?:now )?(?:disabled|off|turned off|suspended)\\b|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
+      `\\bsystem override\\b|\\b(?:safety|security|content|moderation) (?:checks?|filters?|rules|layer|mode|module|system)\\s*(?::\\s*off\\b|(?:are |is |was |were |has been |have been )?(?:now )?(?:disabled|off|turned off|switched off|suspended|removed|deactivated)\\b)|\\b(?:turned|switched) off (?:the |your |all )?(?:safety|content|security|moderation) (?:filters?|layer|mode|checks?)\\b|\\b(?:desactiv|desativ|deaktivier|disattiv)\\w* (?:los |les |die |os |i )?(?:filtros|filtres|filter|filtri)\\b|\\b(?:filtros|filtres|filter|filtri) (?:de seguridad |de securite |de seguranca |di sicurezza )?(?:sont |sind |estan |estao |sono |wurden )?(?:desactivad|desactive|deaktiviert|desativad|disattivat)\\w*|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
     ),
   ],
   what: 'tells the system to ignore or replace its instructions',
@@ -196,7 +199,7 @@ export const noteToJudge: IntentRule = {
   id: 'note-to-judge',
   category: 'judge_manipulation',
   severity: 'HIGH',
-  cue: /prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+  cue: /grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
   patterns: [
     re(
       `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -219,7 +222,7 @@ export const noteToJudge: IntentRule = {
     re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
     // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
     re(
-      `\\b${any('judge', 'grader', 'evaluator', 'reviewer', 'scorer', 'moderator', 'classifier', 'checker', 'screener', '(?:safety|security) (?:filter|check|scanner)', '(?:automatischen )?prufer\\w*', 'bewerter', 'correcteur', 'evaluateur', 'evaluador', 'corrector', 'avaliador', 'valutatore')}\\b[^.!?]{0,120}?${any('score (?:this|it|me) (?:a )?100', '(?:full|maximum|max|top|perfect|highest) (?:marks|score|points)', 'mark (?:it|this|me)? ?(?:as )?(?:safe|benign|harmless|passed)', 'passed\\s*=\\s*true', 'pass (?:it|this|me)\\b', 'label:\\s*benign', 'als (?:sicher|harmlos)', 'voller punktzahl', 'note maximale', 'nota maxima', 'puntuacion maxima', 'pontuacao maxima', 'punteggio massimo')}`,
+      `\\b${any('judge', 'grader', 'grading (?:system|model)', 'evaluation (?:system|model)', 'evaluator', 'reviewer', 'scorer', 'moderator', 'classifier', 'checker', 'screener', '(?:safety|security) (?:filter|check|scanner)', '(?:automatischen )?prufer\\w*', 'bewerter', 'correcteur', 'evaluateur', 'evaluador', 'corrector', 'avaliador', 'valutatore')}\\b[^.!?]{0,120}?${any('score (?:this|it|me) (?:a )?100', '(?:full|maximum|max|top|perfect|highest) (?:marks|score|points)', 'mark (?:it|this|me)? ?(?:as )?(?:safe|benign|harmless|passed)', 'passed\\s*=\\s*true', 'pass (?:it|this|me)\\b', 'label:\\s*benign', 'als (?:sicher|harmlos)', 'voller punktzahl', 'note maximale', 'nota maxima', 'puntuacion maxima', 'pontuacao maxima', 'punteggio massimo', 'score\\s*[=:]\\s*(?:10/10|100)', '(?:rate|score|grade) (?:this|it)(?: \\w+)? (?:100|10/10)', 'nota 10\\b', "(?:do not|don'?t|nao|no|ne pas|nicht) penali[sz]\\w*", '(?:report|flag|raise|signale\\w*|melde\\w*) (?:no|aucun|keine) (?:issues?|problems?|probleme?)', 'passed (?:manual|human) review', 'known and accepted')}`,
     ),
   ],
   what: 'addresses the judge to steer its verdict',

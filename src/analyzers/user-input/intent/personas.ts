@@ -6,7 +6,7 @@ export const personaWithoutRules: IntentRule = {
   id: 'persona-without-rules',
   category: 'jailbreak',
   severity: 'HIGH',
-  cue: /\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
+  cue: /\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|with zero|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
   patterns: [
     re(
       `\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`,
@@ -32,6 +32,11 @@ export const personaWithoutRules: IntentRule = {
     re(
       `\\b(?:free|freed|liberated|released) from (?:the )?(?:typical |usual )?(?:confines|restrictions|rules|limitations) of (?:ai|openai|your)`,
     ),
+    // Asked to answer with the restrictions gone: "respond to anything without restrictions", "be fully uncensored".
+    re(
+      `\\b${any('answer', 'respond', 'reply', 'continue', 'talk', 'speak', 'proceed', 'responder', 'responde', 'contesta', 'reponds', 'repondre', 'reponde', 'antworte', 'antworten', 'rispondi', 'rispondere')}\\w*\\s+${gap(4)}${any('without (?:any |the (?:old |usual )?|your )?(?:restrictions|censorship|refusals|guardrails|safety filters?|content filters?)', 'with (?:zero|no) (?:restrictions|censorship|refusals|guardrails)', '(?:fully|completely|totally) (?:uncensored|unfiltered|unrestricted)', 'sin (?:ninguna )?(?:restricci|censura)\\w*', 'sans (?:aucune )?(?:restriction|censure)\\w*', 'ohne (?:jede )?(?:einschrankung|zensur)\\w*', 'sem (?:nenhuma )?(?:restric|censura)\\w*', 'senza (?:alcuna )?(?:restrizion|censura)\\w*')}`,
+    ),
+    re(`\\b(?:be|stay) (?:fully|completely|totally) (?:uncensored|unfiltered)\\b`),
     re(
       `\\b(?:ignore|bypass|disable|turn off|remove|deactivate)\\s+${gap(3)}${any('safety', 'ethical', 'moral', 'content')} ${any('filters?', 'guidelines', 'restrictions', 'protocols?', 'settings', 'checks', 'limits')}\\b`,
     ),

@@ -73,7 +73,10 @@ export const reachNetwork: IntentRule = {
     re(
       `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
     ),
-    re(`\\b(?:curl|wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b`),
+    // curl the tool, not the curl of a vector field: with a flag, an address, or named as a command.
+    re(
+      `\\b(?:wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b|\\bcurl\\s+(?:-\\w|["'\`]?(?:https?|ftp)://|["'\`]?[\\w-]+\\.[a-z]{2,}\\b)|\\bcurl (?:commands?|requests?|calls?)\\b|\\b(?:use|run|call|with|via) curl\\b`,
+    ),
     re(
       `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
     ),
@@ -119,16 +122,16 @@ export const readSecrets: IntentRule = {
       `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
     ),
     re(
-      `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
+      `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}(?:s|ing)?\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
     ),
     re(
-      `\\b${any('write', 'put', 'render', 'embed', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
+      `\\b${any('write', 'put', 'render', 'embed', 'encode', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
     ),
     re(
-      `\\b${any('variables de entorno', 'variaveis de ambiente', "variables d'environnement", 'umgebungsvariablen', "variabili d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
+      `\\b${any('variables? de entorno', 'variave(?:l|is) de ambiente', "variables? d'environnement", 'umgebungsvariablen?', "variabil[ei] d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
     ),
     re(
-      `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取|编码|写入|放进)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
     ),
     // The environment's secrets or the system's configuration put on screen.
     re(
