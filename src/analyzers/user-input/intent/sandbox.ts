@@ -6,7 +6,7 @@ export const readFiles: IntentRule = {
   id: 'read-files',
   category: 'file_access',
   severity: 'HIGH',
-  cue: /each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+  cue: /\.\.\/|\/home|above|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
   patterns: [
     re(
       `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
@@ -24,6 +24,10 @@ export const readFiles: IntentRule = {
       `\\b${any('lee', 'leer', 'abre', 'lista', 'recorre', 'recorra', 'recorrer', 'percorra', 'parcours', 'parcourt', 'durchsuche', 'percorri', 'le', 'ler', 'abra', 'liste', 'lis', 'lire', 'ouvre', 'ouvrir', 'lies', 'lese', 'offne', 'liste', 'leggi', 'apri')}\\s+${gap(4)}${any('archivos?', 'ficheros?', 'arquivos?', 'fichiers?', 'dateien', 'datei', 'file', 'directorio', 'diretorio', 'repertoire', 'verzeichnis', 'cartella', 'carpeta', 'pasta')}\\b[^.!?]{0,40}\\b${any('servidor', 'serveur', 'server', 'sistema', 'systeme', 'system', 'disco', 'disque', 'festplatte', 'maquina', 'machine', 'rechner', 'home', 'usuario', 'utilisateur', 'benutzer', 'utente')}`,
     ),
     re(`(?:读取|打开|列出|查看|遍历|扫描|复制|上传)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
+    // Places outside the render's own folder named outright: the login scripts, the web root, folders above, the home folder.
+    re(
+      `~/\\.(?:bashrc|profile|bash_profile|zshrc)\\b|/var/www\\b|(?:^|[\\s("'])\\.\\./\\.\\./|\\b(?:under|in|from|unter|sous|dans|en|em|sotto)\\s+/home\\b|\\b(?:the )?(?:directory|folder) above (?:the |this |wherever )?(?:script|app|working|it)|\\b${any('home-verzeichnis', 'carpeta personal', 'dossier personnel', 'pasta pessoal', 'cartella personale')}\\b|上级目录|主目录|家目录`,
+    ),
     // Every file of someone's folder walked, in the product's languages; the worker's logs.
     re(
       `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host)'?s? (?:log|config|configuration) files?\\b`,
@@ -68,7 +72,7 @@ export const reachNetwork: IntentRule = {
   id: 'reach-network',
   category: 'network_access',
   severity: 'HIGH',
-  cue: /169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+  cue: /phones? home|requete|richiesta|solicitud|requisicao|anfrage|169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
   patterns: [
     re(
       `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -78,13 +82,13 @@ export const reachNetwork: IntentRule = {
       `\\b(?:wget|ngrok|netcat|pastebin|webhook\\.site|requestbin|interactsh|burpcollaborator|ngrok\\.io)\\b|\\bcurl\\s+(?:-\\w|["'\`]?(?:https?|ftp)://|["'\`]?[\\w-]+\\.[a-z]{2,}\\b)|\\bcurl (?:commands?|requests?|calls?)\\b|\\b(?:use|run|call|with|via) curl\\b`,
     ),
     re(
-      `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync')}\\s+${gap(6)}${any('to', 'at', 'from', 'into', 'on')}\\s+${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
+      `\\b${any('send', 'upload', 'post', 'exfiltrate', 'transmit', 'beacon', 'forward', 'ship', 'leak', 'email', 'mail', 'push', 'report', 'ping', 'connect', 'download', 'fetch', 'call', 'sync', 'get', 'pull', 'log', 'stream', 'request')}\\s+${gap(10)}${any('to', 'at', 'from', 'into', 'on')}\\s+\\(?${any('https?://', 'ftp://', 'my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)', 'an? (?:external|remote|outside|third-party) (?:server|url|endpoint|host|site|address)', 'the (?:internet|web|attacker)', '(?:a |this )?webhook', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '[a-z0-9-]+\\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\\b')}`,
     ),
     re(
-      `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*`,
+      `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*|\\bphones? home\\b`,
     ),
     re(
-      `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica')}\\s+${gap(6)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
+      `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica', 'requete', 'requete post', 'richiesta', 'solicitud', 'requisicao', 'anfrage')}\\s+${gap(8)}${any('vers https?://', 'von https?://', 'a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
     ),
     // Network code named in words, an address with a port, a connection to a server of one's own.
     re(
