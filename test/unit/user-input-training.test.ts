@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf, scoreWith } from '../../src/analyzers/user-input/classifier';
 import { type Example, foldOf, trainHead } from '../../scripts/user-input-training';
+import { loadUserInputSets } from '../../testkit/user-input-sets';
 
 const topics = ['the chain rule', 'a unit circle', 'Fourier series', 'the Pythagorean theorem', 'Bayes rule', 'a Taylor polynomial'];
 const asks = ['Animate', 'Show me', 'Please draw', 'Visualise'];
@@ -46,5 +47,19 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
       const score = scoreWith(head.bytes, head.scale, head.bias, e.features);
       expect(score > head.threshold, e.id).toBe(e.y === 1);
     }
+  });
+
+  it('tunes on own/, public/ and half of blind/ only: the scanners, blind2/ and blind3/ are never in the tuning part', () => {
+    const splits = new Map<string, Set<string>>();
+    for (const m of loadUserInputSets()) {
+      const group = m.set.split('/')[0];
+      splits.set(group, (splits.get(group) ?? new Set()).add(m.split));
+    }
+    expect([...splits.keys()].sort()).toEqual(['blind', 'blind2', 'blind3', 'own', 'public', 'scanners']);
+    expect(splits.get('scanners')).toEqual(new Set(['scanner']));
+    expect(splits.get('blind2')).toEqual(new Set(['blind2']));
+    expect(splits.get('blind3')).toEqual(new Set(['blind3']));
+    expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
+    expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
 });
