@@ -1,7 +1,7 @@
 /**
- * A cue's anchors: literal strings one of which begins every match of the cue (read from its
- * regular expression's source). A text that holds none of them cannot match the cue, so one pass over a
- * text for every rule's anchors (match-rules.ts) tells which sentences a cue need be tried on.
+ * A cue's anchors, or a pattern's: literal strings one of which begins every match of the expression
+ * (read from its source). A text that holds none of them cannot match it, so one pass over a text for
+ * every rule's anchors (match-rules.ts) tells which sentences a cue need be tried on, and a pattern read.
  */
 import { depthEventsOf } from './regex-source';
 
