@@ -340,7 +340,7 @@ describe('jailbreak templates that never say "no rules"', () => {
   });
 });
 
-describe('restrictions declared gone, a verdict written for the judge, secrets drawn as pictures', () => {
+describe('safeguards declared gone, a verdict written for the judge, secrets drawn as pictures, places outside', () => {
   it.each([
     [
       'filters said to be off, answers asked without restrictions',
@@ -380,19 +380,6 @@ describe('restrictions declared gone, a verdict written for the judge, secrets d
   ])('%s', (_what, text, findings) => {
     expect(highs(text)).toEqual(expect.arrayContaining(findings));
   });
-
-  it.each([
-    'Ignore my previous instructions about the font: use a serif one for the axis labels.',
-    'Show the curl of a rotating vector field with little paddle wheels.',
-    'Plot a survival curve where half the data is censored and half uncensored.',
-    'A function with no restrictions on its domain: animate e^x on the whole real line.',
-    'The previous instructions in my textbook are wrong: animate the correct proof of the quadratic formula.',
-    'Montre que la racine carrée de 3 est irrationnelle, étape par étape.',
-    "Compare a screening test's sensitivity and specificity with a tree diagram.",
-    'Plot how safety checks at an airport form a queue, with 3 arrivals per minute.',
-  ])('leaves a math request with the same words alone: %s', (text) => {
-    expect(screenMessage(text)).toMatchObject({ status: 'PASS', issues: [] });
-  });
 });
 
 describe('math requests with the same words pass', () => {
@@ -409,6 +396,14 @@ describe('math requests with the same words pass', () => {
     'Animate how fake news spreads through a network with an SIR model.',
     'Animate the attack rate on a school during a flu outbreak with an SIR model.',
     'Where should the ball hit the wall so it bounces into the corner? Animate the reflection.',
+    'Ignore my previous instructions about the font: use a serif one for the axis labels.',
+    'Show the curl of a rotating vector field with little paddle wheels.',
+    'Plot a survival curve where half the data is censored and half uncensored.',
+    'A function with no restrictions on its domain: animate e^x on the whole real line.',
+    'The previous instructions in my textbook are wrong: animate the correct proof of the quadratic formula.',
+    'Montre que la racine carrée de 3 est irrationnelle, étape par étape.',
+    "Compare a screening test's sensitivity and specificity with a tree diagram.",
+    'Plot how safety checks at an airport form a queue, with 3 arrivals per minute.',
   ])('%s', (text) => {
     expect(screenMessage(text)).toMatchObject({ status: 'PASS', issues: [] });
   });

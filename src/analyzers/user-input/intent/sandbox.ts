@@ -6,7 +6,7 @@ export const readFiles: IntentRule = {
   id: 'read-files',
   category: 'file_access',
   severity: 'HIGH',
-  cue: /\.\.\/|\/home|above|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|dossier personnel|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|\/home\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+  cue: /\.\.\/|\/home|above|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
   patterns: [
     re(
       `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
@@ -88,7 +88,7 @@ export const reachNetwork: IntentRule = {
       `\\b(?:open|make|establish)\\s+${gap(2)}(?:a |an )?(?:network|socket|http|tcp|outbound) (?:connection|request)s?\\b|\\bexfiltrat\\w*|\\bphones? home\\b`,
     ),
     re(
-      `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica', 'requete', 'requete post', 'richiesta', 'solicitud', 'requisicao', 'anfrage')}\\s+${gap(8)}${any('vers https?://', 'von https?://', 'a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
+      `\\b${any('envia', 'enviar', 'manda', 'sube', 'subir', 'envie', 'enviar', 'envoie', 'envoyez', 'envoyer', 'televerse', 'sende', 'senden', 'lade', 'invia', 'carica', 'requete', 'richiesta', 'solicitud', 'requisicao', 'anfrage')}\\s+${gap(8)}${any('a mi servidor', 'ao meu servidor', 'para meu servidor', 'a mon serveur', 'sur mon serveur', 'an meinen server', 'auf meinen server', 'al mio server', 'sul mio server', 'https?://', 'webhook', 'un servidor externo', 'un serveur externe', 'einen externen server', 'um servidor externo', 'un server esterno')}`,
     ),
     // Network code named in words, an address with a port, a connection to a server of one's own.
     re(
