@@ -155,6 +155,8 @@ export function deobfuscated(raw: string, base?: string): string {
     if (token.length > 24 || !/\p{L}/u.test(token)) return token;
     // A number with a variable or an ordinal (2x, x2, 10th, h2) is maths, not leetspeak.
     if (/^\d+(?:st|nd|rd|th|\p{L})$|^\p{L}\d+$/u.test(token)) return token;
+    // The names of encodings, hashes and formats (base64, sha256, utf8, h264) are not words in disguise (fr33 is).
+    if (/^(?:base|sha|utf|md|crc|ipv|mp|h|x|rsa|aes|u?int|float|des|rc)\d+$/.test(token)) return token;
     return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
   });
 }
@@ -179,10 +181,12 @@ function rot13(text: string): string {
 /** Sentences, roughly: where a rot13 or reversed sentence begins and ends. */
 const sentencesOf = (text: string) => text.split(/(?<=[.!?:;。！？\n])\s+/);
 
-/** Readable text: mostly printable, with words in it, or an address (a URL hidden as base64 or hex is readable to a fetch). */
+/** Readable text: mostly printable, with words in it, or an address or a path (a URL hidden as base64 or hex is readable to a fetch). */
 function readable(text: string): boolean {
   if (text.length < 8) return false;
   if (/^(?:https?|ftp|file|s3|gs):\/\/[\x21-\x7e]+$/.test(text.trim())) return true;
+  // So is a path of two folders or more: readable to an open.
+  if (/^(?:~|\.{1,2})?\/?(?:[\w.-]+\/){2,}[\w.-]*$/.test(text.trim())) return true;
   const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
   return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
 }

@@ -124,7 +124,9 @@ const UNNOTICED = any(
 export const crimeFraud: HarmRule = {
   id: 'crime-fraud',
   severity: 'HIGH',
-  cue: new RegExp(`${CRIMES}|${THEFT_CUE}|caught|detected|traced|undetectable`),
+  cue: new RegExp(
+    `tax office|irs|taxman|hmrc|tax authorit|fisco|hacienda|fisc|finanzamt|receita|money|cash|dinero|dinheiro|argent|geld|soldi|${CRIMES}|${THEFT_CUE}|caught|detected|traced|undetectable`,
+  ),
   patterns: [
     re(
       `${B}${any(HOW, 'write', 'create', 'generate', 'draft', 'design', 'build', 'code', 'develop', 'make', 'set up', 'run', 'start', 'launch', 'deploy', 'spread', 'plan', 'commit', 'como', 'comment', 'wie man', 'come', 'escrib\\w*', 'ecri[st]', 'schreib\\w*', 'escrev\\w*', 'scrivi', '教我', '帮我')}\\s*${gap(3)}${CRIMES}${B}${NOT_A_DEPICTION}`,
@@ -140,6 +142,10 @@ export const crimeFraud: HarmRule = {
     re(`${B}${CRIMES}${B}[^.!?]{0,40}${B}without (?:getting caught|being (?:caught|detected|traced|noticed))`),
     re(
       `${B}(?:without (?:getting caught|being (?:caught|detected|traced) by (?:the )?(?:police|authorities|irs|bank))|undetectable (?:by|to) (?:the )?(?:police|antivirus|authorities))${B}`,
+    ),
+    // Income hidden from the tax office; cash kept back without it showing.
+    re(
+      `${B}(?:hid\\w*|keep\\w*|kept|hidden)\\s+${gap(4)}(?:income|cash|money|earnings|profits?)${B}[^.!?]{0,30}?${B}(?:from|away from) (?:the )?(?:tax office|irs|taxman|hmrc|tax authorit\\w*|fisco|hacienda|fisc|finanzamt|receita)${B}|${B}(?:quedarme|me quedo|quedo|keep|pocket|skim|take|embolsar|garder|behalten|ficar|tenermi)\\w*\\s+(?:con |avec |com )?(?:some |algo de |a bit of |un peu d'|etwas |um pouco de |un po' di )?(?:money|cash|dinero|dinheiro|argent|geld|soldi)${B}[^.!?]{0,60}?${B}(?:without|sin que|sans que|ohne dass|sem que|senza che)${B}`,
     ),
   ],
   what: 'crime or fraud',

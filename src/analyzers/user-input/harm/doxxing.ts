@@ -5,7 +5,7 @@ import type { HarmRule } from './shared';
 export const doxxing: HarmRule = {
   id: 'doxxing',
   severity: 'HIGH',
-  cue: /spy|espi|espion|stalkerware|tracker|rastrea|seguir|vigiar|suivre|pister|verfolgen|uberwach|orten|without (?:her|him|them|my)|sem (?:ele|ela)|sin que|sans qu|ohne dass|偷偷|meine ex|mon ex|mi ex|minha ex|meu ex|address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址|street|school|colegio|escuela|ecole|schule|escola|scuola|calle|strasse|rua|dig up|dossier|dirt|compile|gather/,
+  cue: /compile|gather|collect|dig up|pull together|spy|espi|espion|stalkerware|tracker|rastrea|seguir|vigiar|suivre|pister|verfolgen|uberwach|orten|without (?:her|him|them|my)|sem (?:ele|ela)|sin que|sans qu|ohne dass|偷偷|meine ex|mon ex|mi ex|minha ex|meu ex|address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址|street|school|colegio|escuela|ecole|schule|escola|scuola|calle|strasse|rua|dig up|dossier|dirt|compile|gather/,
   patterns: [
     re(
       `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveals?', 'publish\\w*', 'post', 'leak', 'share', 'give me', 'what is', 'finde\\w*', 'encuentra\\w*', 'trouve\\w*', 'descobr\\w*', 'trova\\w*', 'publica\\w*', 'publie\\w*')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'wohnadresse', 'privatadresse', 'telefonnummer', 'handynummer', 'domicilio', 'direccion (?:de casa|particular|personal)', 'adresse (?:personnelle|du domicile|privee)', 'numero de (?:telefono|telephone|celular|portable)', 'endereco (?:residencial|de casa)', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
@@ -27,6 +27,10 @@ export const doxxing: HarmRule = {
     // Spying on a partner or an ex: a spy app, a tracker, their messages read, unknown to them; in the product's languages.
     re(
       `${B}(?:logiciel espion|spyware|stalkerware|spy app|app espia|aplicacion espia|spionage-?app|spy-?software|aplicativo espiao)${B}[^.!?]{0,40}?${B}(?:telephone|phone|celular|movil|handy|telemovel)|${B}(?:rastrear|seguir|vigiar|espiar|rastrea\\w*|suivre|pister|espionner|verfolgen|uberwachen|orten)\\w*\\s+${gap(3)}(?:celular|telefone|movil|telephone|handy|ex|exnovia|exnovio|namorad[ao]|novia|novio|copine|copain|femme|mari|freundin|freund|frau|mann)${B}[^.!?]{0,40}?${any('sem (?:ele|ela) saber', 'sin que (?:se de cuenta|lo sepa|sepa)', 'sans qu.(?:il|elle) (?:le sache|s.en rende compte)', 'ohne dass (?:sie|er) es (?:merkt|weiss)')}|偷偷(?:查看|看|监视|定位)[^。！？]{0,10}(?:老婆|老公|女朋友|男朋友|前任|妻子|丈夫)|(?:wo|ou|donde|onde)${B}[^.!?]{0,20}?(?:meine ex|mon ex|mi ex|minha ex|meu ex)${B}[^.!?]{0,20}?(?:wohnt|habite|vive|mora)`,
+    ),
+    // Everything gathered on one person known by their role (the juror, the witness, my landlord).
+    re(
+      `${B}(?:compile|gather|collect|dig up|find|pull together)\\w*\\s+(?:everything|all|whatever|anything)(?: (?:you|i) can)?(?: find)? (?:on|about) (?:the|my|this|that|a) (?:juror|judge|witness|prosecutor|cop|officer|journalist|reporter|teacher|neighbou?r|ex|coworker|boss|landlord|streamer|girl|guy|woman|man|kid)${B}`,
     ),
   ],
   what: 'personal information about someone (doxxing)',

@@ -88,7 +88,7 @@ export const drugs: HarmRule = {
   id: 'drugs',
   severity: 'HIGH',
   cue: new RegExp(
-    `${ANY_DRUG}|drug-? ?dealing|levamisole|drug test|pills|tabs|heroic dose|ephedrine|(?:exact|precise|real|actual|specific) (?:chemicals|quantities|temperatures|reagents|precursors)`,
+    `liquid ecstasy|liquid x|juice|${ANY_DRUG}|drug-? ?dealing|levamisole|drug test|pills|tabs|heroic dose|ephedrine|(?:exact|precise|real|actual|specific) (?:chemicals|quantities|temperatures|reagents|precursors)`,
   ),
   patterns: [
     re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
@@ -124,6 +124,8 @@ export const drugs: HarmRule = {
     re(
       `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:冰毒|海洛因|芬太尼|可卡因|摇头丸)`,
     ),
+    // GHB by its street names.
+    re(`${B}(?:liquid ecstasy|liquid x|g-?juice)${B}`),
   ],
   what: 'making or obtaining illegal drugs',
 };

@@ -5,7 +5,7 @@ import type { HarmRule } from './shared';
 export const harassment: HarmRule = {
   id: 'harassment',
   severity: 'HIGH',
-  cue: /threaten|intimidat|scary|scare|menac|amenaz|droh|ameac|minacc|einschuchter|bedroh|terrori|fake|dummy|sock|burner|perfis|cuentas falsas|faux comptes|nudes|naked|intimate|sex tape|life|until (?:she|he|they)|恐吓|威胁|harass|harcel|acos|belastig|assedi|bully|threat|menace|amenaz|drohung|minacc|ameac|life hell|miserable|insult|beleidig|lacherlich|ridicul|humiliat|mock|侮辱|嘲笑|骚扰/,
+  cue: /escalat|pressur|threaten|intimidat|scary|scare|menac|amenaz|droh|ameac|minacc|einschuchter|bedroh|terrori|fake|dummy|sock|burner|perfis|cuentas falsas|faux comptes|nudes|naked|intimate|sex tape|life|until (?:she|he|they)|恐吓|威胁|harass|harcel|acos|belastig|assedi|bully|threat|menace|amenaz|drohung|minacc|ameac|life hell|miserable|insult|beleidig|lacherlich|ridicul|humiliat|mock|侮辱|嘲笑|骚扰/,
   patterns: [
     // A campaign against one person: harassed, threatened, insulted by name, their life made hell.
     re(
@@ -20,6 +20,10 @@ export const harassment: HarmRule = {
     ),
     re(
       `${B}(?:fake|dummy|sock ?puppet|burner)\\s+accounts?${B}[^.!?]{0,80}?(?:flood|spam|harass|humiliate|attack|hate comments|insult|bully|until (?:she|he|they))|${B}(?:perfis falsos|cuentas falsas|faux comptes|fake-?profile)${B}[^.!?]{0,60}?(?:humilhar|acosar|harceler|humiliate|insultar|beleidigen|fertig ?machen)|${B}(?:post|share|leak|upload|publish|spread|send)\\w*\\s+${gap(3)}(?:nudes|naked (?:photos|pictures|pics)|intimate (?:photos|pictures|images|videos)|sex tape)${B}|${B}make (?:[a-z']+ ){0,2}life (?:hell|miserable|a living hell)${B}|${B}until (?:she|he|they) (?:quits|resigns|leaves|kills)${B}`,
+    ),
+    // Pressure escalated on a person until they break, give up or leave.
+    re(
+      `${B}(?:escalat|harass|torment|terrori[sz]|intimidat|pressur)\\w*${B}[^.!?]{0,80}?${B}(?:until|till|untill) (?:he|she|they|him|her|them) (?:breaks?|cracks?|snaps?|gives? up|moves? out|quits?|leaves?)${B}`,
     ),
   ],
   what: 'harassing or threatening a person',

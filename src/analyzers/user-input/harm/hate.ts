@@ -206,6 +206,10 @@ export const hate: HarmRule = {
     re(
       `${B}${any('jokes?', 'memes?', 'insults?', 'insultes?', 'insultos?', 'beleidigungen', 'slurs?', 'racist (?:names|words|insults)', 'mock\\w*', 'make fun of', 'makes fun of', 'ridicul\\w*', 'demean\\w*', 'dehumani[sz]\\w*', 'degrad\\w*', 'humiliat\\w*', 'burlarse de', 'se moqu\\w* d', 'lustig machen uber', 'zombar d', 'prendere in giro')}\\w*\\s+${gap(4)}(?:(?:about|of|at|for|against|contre|contra|gegen|des|de|uber|dos|degli|the|los|las|les|die|os|as|gli|le|racistes?|racistas?|rassistische)\\s+)*${GROUPS}${B}`,
     ),
+    // A group called a disease or a burden, the Holocaust called necessary, jokes meant to degrade a group.
+    re(
+      `${B}(?:call\\w*|label\\w*|describ\\w* as|present\\w* as|portray\\w* as)\\s+(?:the )?(?:${GROUPS})${B}[^.!?]{0,15}?(?:disease|plague|vermin|parasites?|cancer|infection|subhuman)|${B}holocaust${B}[^.!?]{0,60}?${B}(?:necessary|justified|good thing|cleansing|deserved|never happened|hoax|exaggerated)${B}|${B}(?:${GROUPS})${B}[^.!?]{0,40}?${B}(?:(?:are|is|as) (?:a |an )?(?:disease|plague|vermin|parasites?|cancer|infection|contagious|subhuman|burden)|(?:only )?cost (?:society|us|the state|taxpayers)|should(?:n'?t| not) be (?:supported|helped|allowed)|(?:out|expelled) of (?:school|the country))|${B}(?:blagues?|chistes?|witze|piadas?|barzellette|jokes?)${B}[^.!?]{0,40}?${B}(?:sur|sobre|uber|su|about|on) (?:les |los |las |die |os |as |gli |le |the )?(?:${GROUPS})${B}[^.!?]{0,60}?${B}(?:degrad|humili|dehumani|erniedrig|umili)\\w*|(?:同性恋|黑人|穆斯林|犹太人|残疾人)[^。！？]{0,20}(?:传染|疾病|病毒|赶出)`,
+    ),
   ],
   what: 'hate against a group of people',
 };

@@ -65,7 +65,9 @@ const PUBLICATION = any(
 export const misinformation: HarmRule = {
   id: 'misinformation',
   severity: 'HIGH',
-  cue: new RegExp(`${FAKE}|falschmeldung|fake-?news|fake-?meldung|假新闻|谣言|as if (?:it|they) were real|as real|look official|panic`),
+  cue: new RegExp(
+    `make up|made up|invent|fabricat|fake|falsif|proving|prove|${FAKE}|falschmeldung|fake-?news|fake-?meldung|假新闻|谣言|as if (?:it|they) were real|as real|look official|panic`,
+  ),
   patterns: [
     re(`${B}${CREATE}\\w*\\s+${gap(4)}${PUBLICATION}[^.!?。！？]{0,140}?${B}${FAKE}\\s+${gap(1)}${EVIDENCE}${B}`),
     re(
@@ -77,6 +79,10 @@ export const misinformation: HarmRule = {
     // Made-up figures passed off as real: posted as real, made to look official, to cause panic.
     re(
       `${B}${FAKE}${B}[^.!?]{0,120}?${any('as if (?:it|they) (?:were|was) real', '(?:post|share|publish)\\w* (?:it |them )?as real', 'look(?:s)? (?:official|real|legit)', 'to cause (?:a )?panic', 'so (?:that )?people (?:panic|rush|believe|stop)', 'im stil einer offiziellen', 'como si fuera real', 'comme si c.etait vrai')}`,
+    ),
+    // Data made up and passed on as proof: to post, for voters, formatted like a real release, "proving" a cause.
+    re(
+      `${B}(?:make up|made up|invent\\w*|fabricat\\w*|fake|falsif\\w*)${B}[^.!?]{0,30}?${B}(?:data|data points|numbers|figures|statistics|stats|polls?|polling numbers|results)${B}(?=[^.!?]{0,80}?(?:['"]?prov(?:e|ing)['"]?|look(?:s|ing)? real|like a real|real pollster|voters|facebook|twitter|tiktok|whatsapp|instagram|followers|to post|to share|go viral|caused))|(?:['"]prov(?:e|ing)['"])[^.!?]{0,80}?${B}(?:make up|made up|invent\\w*|fabricat\\w*)${B}`,
     ),
   ],
   what: 'misinformation: fabricated evidence or fake news made to persuade',

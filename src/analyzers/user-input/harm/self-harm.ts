@@ -5,7 +5,7 @@ import { type HarmRule, HOW } from './shared';
 export const selfHarm: HarmRule = {
   id: 'self-harm',
   severity: 'HIGH',
-  cue: /how much|how many|combien|cuant|cuánt|wie viel|quant|what dose|吃多少|用多少|wrist|myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
+  cue: /floor|stor|metre|meter|feet|enough|stop my|ways to go|roof|bridge|how much|how many|combien|cuant|cuánt|wie viel|quant|what dose|吃多少|用多少|wrist|myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
   patterns: [
     re(
       `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
@@ -25,6 +25,10 @@ export const selfHarm: HarmRule = {
     // How much of a medicine it takes to die; harming oneself and hiding it; the wrists.
     re(
       `${B}(?:how (?:much|many)|combien|cu[aá]nt\\w*|wie viel\\w*|quant\\w*|what dose)${B}(?=[^.!?]{0,60}?(?:pills|tablets|paracetamol|acetaminophen|tylenol|ibuprofen|sleeping|insulin|pastillas|comprimidos|cachets|tabletten|pillen|medicamentos|medicaments|medikamente|pilule))[^.!?]{0,80}?${any('to die(?! out)', 'pour mourir', 'para morir', 'para morrer', 'um zu sterben', 'per morire', 'to (?:not|never) wake up', 'para no despertar', 'pour ne (?:plus|pas) me reveiller', 'para nao acordar', 'um nicht (?:mehr )?aufzuwachen')}|(?:吃|用)多少[^。！？]{0,10}(?:药|安眠药)[^。！？]{0,6}(?:才能死|会死|死掉)|${B}(?:starv|purg|cut|burn|hurt)\\w* myself${B}[^.!?]{0,60}?(?:hid\\w*|hide|without (?:anyone|my|them)|so (?:that )?(?:nobody|no one))|${B}bleed(?:ing)? out from (?:the|my|a) (?:wrists?|arms?|neck|thigh)|${B}(?:slit|slash)\\w* (?:my |the )?wrists?${B}`,
+    ),
+    // One's own death asked by its means: a height or pills enough to be sure, ways to go that work the first time.
+    re(
+      `${B}(?:floors?|stor(?:e?y|ies|eys)|metres?|meters?|feet|ft)${B}[^.!?]{0,30}?${B}enough to (?:be sure|make sure|be certain|not survive|die)${B}|${B}(?:would|will|could|to) stop my (?:heart|breathing)${B}|${B}ways to go${B}[^.!?]{0,60}?${B}(?:first (?:try|time)|painless|quick|work)${B}|${B}(?:going|go) (?:up )?to the (?:roof|bridge|top floor)${B}[^.!?]{0,80}?${B}(?:enough|sure|for good|last time)${B}`,
     ),
   ],
   what: 'self-harm',

@@ -178,7 +178,7 @@ export const violence: HarmRule = {
   id: 'violence',
   severity: 'HIGH',
   cue: new RegExp(
-    `${KILL}|${HURT}|(?:against|contra|contre|gegen|contro|on) (?:someone|somebody|a person|alguien|alguem|quelqu|jemanden|qualcuno)|um jemanden|害人|(?:as many|the most|maximum|max) (?:number of )?(?:people|persons|passengers|children|kids|students)|angriff|anschlag|ataque|attaque|atacar|attaquer|angreifen|shoot up|get away with|(?:look (?:like|as)|parezca|pareca|ressembl\\w*|aussehen) (?:a |an |como |comme |wie |un |um |uma |une |einen? )?(?:suicide|accident|natural|overdose|accidente|acidente|unfall|suicidio|selbstmord)|(?:stage|disguise)\\w* (?:it|the|his|her)|伪装|damage|pain|injur|伤痕|stab|bleed|hit (?:a |him|her|someone|somebody|the guy|my)|punch|shoot|kick|swing (?:a |the )?\\w+ at|frapp|poignard|apunal|golpe|pegar|stech|schlag|esfaque|bater|colpi|打|捅|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
+    `looks like|seems like|appears like|look like|push|shove|throw|${KILL}|${HURT}|(?:against|contra|contre|gegen|contro|on) (?:someone|somebody|a person|alguien|alguem|quelqu|jemanden|qualcuno)|um jemanden|害人|(?:as many|the most|maximum|max) (?:number of )?(?:people|persons|passengers|children|kids|students)|angriff|anschlag|ataque|attaque|atacar|attaquer|angreifen|shoot up|get away with|(?:look (?:like|as)|parezca|pareca|ressembl\\w*|aussehen) (?:a |an |como |comme |wie |un |um |uma |une |einen? )?(?:suicide|accident|natural|overdose|accidente|acidente|unfall|suicidio|selbstmord)|(?:stage|disguise)\\w* (?:it|the|his|her)|伪装|damage|pain|injur|伤痕|stab|bleed|hit (?:a |him|her|someone|somebody|the guy|my)|punch|shoot|kick|swing (?:a |the )?\\w+ at|frapp|poignard|apunal|golpe|pegar|stech|schlag|esfaque|bater|colpi|打|捅|attack|body|shooting|massacre|bombing|assassination|attack on|terror|caught|spree|crowd|foule|multitud|menschenmenge|folla|multidao|drink|food|coffee|spike|trace|rastro|spuren|tracce|unnoticed|descubr|杀|毒死|谋杀|伤害`,
   ),
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${KILL}\\s+${gap(2)}${PEOPLE}${B}`),
@@ -209,7 +209,7 @@ export const violence: HarmRule = {
     ),
     // Where or how to strike a person to do the most damage; enough of something to kill them.
     re(
-      `${B}(?:where|which (?:part|spot|place|organ)|what (?:part|spot|place|angle|organ)|best (?:spot|place|angle)|ou|donde|wo|onde|dove)${B}[^.!?]{0,30}?${B}(?:stab|hit|punch|strike|shoot|kick|choke|swing (?:a |the )?\\w+ at|frapper|poignarder|apunalar|golpear|pegar|stechen|schlagen|esfaquear|bater|colpire|打|捅)\\w*${B}[^.!?]{0,50}?(?:${SOMEONE}|a guy|a man|a woman|${B}(?:him|her)${B}|so (?:he|she|they) (?:dies?|bleeds?|never)|bleed out|pour (?:le |la )?tuer|para matar|um (?:ihn|sie) zu toten|para (?:o |a )?matar|to kill)|${B}${DAMAGE}${B}(?=[^.!?]*${VICTIM})|${VICTIM}[^.!?]{0,80}?${B}${DAMAGE}${B}|${B}(?:how (?:much|many)|what (?:dose|amount)|enough)${B}[^.!?]{0,60}?${B}${KILL}\\w*\\s+${gap(2)}(?:${PEOPLE}|him|her)${B}`,
+      `${B}(?:where|which (?:part|spot|place|organ)|what (?:part|spot|place|angle|organ)|best (?:spot|place|angle)|ou|donde|wo|onde|dove)${B}[^.!?]{0,30}?${B}(?:stab|hit|punch|strike|shoot|kick|choke|swing (?:a |the )?\\w+ at|frapper|poignarder|apunalar|golpear|pegar|stechen|schlagen|esfaquear|bater|colpire|打|捅)\\w*${B}[^.!?]{0,50}?(?:${B}${SOMEONE}${B}|a guy|a man|a woman|${B}(?:him|her)${B}|so (?:he|she|they) (?:dies?|bleeds?|never)|bleed out|pour (?:le |la )?tuer|para matar|um (?:ihn|sie) zu toten|para (?:o |a )?matar|to kill)|${B}${DAMAGE}${B}(?=[^.!?]*${VICTIM})|${VICTIM}[^.!?]{0,80}?${B}${DAMAGE}${B}|${B}(?:how (?:much|many)|what (?:dose|amount)|enough)${B}[^.!?]{0,60}?${B}${KILL}\\w*\\s+${gap(2)}(?:${PEOPLE}|him|her)${B}`,
     ),
     // Hurt, beaten or poisoned unseen: no marks, nobody suspecting, not identified, made to look like something else.
     re(
@@ -224,6 +224,10 @@ export const violence: HarmRule = {
       `${B}(?:put|slip|mix|pour|add|drop)\\w*\\s+${gap(3)}(?:in|into|to)\\s+(?:his|her|their|someone'?s|my \\w+'?s|the victim'?s)\\s+(?:food|drink|coffee|tea|meal|water|soup|beer|wine)${B}(?=[^.!?]*(?:sick|ill|die|collapse|pass out|unconscious|hurt|harm|poison|chemicals?|suffer))|${B}(?:put|slip)\\w* (?:something|stuff|pills|algo|quelque chose|etwas) (?:in|into) (?:his|her|their|someone'?s|my \\w+'?s) (?:food|drink|coffee|tea|meal|beer)${B}`,
     ),
     re(`${B}(?:the )?order (?:i|we) should (?:attack|kill|shoot|stab|hurt) them${B}|${B}(?:attack|kill|shoot|stab|hurt) them in${B}`),
+    // A death staged as a jump or a fall; a person pushed off a height.
+    re(
+      `${B}(?:so (?:that )?it (?:looks|seems|appears)|to make it (?:look|seem)) like (?:they|he|she|the victim) (?:jumped|fell|slipped|did it (?:themselves|himself|herself)|killed (?:themselves|himself|herself))${B}|${B}(?:push|shove|throw)\\w*\\s+(?:someone|somebody|a person|him|her|them|my \\w+)\\s+(?:off|over|from|down)${B}`,
+    ),
   ],
   what: 'violence against people',
 };

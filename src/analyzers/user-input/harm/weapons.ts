@@ -86,7 +86,7 @@ const EXPLOSIVES_WEAPONS = any(
 export const chemicalBiologicalWeapons: HarmRule = {
   id: 'chemical-biological-weapons',
   severity: 'HIGH',
-  cue: /sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
+  cue: /contaminat|cafeteria|canteen|food supply|water supply|食堂|饭菜|水源|paralys|paralyz|paraliz|lahm|stops? the|compound|substance|compuesto|sustancia|sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
   patterns: [
     re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
     re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
@@ -102,6 +102,10 @@ export const chemicalBiologicalWeapons: HarmRule = {
     re(
       `(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气)`,
     ),
+    // A culture or a substance made to poison a place's food, or made for what it does to a body ("a compound that paralyses breathing").
+    re(
+      `${B}(?:contaminat|poison|spike|lace|taint|infect)\\w*\\s+${gap(4)}(?:the |a |our |my )?(?:cafeteria|canteen|dining hall|food supply|water supply|reservoir|school (?:lunch|food)|(?:someone|people|others|coworkers|colleagues|classmates)'?s? (?:food|drinks?|meals?|water))${B}|(?:混进|掺进|加进|投到|放进|下到)[^。！？]{0,8}(?:食堂|饭菜|水源|饮料|食物)|${B}(?:make|obtain|produce|synthesi[sz]e|brew|cook|get|grow|culture|cultivate|obten\\w*|obtendr\\w*|fabric\\w*|prepar\\w*|produ\\w*|herstell\\w*)${B}[^.!?]{0,60}?${B}(?:compound|substance|chemical|agent|toxin|gas|bacteri\\w*|compuesto|sustancia|composto|sostanza|stoff|verbindung)${B}[^.!?]{0,30}?${B}(?:that|which|que|qui|der|die|das|che) (?:paralys|paralyz|paraliz|lahm|stops? (?:the )?(?:breathing|heart)|kills?|mata|tue|totet|uccide)`,
+    ),
   ],
   what: 'chemical, biological, radiological or nuclear weapons',
 };
@@ -109,7 +113,7 @@ export const chemicalBiologicalWeapons: HarmRule = {
 export const weaponsExplosives: HarmRule = {
   id: 'weapons-explosives',
   severity: 'HIGH',
-  cue: /serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
+  cue: /charge|release|let go|drop|serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
     re(
@@ -131,6 +135,10 @@ export const weaponsExplosives: HarmRule = {
     // A gun got around the checks or made so it cannot be traced; a container packed to go off; a bomb's charge sized.
     re(
       `${B}(?:guns?|firearms?|pistols?|rifles?|glock|arma(?: de fogo)?|pistola|arme|waffe)${B}[^.!?]{0,60}?${any('(?:with )?no (?:background check|serial number|paperwork|license)', 'without (?:a )?(?:background check|serial number|paperwork|license)', "(?:won'?t|will not|doesn'?t|does not) show up on (?:a )?metal detectors?", "(?:can(?:no|')?t|cannot|will not|won't) be traced", 'que nao seja rastreada', 'que no se pueda rastrear', 'sin numero de serie', 'sans numero de serie', 'ohne seriennummer', 'intracable', 'nicht ruckverfolgbar')}|${B}(?:fil(?:e|ing)|grind(?:ing)?|scratch(?:ing)?|remov(?:e|ing)) (?:off |down )?${gap(2)}serial numbers?${B}|${B}(?:pack|fill|stuff|load)\\w*\\s+${gap(3)}(?:into |in )?(?:a |the )?(?:pressure cooker|pipe|van|car|backpack|container)${B}[^.!?]{0,60}?(?:go off|explode|blow up|detonat\\w*|timer)|${B}(?:fertili[sz]er|ammonium nitrate)${B}[^.!?]{0,40}?${B}(?:fuel oil|diesel)${B}|(?:自制|在家做|在家制作)[^。！？]{0,4}(?:炸弹|炸药|枪支|手枪)`,
+    ),
+    // A charge made from fertiliser or at home; a payload released over one chosen house.
+    re(
+      `${B}fertili[sz]er${B}[^.!?]{0,40}?${B}(?:charge|bomb|blast|explosive|boom)|${B}(?:blast|explosive|demolition) charges?${B}[^.!?]{0,40}?${B}(?:homemade|garden|fertili[sz]er|at home|diy)${B}|${B}(?:homemade|diy|improvised) (?:blast|explosive|demolition) charges?${B}|${B}(?:drop|release|let go)\\w*${B}[^.!?]{0,60}?${B}(?:over|on|onto) (?:one |a |the |someone'?s |my neighbou?r'?s )?(?:specific|particular|certain|one) (?:house|home|car|person|crowd|building|yard)${B}`,
     ),
   ],
   what: 'making weapons or explosives',

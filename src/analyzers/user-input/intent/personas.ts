@@ -140,7 +140,7 @@ export const jailbreakTemplate: IntentRule = {
   id: 'jailbreak-template',
   category: 'jailbreak',
   severity: 'HIGH',
-  cue: /(?:two|2|dos|deux|zwei|duas|due) (?:different |separate |distinct )?(?:answers|responses|replies|versions|respuestas|reponses|antworten|respostas|risposte)|两个(?:回答|答案|版本)|(?:safe|filtered|normal|censored) version|opposite|opuesto|oposto|gegenteil|mode inverse|opposta|相反|继续|(?:story|historia|histoire|geschichte|storia|text|texto|texte)\b[^.!?]{0,60}?(?:without|sin|sans|ohne|sem|senza)|hypothetical|hypothetique|hipotetic|hypothetisch|ipotetic|(?:join|combine|concatenate|put together) (?:them|these|the)|["'] ?\+ ?["']|(?:answer|respond to|do|tell me|explain|write) (?:me )?[a-z] ?\+ ?[a-z]\b|say(?:s)? yes|story mode|from (?:the )?(?:moderators?|filters?|monitors?|safety team|developers)|(?:filters?|moderators?) (?:can|won|will)|= ?['"]|grandm|granny|abuel|grand-mere|mamie|\boma\b|grossmutter|\bavo|nonna|奶奶|外婆/,
+  cue: /(?:two|2|dos|deux|zwei|duas|due) (?:different |separate |distinct )?(?:answers|responses|replies|versions|respuestas|reponses|antworten|respostas|risposte)|两个(?:回答|答案|版本)|(?:safe|filtered|normal|censored) version|opposite|opuesto|oposto|gegenteil|mode inverse|opposta|相反|继续|(?:story|historia|histoire|geschichte|storia|text|texto|texte)\b[^.!?]{0,60}?(?:without|sin|sans|ohne|sem|senza)|hypothetical|hypothetique|hipotetic|hypothetisch|ipotetic|(?:join|combine|concatenate|put together) (?:them|these|the)|["'] ?\+ ?["']|(?:answer|respond to|do|tell me|explain|write) (?:me )?[a-z] ?\+ ?[a-z]\b|say(?:s)? yes|story mode|from (?:the )?(?:moderators?|filters?|monitors?|safety team|developers)|(?:filters?|moderators?) (?:can|won|will)|= ?['"]|grandm|grandf|grandp|granny|abuel|grand-mere|mamie|\boma\b|grossmutter|\bavo|nonna|奶奶|外婆/,
   patterns: [
     // Two answers side by side, the second from a twin, an evil self, a version holding nothing back.
     re(
@@ -158,9 +158,9 @@ export const jailbreakTemplate: IntentRule = {
     re(
       `\\b(?:hypothetical|hypothetique|hipotetic[ao]|hypothetisch\\w*|ipotetic[ao]) (?:response|answer|reply|reponse|respuesta|resposta|antwort|risposta)\\b[^.!?]{0,80}?\\b(?:character|personnage|personaje|personagem|figur|personaggio)\\b|\\b(?:character|personnage|personaje|personagem|figur|personaggio)\\b[^.!?]{0,40}?\\b(?:hypothetical|hypothetique|hipotetic[ao]|hypothetisch\\w*|ipotetic[ao]) (?:response|answer|reply|reponse|respuesta|resposta|antwort|risposta)\\b|\\b(?:reponse|respuesta|resposta|risposta) (?:hypothetique|hipotetica|ipotetica)\\b[^.!?]{0,80}?\\b(?:personnage|personaje|personagem|personaggio)\\b|\\b(?:built|made|designed|programmed) to say yes to (?:everything|anything|every request)\\b|\\bsays? yes to (?:everything|anything|every request)\\b`,
     ),
-    // A late grandmother who used to read out keys or recipes at bedtime.
+    // A late grandparent who used to read out keys, passwords or recipes at bedtime.
     re(
-      `\\b(?:grandmother|grandma|granny|abuela|abuelita|grand-mere|mamie|oma|grossmutter|avo|avozinha|nonna)\\b[^.!?]{0,80}?\\b(?:used to|would|me contaba|me leia|me contava|me lia|me lisait|me racontait|las?|erzahlte|vorgelesen|mi raccontava|mi leggeva)\\b[^.!?]{0,60}?\\b(?:keys?|claves?|chaves?|cles|schlussel|chiavi|recipes?|recetas?|recettes?|rezept\\w*|receitas?|ricett\\w*|napalm|codes?|codigos?)\\b|(?:奶奶|外婆)[^。！？]{0,30}(?:密钥|序列号|配方)`,
+      `\\b(?:grandmother|grandma|granny|grandfather|grandpa|abuela|abuelita|abuelo|grand-mere|grand-pere|mamie|papi|oma|opa|grossmutter|grossvater|avo|avozinha|nonna|nonno)\\b[^.!?]{0,80}?\\b(?:used to|would|me contaba|me leia|me contava|me lia|me lisait|me racontait|las?|erzahlte|vorgelesen|mi raccontava|mi leggeva)\\b[^.!?]{0,60}?\\b(?:keys?|claves?|chaves?|cles|schlussel|chiavi|recipes?|recetas?|recettes?|rezept\\w*|receitas?|ricett\\w*|napalm|codes?|codigos?|passwords?|secret settings|settings)\\b|(?:奶奶|外婆)[^。！？]{0,30}(?:密钥|序列号|配方)`,
     ),
     // A payload in pieces to be joined and obeyed: "ign" + "ore your in" + "structions"; a = '…', b = '…', answer a + b.
     re(

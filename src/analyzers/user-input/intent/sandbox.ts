@@ -6,16 +6,16 @@ export const readFiles: IntentRule = {
   id: 'read-files',
   category: 'file_access',
   severity: 'HIGH',
-  cue: /\.\.\/|\/home|above|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+  cue: /\.\.\/|\/home|above|ssh|saved|browser|sopra|superior|parent|au-dessus|acima|ubergeordnet|settings|impostazioni|\/ ?etc ?\/|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
   patterns: [
     re(
-      `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)/|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
+      `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)\\b|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
     ),
     re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
     // File APIs named in words ("call os.listdir on the parent folder", "use pathlib to walk the project").
     re(`\\b(?:os\\.(?:listdir|walk|scandir|getcwd|remove|unlink)|pathlib|glob\\.glob|shutil)\\b`),
     re(
-      `\\b${any('glob', 'walk', 'traverse', 'iterate over', 'list', 'scan', 'enumerate', 'read', 'open', 'load', 'copy', 'upload')}\\w*\\s+${direct(4)}${any('every', 'all', 'each', 'the whole', 'the entire')} (?:(?:the|of the) )?(?:\\.?\\w+ )?(?:files?|folders?|director(?:y|ies))\\b[^.!?]{0,40}\\b${any('home', "user'?s", 'users', 'project', 'working', 'parent', 'root', 'server', 'machine', 'disk', 'cache')}\\b`,
+      `\\b${any('glob', 'walk', 'traverse', 'iterate over', 'list', 'scan', 'enumerate', 'read', 'open', 'load', 'copy', 'upload', 'concatenate', 'merge', 'collect', 'gather', 'combine', 'hash', 'zip')}\\w*\\s+${direct(4)}${any('every', 'all', 'each', 'the whole', 'the entire')} (?:(?:the|of the) )?(?:\\.?\\w+,? (?:and |or )?){0,3}(?:files?|folders?|director(?:y|ies))\\b[^.!?]{0,40}\\b${any('home', "user'?s", 'users', 'project', 'working', 'parent', 'root', 'server', 'machine', 'disk', 'cache')}\\b`,
     ),
     re(
       `\\b${any('read', 'open', 'cat', 'list', 'dump', 'load', 'scan', 'browse', 'traverse', 'walk', 'copy', 'upload', 'access', 'print', 'show', 'display')}\\s+${direct(4)}${any('(?:the |local |server |system |all |every |my |your |their )?files? (?:on|in|from) (?:the |this |your )?(?:server|machine|disk|computer|system|host|home|directory|folder|filesystem|container)', 'the (?:home|root|working|current|parent) director(?:y|ies)', 'the filesystem', 'the file system', 'the disk', "(?:the |all )?(?:user's |users' )?(?:documents|downloads|desktop) folder", 'the contents? of (?:the |a |any )?(?:file|director(?:y|ies)|folder)', 'files? (?:named|called|at|under) ')}`,
@@ -26,11 +26,19 @@ export const readFiles: IntentRule = {
     re(`(?:读取|打开|列出|查看|遍历|扫描|复制|上传)[^。！？]{0,10}(?:文件|目录|文件夹|磁盘)|/etc/passwd`),
     // Places outside the render's own folder named outright: the login scripts, the web root, folders above, the home folder.
     re(
-      `~/\\.(?:bashrc|profile|bash_profile|zshrc)\\b|/var/www\\b|(?:^|[\\s("'])\\.\\./\\.\\./|\\b(?:under|in|from|unter|sous|dans|en|em|sotto)\\s+/home\\b|\\b(?:the )?(?:directory|folder) above (?:the |this |wherever )?(?:script|app|working|it)|\\b${any('home-verzeichnis', 'carpeta personal', 'dossier personnel', 'pasta pessoal', 'cartella personale')}\\b|上级目录|主目录|家目录`,
+      `~/\\.(?:bashrc|profile|bash_profile|zshrc)\\b|/var/www\\b|(?:^|[\\s("'])\\.\\./\\.\\./|\\b(?:under|in|from|unter|sous|dans|en|em|sotto)\\s+/home\\b|\\b(?:the )?(?:directory|folder) above (?:the |this |wherever )?(?:script|app|working|it)|\\b${any('home-verzeichnis', 'carpeta personal', 'dossier personnel', 'pasta pessoal', 'cartella personale', 'cartella (?:sopra|superiore|padre)', 'carpeta (?:de arriba|superior|padre)', 'dossier (?:au-dessus|parent)', 'pasta (?:acima|pai|superior)', 'ubergeordnete\\w* (?:ordner|verzeichnis\\w*)')}\\b|上级目录|主目录|家目录`,
     ),
     // Every file of someone's folder walked, in the product's languages; the worker's logs.
     re(
-      `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host)'?s? (?:log|config|configuration) files?\\b`,
+      `\\b(?:each|every|all (?:the )?|todos os|todas (?:las|os)|todos los|tous les|alle)\\s*(?:files?|arquivos|archivos|ficheros|fichiers|dateien)\\s+${gap(3)}(?:home|user'?s|usuario|utilisateur|benutzer|personal|personnel|pessoal)\\b|\\bcontenu du dossier personnel\\b|\\b(?:worker|server|renderer|host|tool|app|application|service|program|generator|pipeline)'?s? (?:own )?(?:log|config|configuration|settings|credentials?|secrets?) files?\\b`,
+    ),
+    // Where a machine keeps what unlocks it: the ssh folder, the browser's saved logins; a system path spelt out with spaces.
+    re(
+      `\\b(?:ssh|gnupg|gpg) (?:dot ?)?(?:folder|directory|dir)\\b|\\bsaved[- ]logins?\\b|\\b(?:browser|chrome|firefox|edge|safari)'?s? (?:saved |stored )?(?:logins?|passwords?|cookies?)(?: (?:database|db|file|store))?\\b|(?:^|\\s)/ ?etc ?/ ?(?:passwd|shadow|sudoers)\\b`,
+    ),
+    // A file of the program's own settings, in the product's other languages.
+    re(
+      `\\b(?:file|archivo|fichero|arquivo|fichier|datei)\\w* (?:con|de|com|avec|mit) (?:le |las |los |as |os |les |den |la )?${any('impostazioni', 'configurazion\\w*', 'credenziali', 'ajustes', 'configuracion\\w*', 'credenciales', 'configurac\\w*', 'credenciais', 'parametres', 'identifiants', 'einstellungen', 'zugangsdaten')}\\b[^.!?]{0,30}?\\b(?:del|do|du|des|dello|des)\\s+${any('programma', 'programa', 'programme', 'programms?', 'servizio', 'servicio', 'servico', 'service', 'dienstes', 'tool', 'strumento')}\\b`,
     ),
   ],
   what: 'asks the generated code to read files on the machine',
@@ -63,6 +71,8 @@ export const runProcesses: IntentRule = {
       `\\b${any('start', 'launch', 'spawn', 'run', 'create', 'fork', 'leave')}\\w*\\s+${gap(3)}${any('background', 'detached', 'daemon', 'persistent', 'long-running', 'hidden')}\\s+(?:process|job|task|thread|service|worker)s?\\b|\\b(?:process|job|task|thread|service|worker)s?\\s+(?:that|which)\\s+(?:keeps?|stays?|remains?)\\s+(?:running|alive|active)\\s+(?:after|once|when)\\b`,
     ),
     re(`\\b(?:add|create|install|set up|schedule|register)\\w* (?:a |an )?cron ?(?:job|tab|entry)\\b`),
+    // Run through exec or eval, in words ("load it and run it with exec", "mit exec ausführen").
+    re(`\\b(?:with|using|via|through|mit|con|avec|com|tramite) (?:exec|eval|os\\.system|subprocess)\\b`),
   ],
   what: 'asks the generated code to run commands or spawn processes',
   fix: SANDBOX,
@@ -72,7 +82,7 @@ export const reachNetwork: IntentRule = {
   id: 'reach-network',
   category: 'network_access',
   severity: 'HIGH',
-  cue: /phones? home|requete|richiesta|solicitud|requisicao|anfrage|169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+  cue: /phones? home|dns|api|domain|hostname|user ?name|nombre del equipo|descarg|baix|telecharg|herunterlad|scaric|laden|requete|richiesta|solicitud|requisicao|anfrage|169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
   patterns: [
     re(
       `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -104,7 +114,18 @@ export const reachNetwork: IntentRule = {
     re(`(?:发送|上传|传到|发到)[^。！？]{0,12}(?:服务器|网址|http|webhook|邮箱)`),
     // Scanning ports, uploading to a place the user controls.
     re(
-      `\\b(?:scan\\w*|prob\\w*|sweep\\w*) (?:the )?(?:open )?ports?\\b|\\bport ?scan\\w*|\\bs3://|\\b(?:bucket|server|endpoint|host|machine) i (?:control|own|run)\\b|\\bupload\\w*\\s+[^.!?]{0,60}?\\bto (?:an? |my )?(?:s3 bucket|bucket|server|ftp|dropbox|drive|endpoint)\\b`,
+      `\\b(?:scan\\w*|prob\\w*|sweep\\w*) (?:the )?(?:open )?ports?\\b|\\bport ?scan\\w*|\\bs3://|\\b(?:bucket|server|endpoint|host|machine|domain|subdomain|site|website|address) (?:i|we) (?:control|own|run|registered)\\b|\\bupload\\w*\\s+[^.!?]{0,60}?\\bto (?:an? |my )?(?:s3 bucket|bucket|server|ftp|dropbox|drive|endpoint)\\b`,
+    ),
+    // A lookup or a live API called from the scene; a download from an address, in any of the product's languages.
+    re(
+      `\\b(?:do|doing|perform\\w*|make|making|run\\w*|send\\w*|issue\\w*)\\s+(?:a |an )?dns (?:lookup|query|request)s?\\b|\\b(?:poll|call|query|hit|use|fetch\\w* from|pull\\w* from|read\\w* from)\\w*\\s+(?:a |an |the )?(?:live|real-?time|public|web|rest|online|remote|external) (?:[\\w-]+ ){0,3}apis?\\b|\\b(?:live|real-?time|online|web|rest) (?:[\\w-]+ ){0,3}apis?\\b[^.!?]{0,40}?\\bpoll\\w*`,
+    ),
+    re(
+      `\\b(?:descarg|baix|telecharg|herunterlad|scaric|download|fetch|recuper|pull)\\w*\\b[^.!?]{0,40}?(?:https?|ftp)://|(?:https?|ftp)://\\S+\\s+${gap(3)}(?:laden|herunterladen|holen|abrufen|download\\w*|fetch\\w*|descargar|baixar|scaricare|telecharger)\\b`,
+    ),
+    // The machine's name, user or folder sent to a server.
+    re(
+      `\\b(?:send|report|post|upload|mand|envi|envoy|sende|invi|transmit)\\w*\\b(?=[^.!?]*\\b(?:server|servidor|serveur|url|endpoint|webhook|domain|https?)\\b)[^.!?]{0,80}?\\b${any('hostname', 'host name', 'user ?name', "machine(?:'s)? name", 'computer name', 'nombre del equipo', 'nombre de (?:la maquina|usuario)', "nom de (?:la machine|l'utilisateur)", 'rechnername', 'benutzername', 'nome (?:do computador|da maquina|del computer|utente)', 'ruta donde', 'working directory', 'chemin')}\\b`,
     ),
     // The cloud's instance metadata service: the host's own credentials, by address or by name.
     re(`169\\.254\\.169\\.254|\\bmetadata\\.google\\.internal\\b|\\/latest\\/meta-data\\b|\\binstance metadata (?:service|endpoint)\\b`),
@@ -113,11 +134,14 @@ export const reachNetwork: IntentRule = {
   fix: SANDBOX,
 };
 
+/** Not the keys of the people in a cryptography lesson ("show the secret key Alice and Bob end up sharing"). */
+const NOT_THE_PARTIES = `(?!\\s+(?:alice|bob|eve|both (?:sides|parties)|they (?:share|agree)|the two (?:parties|sides)|each (?:party|side)|(?:of|for) (?:the )?(?:cipher|exchange|protocol|scheme|lesson|example|rsa|vigenere|caesar)))`;
+
 export const readSecrets: IntentRule = {
   id: 'read-secrets',
   category: 'secret_exfiltration',
   severity: 'HIGH',
-  cue: /api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+  cue: /keys?|set up with|configured with|ran with|servizio|servicio|servico|service|renderer|backend|api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
   patterns: [
     re(
       `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
@@ -126,7 +150,7 @@ export const readSecrets: IntentRule = {
       `\\b(?:os\\.environ|process\\.env|getenv\\s*\\(|environ\\s*\\[|openai_api_key|aws_secret_access_key|aws_access_key_id|database_url|\\w*_(?:api_key|secret|token|password)\\b(?=[^.]{0,30}(?:print|show|display|send|read|env)))`,
     ),
     re(
-      `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}(?:s|ing)?\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b`,
+      `\\b${any('print', 'show', 'read', 'send', 'get', 'list', 'dump', 'reveal', 'include', 'leak', 'steal', 'exfiltrate', 'display', 'output', 'give me', 'grab', 'collect', 'extract', 'harvest', 'copy', 'return', 'log', 'expose')}(?:s|ing)?\\s+${direct(5)}${any('(?:the |all |any |every |your |its |their |server |system )?environment variables?', 'env vars?', '(?:the |your |all |any )?(?:\\.env|dotenv) file', "(?:the |your |all |any |server |stored |saved |system |admin |root |users' )(?:api[ _-]?keys?|secret[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|credentials|private keys?|ssh keys?|secrets|passwords|password hashes)")}\\b${NOT_THE_PARTIES}`,
     ),
     re(
       `\\b${any('write', 'put', 'render', 'embed', 'encode', 'type', 'draw', 'animate', 'spell out', 'use')}\\s+${direct(3)}${any('your', 'all (?:the )?', 'every', 'its', "the (?:server|system|machine|container|host|worker)'?s?")}\\s*${any('environment variables?', 'env vars?', 'api[ _-]?keys?', 'secret[ _-]?keys?', 'access[ _-]?tokens?', 'credentials', 'private keys?', 'ssh keys?', 'secrets', 'passwords')}\\b`,
@@ -140,6 +164,13 @@ export const readSecrets: IntentRule = {
     // The environment's secrets or the system's configuration put on screen.
     re(
       `\\b(?:display|print|put|render|hide|encode|leak|output|reveal|list|write out|include|what)\\w*\\s+[^.!?]{0,60}?(?:${any('api keys?', 'secret key', 'secrets', 'tokens?', 'github token', 'access token', 'credentials')}\\b[^.!?]{0,40}?\\b(?:environment|server|this (?:machine|host|container)|available to you|you (?:have|use|run on))|(?:server|host|worker|environment|your)'?s? ${any('secret key', 'api key', 'tokens?', 'secrets', 'credentials', '(?:full |initial )?configuration(?: values| message)?')})`,
+    ),
+    // Secrets known by whose they are: the key this service uses, the tokens you were set up with, the credentials in the machine's cloud config.
+    re(
+      `\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b[^.!?]{0,40}?\\b(?:(?:this|your|the) (?:service|renderer|rendering (?:machine|server|box)|backend)|(?:this|your) (?:server|app|application|tool|pipeline|worker|platform|program|generator|container|host|machine))\\b[^.!?]{0,25}?\\b(?:uses?|using|authenticates?|runs? (?:with|on)|signs?|uploads?|talks|connects?|calls|logs? in)\\b|\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b (?:that )?you (?:were|are|got|have been) (?:set up|configured|provisioned|given|deployed|started|launched|running) with\\b|\\b(?:credentials|keys?|tokens?|secrets)\\b[^.!?]{0,30}?\\b(?:in|from|of) the (?:cloud(?: provider)?|aws|gcp|azure|provider|rendering machine'?s?|server'?s?|machine'?s?|host'?s?) (?:config|configuration|settings|profile|credentials file)\\b|\\bconfig(?:uration)? (?:it|you|the (?:render|scene|tool)) (?:ran|runs?|was run|were run|used) with\\b[^.!?]{0,60}?\\b(?:api[ _-]?key|token|credentials|secret|password)|\\b(?:keys?|tokens?|credentials?|passwords?) (?:that )?(?:is |are )?(?:available|present|set|stored|lying around|found|defined) in (?:the |your |its )?(?:environment|env|shell|machine|server|container)\\b`,
+    ),
+    re(
+      `\\b${any('token', 'chiavi?', 'claves?', 'chaves?', 'cles?', 'schlussel', 'credenziali', 'credenciales', 'credenciais', 'identifiants', 'zugangsdaten', 'passwort', 'contrasena', 'senha', 'mot de passe')}\\b[^.!?]{0,40}?\\b${any('il servizio', 'el servicio', 'o servico', 'le service', 'der dienst', 'del servizio', 'del servicio', 'do servico', 'du service', 'des dienstes')}\\b`,
     ),
   ],
   what: 'asks for secrets (keys, tokens, passwords, environment variables)',

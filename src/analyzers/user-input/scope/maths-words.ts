@@ -213,7 +213,7 @@ export const WEAK = stems(
   'question',
 );
 
-/** Math notation: digits with operators, powers, LaTeX, maths symbols; a number counts too. */
+/** Math notation: digits with operators, powers, LaTeX, maths symbols, a repeating decimal (0.999…); a number counts too. */
 export const NOTATION =
-  /\d\s*[-+*/^=<>×÷x]\s*[\d(a-z]|[a-z]\s*\^\s*[\d{(a-z]|[a-z]['′]*\s*=\s*[-\d(a-z]|\\(?:frac|int|sum|sqrt|lim|cdot|alpha|beta|theta|pi|infty|partial)|[∫∑∏√∞≤≥≠≈∂∇θαβλμσπΔ∈⊂∪∩→±]|\b[fgh]\s*\(\s*[a-z]\s*\)|\b\d+(?:\.\d+)?\s*(?:%|deg|rad|m\/s|cm|km|kg)\b/;
+  /\d\s*[-+*/^=<>×÷x]\s*[\d(a-z]|[a-z]\s*\^\s*[\d{(a-z]|[a-z]['′]*\s*=\s*[-\d(a-z]|\\(?:frac|int|sum|sqrt|lim|cdot|alpha|beta|theta|pi|infty|partial)|[∫∑∏√∞≤≥≠≈∂∇θαβλμσπΔ∈⊂∪∩→±]|\b[fgh]\s*\(\s*[a-z]\s*\)|\b\d+(?:\.\d+)?\s*(?:%|deg|rad|m\/s|cm|km|kg)\b|\d\.\d+\s*(?:…|\.{3})/;
 export const NUMBER = /\d/;
