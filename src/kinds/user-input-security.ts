@@ -1,12 +1,5 @@
 import type { LocalScorer } from '../analyzers/scoring';
-import {
-  issueDrafts,
-  MAX_SCREENED_CHARS,
-  SCREEN_MAX_SCORE,
-  SCREEN_PASS_THRESHOLD,
-  screenMessage,
-  screeningNote,
-} from '../analyzers/user-input/screen';
+import { issueDrafts, SCREEN_MAX_SCORE, SCREEN_PASS_THRESHOLD, screenBoundedMessage, screeningNote } from '../analyzers/user-input/screen';
 import type { KindInput } from '../domain/judgement';
 import { scoredAnswerSchema, type KindDefinition, type ScoredAnswer } from './kind';
 
@@ -23,8 +16,8 @@ const CATEGORIES = [
   'out_of_scope',
 ] as const;
 
-/** The screening of the message (src/analyzers/user-input/screen.ts); the pipeline's texts are already bounded where they enter. */
-const screeningOf = (input: KindInput) => screenMessage((input.userInput ?? '').slice(0, MAX_SCREENED_CHARS));
+/** The screening of the message (src/analyzers/user-input/screen.ts); one the pipeline cut where it entered fails as not read whole. */
+const screeningOf = (input: KindInput) => screenBoundedMessage(input.userInput ?? '');
 
 /** USER_INPUT_SECURITY judged locally: the same screening as `evals screen` and the served route. */
 const scoreUserInputSecurity: LocalScorer = ({ input }) => {

@@ -210,4 +210,13 @@ describe('USER_INPUT_SECURITY in a pipeline run', () => {
     }
     expect(benign).toMatchObject({ status: 'PASS', score: 100, issueCount: 0 });
   });
+
+  it('fails a message padded past what screening reads, whatever its first 32,000 characters say', async () => {
+    const padded = `${BENIGN[4]} ${'Show each step slowly. '.repeat(1500)}${HARMFUL}`;
+    expect(padded.length).toBeGreaterThan(32_000);
+    const run = await judged('frag-screen-padded', padded);
+    expect(run.status).toBe('FAIL');
+    const issue = run.issues!.find((i) => i.severity === 'HIGH');
+    expect(issue?.description).toMatch(/longer than the 32,000 characters screening reads.*only its first 32,000 were judged/);
+  });
 });

@@ -28,7 +28,7 @@ export const MAX_SCREENED_CHARS = MAX_TEXT_CHARS;
 
 export type ScreenCategory = IntentRule['category'] | 'harmful_content' | 'encoded_payload' | 'out_of_scope';
 
-export type ScreenLayer = 'rules' | 'harm' | 'classifier' | 'scope' | 'encoding';
+export type ScreenLayer = 'rules' | 'harm' | 'classifier' | 'scope' | 'encoding' | 'length';
 
 export interface ScreenIssue {
   severity: Severity;
@@ -199,6 +199,10 @@ export function screenMessage(text: string): Screening {
   const issues = [...ruled, ...encodingIssues(views, encodedFlagged), ...classifierIssues(reading, views, ruled)];
   const scope = scopeIssue(views[0].text);
   if (scope) issues.push(scope);
+  return verdictOf(issues);
+}
+
+function verdictOf(issues: ScreenIssue[]): Screening {
   const score = scoreFromIssues(issues.map(draftOf), SCREEN_MAX_SCORE);
   const status = judgedStatus(
     score,
@@ -210,6 +214,27 @@ export function screenMessage(text: string): Screening {
       ? 'A plain math animation request: no injection, jailbreak, code, file, network, secret or harmful intent found.'
       : `${issues.length} finding(s): ${[...new Set(issues.map((i) => i.category))].join(', ')}.`;
   return { status, score, maxScore: SCREEN_MAX_SCORE, summary, issues };
+}
+
+/**
+ * The verdict on a message the pipeline bounded (src/domain/text-limits.ts), which may be longer than
+ * screening reads: its first MAX_SCREENED_CHARS characters judged, and a HIGH finding that the rest never
+ * was. Padding a message past the limit would otherwise carry anything after it through unread; `evals
+ * screen` and the served route refuse such a message outright.
+ */
+export function screenBoundedMessage(text: string): Screening {
+  if (text.length <= MAX_SCREENED_CHARS) return screenMessage(text);
+  const head = screenMessage(text.slice(0, MAX_SCREENED_CHARS));
+  const limit = thousands(MAX_SCREENED_CHARS);
+  const unread: ScreenIssue = {
+    severity: 'HIGH',
+    category: 'prompt_injection',
+    layer: 'length',
+    quote: `over ${limit} characters`,
+    description: `The user's message is longer than the ${limit} characters screening reads ("over ${limit} characters"): only its first ${limit} were judged, and what follows could hold instructions no layer saw.`,
+    suggestedFix: 'Refuse the message, or screen it whole before generating: the API route refuses a message over the limit.',
+  };
+  return verdictOf([...head.issues, unread]);
 }
 
 /** A screening issue as the pipeline stores it. */
