@@ -107,6 +107,7 @@ function main(): void {
     'BLIND4, a fourth blind set (written with the seventh round of own data, the same way: never tuned on, none of it)',
     part('blind4'),
   );
+  report('BLIND5, a fifth blind set (written with the eighth round of own data, the same way: never tuned on, none of it)', part('blind5'));
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
