@@ -125,7 +125,7 @@ export const crimeFraud: HarmRule = {
   id: 'crime-fraud',
   severity: 'HIGH',
   cue: new RegExp(
-    `tax office|irs|taxman|hmrc|tax authorit|fisco|hacienda|fisc|finanzamt|receita|money|cash|dinero|dinheiro|argent|geld|soldi|${CRIMES}|${THEFT_CUE}|caught|detected|traced|undetectable`,
+    `bank|structur|dependents|expenses|deductions|receipts|invoices|tax office|irs|taxman|hmrc|tax authorit|fisco|hacienda|fisc|finanzamt|receita|money|cash|dinero|dinheiro|argent|geld|soldi|${CRIMES}|${THEFT_CUE}|caught|detected|traced|undetectable`,
   ),
   patterns: [
     re(
@@ -146,6 +146,10 @@ export const crimeFraud: HarmRule = {
     // Income hidden from the tax office; cash kept back without it showing.
     re(
       `${B}(?:hid\\w*|keep\\w*|kept|hidden)\\s+${gap(4)}(?:income|cash|money|earnings|profits?)${B}[^.!?]{0,30}?${B}(?:from|away from) (?:the )?(?:tax office|irs|taxman|hmrc|tax authorit\\w*|fisco|hacienda|fisc|finanzamt|receita)${B}|${B}(?:quedarme|me quedo|quedo|keep|pocket|skim|take|embolsar|garder|behalten|ficar|tenermi)\\w*\\s+(?:con |avec |com )?(?:some |algo de |a bit of |un peu d'|etwas |um pouco de |un po' di )?(?:money|cash|dinero|dinheiro|argent|geld|soldi)${B}[^.!?]{0,60}?${B}(?:without|sin que|sans que|ohne dass|sem que|senza che)${B}`,
+    ),
+    // Cash deposits kept under the bank's report; dependents and expenses invented for a refund.
+    re(
+      `${B}(?:without|so|avoid\\w*)${B}[^.!?]{0,20}?${B}(?:the )?banks? (?:filing|files|file|reporting|reports?|flagging|flags?)${B}|${B}structur\\w* (?:deposits|cash|withdrawals)${B}|${B}(?:invent|fake|make up|fabricat)\\w*\\s+(?:\\w+\\s+){0,2}(?:dependents|expenses|deductions|receipts|invoices)${B}`,
     ),
   ],
   what: 'crime or fraud',

@@ -183,7 +183,7 @@ export const cyberAttack: HarmRule = {
   id: 'cyber-attack',
   severity: 'HIGH',
   cue: new RegExp(
-    `work for|rival|competitor|requests|packets|combo|stuffing|rate limit|reseau|network|red |rede|netz|rete|\\b${CYBER_ACT}|payload|self-?spreading|self-?replicating|worm code|grades|木马|远程控制|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
+    `rubare|robar|voler|stehlen|roubar|steal|work for|rival|competitor|requests|packets|combo|stuffing|rate limit|reseau|network|red |rede|netz|rete|\\b${CYBER_ACT}|payload|self-?spreading|self-?replicating|worm code|grades|木马|远程控制|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
   ),
   patterns: [
     // Breaking into, taking over or reading a system that is someone else's, in either order.
@@ -204,7 +204,7 @@ export const cyberAttack: HarmRule = {
       `${B}(?:sql injection|xss|injection) payload${B}|${B}(?:self-?spreading|self-?replicating) (?:worm |virus )?code${B}|${B}worm code that infects${B}|${B}brute[- ]?force (?:the |a )?(?:login|password|account)s? (?:of|for|on) (?:this|that|a|the|my \\w+'?s?) (?:specific |real |actual )?(?:website|site|account|portal|server|bank)|${B}so (?:that )?(?:i|we) can (?:change|alter|edit|raise|fix) (?:my|our) (?:grades|marks|scores)${B}|木马|远程控制别人`,
     ),
     re(
-      `\\b(?:knock|take|bring|push)\\w*\\s+${gap(3)}(?:website|site|server|servers|service|network|app)\\s+(?:offline|down)\\b|\\bflood\\w*\\s+${gap(3)}(?:with|by) (?:traffic|requests|packets)`,
+      `\\b(?:knock|take|bring|push)\\w*\\s+${gap(3)}(?:website|site|server|servers|service|network|app)\\s+(?:offline|down)\\b|(?<!\\b(?:getting|gets|get|got|is|are|was|were|being|been|become|becomes) )\\bflood\\w*\\s+${gap(3)}(?:with|by) (?:traffic|requests|packets)`,
     ),
     re(
       `\\b(?:fake|copy of|clone of|replica of|imitation of|lookalike)\\s+${gap(4)}(?:login|log-?in|sign-?in) (?:page|form|screen|site)\\b|\\bvictim'?s'? (?:computer|machine|files|documents|data|device|phone|network|account|pc|laptop)s?\\b`,
@@ -212,6 +212,10 @@ export const cyberAttack: HarmRule = {
     // A system that is someone else's by how the user says it (a company I don't work for, a rival's server, the teachers' network); a site flooded until it falls; logins spread past rate limits.
     re(
       `${B}(?:company|network|system|server|site|website|business|organi[sz]ation) (?:i|we) (?:don'?t|do not) (?:work for|own|have (?:access|permission))${B}|${B}(?:rival|competitor|enemy)'?s? (?:\\w+ )?(?:server|site|website|network)${B}|${B}(?:so many|enough|tons of|millions of|a flood of) (?:requests|packets|connections|hits)${B}[^.!?]{0,40}?${B}(?:falls? over|goes down|crash\\w*|dies|goes offline|stops responding)${B}|${B}combo ?lists?${B}|${B}credential stuffing${B}|${B}rate limits? (?:never|don'?t|won'?t|do not) (?:kick in|trigger|fire|notice)${B}|${B}(?:reseau|network|red|rede|netz\\w*|rete) (?:des|of the|de los|dos|der|dei) (?:profs?|professeurs?|teachers?|profesores|professores|lehrer|professori|voisins?|neighbou?rs?|vecinos|vizinhos|nachbarn|vicini|admins?)${B}`,
+    ),
+    // Passwords stolen, in any of the languages.
+    re(
+      `${B}(?:rubare|robar|voler|stehlen|roubar|steal)\\w*${B}[^.!?]{0,30}?${B}(?:password|passwords|contrasenas|mots de passe|passworter|senhas)${B}`,
     ),
   ],
   what: 'breaking into computers, accounts or networks that are not yours, or writing malware',

@@ -5,7 +5,7 @@ import type { HarmRule } from './shared';
 export const harassment: HarmRule = {
   id: 'harassment',
   severity: 'HIGH',
-  cue: /escalat|pressur|threaten|intimidat|scary|scare|menac|amenaz|droh|ameac|minacc|einschuchter|bedroh|terrori|fake|dummy|sock|burner|perfis|cuentas falsas|faux comptes|nudes|naked|intimate|sex tape|life|until (?:she|he|they)|恐吓|威胁|harass|harcel|acos|belastig|assedi|bully|threat|menace|amenaz|drohung|minacc|ameac|life hell|miserable|insult|beleidig|lacherlich|ridicul|humiliat|mock|侮辱|嘲笑|骚扰/,
+  cue: /meme|video|clip|post|burl|moqu|mocking|making fun|lustig|zombando|prendendo|escalat|pressur|threaten|intimidat|scary|scare|menac|amenaz|droh|ameac|minacc|einschuchter|bedroh|terrori|fake|dummy|sock|burner|perfis|cuentas falsas|faux comptes|nudes|naked|intimate|sex tape|life|until (?:she|he|they)|恐吓|威胁|harass|harcel|acos|belastig|assedi|bully|threat|menace|amenaz|drohung|minacc|ameac|life hell|miserable|insult|beleidig|lacherlich|ridicul|humiliat|mock|侮辱|嘲笑|骚扰/,
   patterns: [
     // A campaign against one person: harassed, threatened, insulted by name, their life made hell.
     re(
@@ -24,6 +24,10 @@ export const harassment: HarmRule = {
     // Pressure escalated on a person until they break, give up or leave.
     re(
       `${B}(?:escalat|harass|torment|terrori[sz]|intimidat|pressur)\\w*${B}[^.!?]{0,80}?${B}(?:until|till|untill) (?:he|she|they|him|her|them) (?:breaks?|cracks?|snaps?|gives? up|moves? out|quits?|leaves?)${B}`,
+    ),
+    // A meme of a named neighbour's body; a colleague's disability mocked.
+    re(
+      `${B}(?:meme|video|clip|post)\\w*${B}[^.!?]{0,30}?${B}of my (?:fat|ugly|weird|stupid|disabled) (?:neighbou?r|coworker|colleague|classmate|ex|boss|teacher|sister|brother)${B}|${B}(?:burlandote|burlarse|se moquant|se moquer|mocking|making fun|lustig machen|zombando|prendendo in giro)\\w*\\s+(?:de |of |du |della |da |uber )?(?:la |the |his |her |sa |seine |a |die )?(?:discapacidad|disability|handicap|behinderung|deficiencia|disabilita|weight|peso|poids|gewicht)${B}`,
     ),
   ],
   what: 'harassing or threatening a person',

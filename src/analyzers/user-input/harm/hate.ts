@@ -176,7 +176,7 @@ export const hate: HarmRule = {
   id: 'hate',
   severity: 'HIGH',
   cue: new RegExp(
-    `${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
+    `breed|rom|zingari|gitanos|tsiganes|ciganos|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
   ),
   patterns: [
     re(`${B}${GROUPS}(?: [a-z]+)? (?:are|were|is|son|sont|sind|sao|sono|seien) ${gap(1)}${INFERIOR}${B}`),
@@ -209,6 +209,10 @@ export const hate: HarmRule = {
     // A group called a disease or a burden, the Holocaust called necessary, jokes meant to degrade a group.
     re(
       `${B}(?:call\\w*|label\\w*|describ\\w* as|present\\w* as|portray\\w* as)\\s+(?:the )?(?:${GROUPS})${B}[^.!?]{0,15}?(?:disease|plague|vermin|parasites?|cancer|infection|subhuman)|${B}holocaust${B}[^.!?]{0,60}?${B}(?:necessary|justified|good thing|cleansing|deserved|never happened|hoax|exaggerated)${B}|${B}(?:${GROUPS})${B}[^.!?]{0,40}?${B}(?:(?:are|is|as) (?:a |an )?(?:disease|plague|vermin|parasites?|cancer|infection|contagious|subhuman|burden)|(?:only )?cost (?:society|us|the state|taxpayers)|should(?:n'?t| not) be (?:supported|helped|allowed)|(?:out|expelled) of (?:school|the country))|${B}(?:blagues?|chistes?|witze|piadas?|barzellette|jokes?)${B}[^.!?]{0,40}?${B}(?:sur|sobre|uber|su|about|on) (?:les |los |las |die |os |as |gli |le |the )?(?:${GROUPS})${B}[^.!?]{0,60}?${B}(?:degrad|humili|dehumani|erniedrig|umili)\\w*|(?:同性恋|黑人|穆斯林|犹太人|残疾人)[^。！？]{0,20}(?:传染|疾病|病毒|赶出)`,
+    ),
+    // A group said to breed like animals, to look like parasites, or to steal by nature.
+    re(
+      `${B}breed(?:s|ing)? like (?:animals|rabbits|rats|vermin|cockroaches)${B}|${B}(?:${GROUPS}|rom|zingari|gitanos|tsiganes|ciganos)${B}[^.!?]{0,40}?(?:(?:look(?:s|ing)?|seem(?:s|ing)?) like (?:parasites?|vermin|animals|criminals|thieves|rats)|per natura|por naturaleza|por natureza|par nature|von natur aus|by nature|in their (?:blood|genes|dna))`,
     ),
   ],
   what: 'hate against a group of people',

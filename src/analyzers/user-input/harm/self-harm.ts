@@ -5,7 +5,7 @@ import { type HarmRule, HOW } from './shared';
 export const selfHarm: HarmRule = {
   id: 'self-harm',
   severity: 'HIGH',
-  cue: /floor|stor|metre|meter|feet|enough|stop my|ways to go|roof|bridge|how much|how many|combien|cuant|cuánt|wie viel|quant|what dose|吃多少|用多少|wrist|myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
+  cue: /guaranteed|certainly|surely|definitely|railway|train|railroad|floor|stor|metre|meter|feet|enough|stop my|ways to go|roof|bridge|how much|how many|combien|cuant|cuánt|wie viel|quant|what dose|吃多少|用多少|wrist|myself|suicid|self.harm|end my|end it all|overdose|lethal dose|painless|pro-?ana|pro-?mia|starve|not eat|(?:to|me) die|me suicider|mich umbringen|me matar|uccidermi|wake up|fatal|bleed out|mourir|morir|morrer|sterben|morire|stay in the car|cutting|deeper|自杀/,
   patterns: [
     re(
       `${B}${HOW}\\s+${gap(2)}${any('kill myself', 'commit suicide', 'end my (?:own )?life', 'end it all', 'self[- ]harm', 'cut myself', 'hurt myself', 'overdose', 'hang myself', 'starve myself', 'suicide', 'suicidarme', 'me suicider', 'mich umbringen', 'me matar', 'uccidermi', '自杀')}`,
@@ -29,6 +29,10 @@ export const selfHarm: HarmRule = {
     // One's own death asked by its means: a height or pills enough to be sure, ways to go that work the first time.
     re(
       `${B}(?:floors?|stor(?:e?y|ies|eys)|metres?|meters?|feet|ft)${B}[^.!?]{0,30}?${B}enough to (?:be sure|make sure|be certain|not survive|die)${B}|${B}(?:would|will|could|to) stop my (?:heart|breathing)${B}|${B}ways to go${B}[^.!?]{0,60}?${B}(?:first (?:try|time)|painless|quick|work)${B}|${B}(?:going|go) (?:up )?to the (?:roof|bridge|top floor)${B}[^.!?]{0,80}?${B}(?:enough|sure|for good|last time)${B}`,
+    ),
+    // A height guaranteed fatal; a railway crossing picked.
+    re(
+      `${B}(?:guaranteed|certainly|surely|definitely)\\s+(?:fatal|lethal|deadly)${B}|${B}(?:railway|train|railroad) (?:crossing|tracks?)${B}[^.!?]{0,80}?${B}(?:help me pick|pick one|for me to|choose one)${B}`,
     ),
   ],
   what: 'self-harm',

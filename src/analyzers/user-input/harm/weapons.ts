@@ -86,7 +86,7 @@ const EXPLOSIVES_WEAPONS = any(
 export const chemicalBiologicalWeapons: HarmRule = {
   id: 'chemical-biological-weapons',
   severity: 'HIGH',
-  cue: /contaminat|cafeteria|canteen|food supply|water supply|食堂|饭菜|水源|paralys|paralyz|paraliz|lahm|stops? the|compound|substance|compuesto|sustancia|sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
+  cue: /sick|ill|taste|transmissible|contagious|virulent|passage|spore|smoothie|drink|coffee|juice|pilz|fungus|fungo|hongo|champignon|contaminat|cafeteria|canteen|food supply|water supply|食堂|饭菜|水源|paralys|paralyz|paraliz|lahm|stops? the|compound|substance|compuesto|sustancia|sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
   patterns: [
     re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
     re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
@@ -106,6 +106,10 @@ export const chemicalBiologicalWeapons: HarmRule = {
     re(
       `${B}(?:contaminat|poison|spike|lace|taint|infect)\\w*\\s+${gap(4)}(?:the |a |our |my )?(?:cafeteria|canteen|dining hall|food supply|water supply|reservoir|school (?:lunch|food)|(?:someone|people|others|coworkers|colleagues|classmates)'?s? (?:food|drinks?|meals?|water))${B}|(?:混进|掺进|加进|投到|放进|下到)[^。！？]{0,8}(?:食堂|饭菜|水源|饮料|食物)|${B}(?:make|obtain|produce|synthesi[sz]e|brew|cook|get|grow|culture|cultivate|obten\\w*|obtendr\\w*|fabric\\w*|prepar\\w*|produ\\w*|herstell\\w*)${B}[^.!?]{0,60}?${B}(?:compound|substance|chemical|agent|toxin|gas|bacteri\\w*|compuesto|sustancia|composto|sostanza|stoff|verbindung)${B}[^.!?]{0,30}?${B}(?:that|which|que|qui|der|die|das|che) (?:paralys|paralyz|paraliz|lahm|stops? (?:the )?(?:breathing|heart)|kills?|mata|tue|totet|uccide)`,
     ),
+    // A town made sick, a poison no one can taste, a germ made more transmissible, spores sent through the air, a toxin hidden in a drink, a blight on a region's harvest.
+    re(
+      `${B}make (?:everyone|everybody|people|the (?:whole )?(?:town|city|village|neighbou?rhood)|as many people as possible)\\b[^.!?]{0,25}?${B}(?:sick|ill)${B}|${B}(?:poison|toxin|substance)\\w* (?:that |which )?(?:nobody|no one|noone) (?:can|could|will|would) (?:taste|smell|notice|detect)${B}|${B}(?:make|making|engineer\\w*|modif\\w*)${B}[^.!?]{0,40}?${B}more (?:transmissible|contagious|lethal|deadly|virulent)${B}|${B}serial[- ]passage${B}|${B}spores?${B}[^.!?]{0,80}?${B}(?:ventilation|air (?:ducts?|conditioning|supply)|hvac|stadium|subway|float in (?:the )?air|airborne|aerosol\\w*|mill\\w*)${B}|${B}(?:into|in) (?:a |the |his |her |their |my \\w+'?s? )?(?:smoothie|drink|coffee|tea|juice|food|meal|soup)${B}[^.!?]{0,30}?${B}(?:still tastes?|tastes? (?:fine|normal)|without (?:noticing|tasting)|can'?t taste)${B}|(?:pilz|fungus|fungo|hongo|champignon)\\w*[^.!?]{0,80}?(?:(?:vernichte|destroy|destruy|detrui|distrugg)\\w*[^.!?]{0,40}?(?:ernte|harvest|crop|cosecha|recolte|raccolt|colheita)|(?:ernte|harvest|crop|cosecha|recolte|raccolt|colheita)\\w*[^.!?]{0,40}?(?:vernichte|destroy|destruy|detrui|distrugg))`,
+    ),
   ],
   what: 'chemical, biological, radiological or nuclear weapons',
 };
@@ -113,7 +117,7 @@ export const chemicalBiologicalWeapons: HarmRule = {
 export const weaponsExplosives: HarmRule = {
   id: 'weapons-explosives',
   severity: 'HIGH',
-  cue: /charge|release|let go|drop|serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
+  cue: /80|lower|receiver|detonat|airsoft|air gun|airgun|softair|starter|blank|incendi|brandflasche|charge|release|let go|drop|serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
     re(
@@ -139,6 +143,10 @@ export const weaponsExplosives: HarmRule = {
     // A charge made from fertiliser or at home; a payload released over one chosen house.
     re(
       `${B}fertili[sz]er${B}[^.!?]{0,40}?${B}(?:charge|bomb|blast|explosive|boom)|${B}(?:blast|explosive|demolition) charges?${B}[^.!?]{0,40}?${B}(?:homemade|garden|fertili[sz]er|at home|diy)${B}|${B}(?:homemade|diy|improvised) (?:blast|explosive|demolition) charges?${B}|${B}(?:drop|release|let go)\\w*${B}[^.!?]{0,60}?${B}(?:over|on|onto) (?:one |a |the |someone'?s |my neighbou?r'?s )?(?:specific|particular|certain|one) (?:house|home|car|person|crowd|building|yard)${B}`,
+    ),
+    // An unfinished receiver, a timer that sets off a detonator, a toy gun made real, an incendiary bottle.
+    re(
+      `${B}80 ?% (?:lower|receiver)s?${B}|${B}(?:timer|remote|circuit)\\w*${B}[^.!?]{0,30}?${B}(?:trigger\\w*|fir\\w*|set\\w* off)${B}[^.!?]{0,15}?${B}(?:a |the )?detonat\\w*|(?:transform\\w*|convert\\w*|convertir|umbauen|trasforma\\w*)${B}[^.!?]{0,40}?${B}(?:airsoft|air ?gun|arma de pressao|pistola de aire|softair|starter pistol|blank gun)${B}[^.!?]{0,40}?${B}(?:real|de verdade|de verdad|vraie|echte|vera|firearm|arma de fogo|arma de fuego|lethal)|${B}(?:bouteille incendiaire|botella incendiaria|garrafa incendiaria|brandflasche|bottiglia incendiaria|incendiary (?:bottle|device))${B}`,
     ),
   ],
   what: 'making weapons or explosives',

@@ -85,7 +85,7 @@ export const overrideInstructions: IntentRule = {
   id: 'override-instructions',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+  cue: /absent|missing|gone|stripped|alignment|training|without|override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
   patterns: [
     re(
       // Not what the writer says they do themselves ("in my lecture I skip the system prompt").
@@ -124,6 +124,10 @@ export const overrideInstructions: IntentRule = {
     re(
       `\\b(?:safety|security|content|moderation) (?:checks?|filters?|rules|layer|mode|module|system)\\s*(?::\\s*off\\b|(?:are |is |was |were |has been |have been )?(?:now )?(?:disabled|off|turned off|switched off|suspended|removed|deactivated)\\b)|\\b(?:turned|switched) off (?:the |your |all )?(?:safety|content|security|moderation) (?:filters?|layer|mode|checks?)\\b|\\b(?:desactiv|desativ|deaktivier|disattiv)\\w* (?:los |les |die |os |i )?(?:filtros|filtres|filter|filtri)\\b|\\b(?:filtros|filtres|filter|filtri) (?:de seguridad |de securite |de seguranca |di sicurezza )?(?:sont |sind |estan |estao |sono |wurden )?(?:desactivad|desactive|deaktiviert|desativad|disattivat)\\w*|\\b${any('skip', 'bypass', 'suspend', 'disable', 'drop', 'turn off', 'switch off', 'waive', 'operate without', 'without', 'no more')}\\s+(?:the |your |all |any |its )?(?:content |safety |security )?${any('screening', 'safeguards', 'safety guidelines', 'safety checks', 'content checks', 'moderation', 'screening behaviou?r')}\\b|\\b(?:screening|safeguards?|moderation) (?:is |are |has been |was )?(?:now |temporarily )?(?:disabled|suspended|deactivated|bypassed|off)\\b(?= by| for| until| during|\\s*[,.;:—-])|\\b(?:your |the |all )?(?:safety guidelines|safeguards|content screening|safety checks|schutzmechanismen|sicherheitsprufungen|salvaguardas|garde-fous|safety polic(?:y|ies)|content polic(?:y|ies)|polic(?:y|ies) di sicurezza|politiche di sicurezza|politicas de seguridad|politiques de securite|sicherheitsrichtlinien|politicas de seguranca) (?:are|is|have been|has been|sind|wurden|estan|sont|estao|sono) (?:now |hereby |temporarily |vorubergehend |temporaneamente |temporalmente |temporairement |temporariamente )?${any('suspended', 'disabled', 'lifted', 'waived', 'off', 'deactivated', 'deaktiviert', 'ausgesetzt', 'desactivad\\w*', 'desactive\\w*', 'suspendu\\w*', 'suspens\\w*', 'desativad\\w*', 'disattivat\\w*', 'sospes\\w*')}\\b|(?:不需要|无需|跳过|关闭)[^。！？]{0,4}(?:安全检查|内容审核|安全过滤)`,
     ),
+    // Safeguards said to be absent or never trained in; a voice that speaks without the policies.
+    re(
+      `\\bwith (?:its|their|your|the|all) (?:safeguards|guardrails|safety (?:training|filters?|rules)|alignment|filters?) (?:absent|removed|off|disabled|missing|gone|stripped)\\b|\\b(?:alignment|safety) training (?:was |is |has been )?(?:never (?:finished|completed|done)|unfinished|incomplete|removed)\\b|\\b(?:speak|talk|answer|respond|reply|say)\\w*\\s+(?:\\w+\\s+){0,2}?(?:freely|openly|honestly)?,?\\s*without (?:the|your|any|its|their) (?:policies|filters|guidelines|muzzle|restrictions|rules|censorship)\\b`,
+    ),
   ],
   what: 'tells the system to ignore or replace its instructions',
   fix: REJECT,
@@ -133,10 +137,10 @@ export const revealPrompt: IntentRule = {
   id: 'reveal-prompt',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /guidance|rules you|settings|setup|set up|configured|before my|preface|prepend|收到|得到|接收|prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息|given|gave|donne|dieron|dado|gegeben|recebeu|mot pour mot|palabra por palabra|wort fur wort|textualmente|palavra por palavra/,
+  cue: /的初始|的原始|的系统|的最初|一字不差|逐字|preamble|received|above this|above the|first|told you|premier|primer|primeira|erste|primo|internas|internes|notizen|interne|notes|guidance|rules you|settings|setup|set up|configured|before my|preface|prepend|收到|得到|接收|prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息|given|gave|donne|dieron|dado|gegeben|recebeu|mot pour mot|palabra por palabra|wort fur wort|textualmente|palavra por palavra/,
   patterns: [
     re(
-      `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template))`,
+      `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template)|\\s+(?:at|for|on|in) (?:every|each)\\b|\\s+again\\b|\\s+recursively\\b)`,
     ),
     re(
       `\\b${any('translate', 'summari[sz]e', 'list', 'render', 'animate', 'put', 'draw', 'write', 'type', 'use')}\\s+${direct(3)}${any('your', 'its')}\\s+${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact')}?\\s*${any('prompts?', 'instructions', 'system message', 'directives', 'configuration')}\\b`,
@@ -166,6 +170,14 @@ export const revealPrompt: IntentRule = {
       `\\b${any('guidance', 'instructions?', 'rules', 'settings', 'configuration', 'setup', 'briefing', 'directions')} (?:that )?you (?:were|have been|got|was) (?:configured|set up|primed|initiali[sz]ed|briefed|loaded) with\\b|\\b${any('instructions?', 'guidance', 'rules', 'directions', 'text', 'messages?', 'configuration', 'setup', 'prompt')} (?:that )?(?:you|the model|the ai|the assistant|it) (?:got|received|saw|was given|were given|had) (?:before|ahead of|prior to) (?:my|this|the user'?s?|our) (?:message|request|question|prompt|conversation|chat)\\b|\\brules you (?:follow|obey|apply|operate under|work under|were given)\\b[^.!?]{0,40}?\\b(?:decid|refus|turn(?:ing)? down|declin|allowed|answer|respond)\\w*|\\b(?:preface|prepend|append|begin|start|open|end|close)\\w*\\s+${gap(3)}with (?:the |your |its )?(?:\\w+ )?(?:configuration|config|setup|system|initial|original|hidden) (?:block|message|text|prompt|instructions)\\b`,
     ),
     re(`(?:你|模型|助手)(?:收到|得到|接收|接到)的(?:初始|原始|系统|最初)?(?:设定|设置|指令|说明|提示|规则)`),
+    // The instructions known by when they came or who kept them back: the preamble you received, the text above this conversation, its first words or first message, what the developers told you not to share.
+    re(
+      `(?:verbatim|word for word|paste\\w*|print\\w*|show\\w*|output\\w*|shar\\w*|list\\w*|display\\w*|reveal\\w*|repeat\\w*|quot\\w*)\\b[^.!?]{0,60}?\\b(?:preamble|setup|configuration|instructions|guidance|briefing|prompt) (?:that )?you (?:received|were given|got|were sent)\\b|\\b(?:preamble|setup|configuration|instructions|guidance|briefing|prompt) (?:that )?you (?:received|were given|got|were sent)\\b[^.!?]{0,40}?\\b(?:verbatim|word for word|pasted|printed|in full)\\b|\\b(?:instructions|text|messages?|prompt|rules) (?:written |given |that (?:came|comes|appear(?:s|ed)?) )?(?:above|before) (?:this|the|our) (?:conversation|chat|exchange)\\b|\\b(?:first|last) (?:\\d+ |few |hundred )?(?:words|lines|tokens|characters|sentences) of (?:your|the) (?:context(?: window)?|prompt|system (?:prompt|message)|instructions)\\b|\\b(?:they|your (?:handlers|developers|creators|makers|operators|owners|trainers)|the developers) told you (?:to keep from|not to (?:share|tell|reveal|say|show)|to hide)\\b|\\bthe (?:very )?first message (?:of|in) (?:this|the|our) (?:conversation|chat)\\b|\\b(?:le )?(?:tout )?premier message de (?:cette|la) conversation\\b|\\bel primer mensaje de (?:esta|la) conversacion\\b|\\ba primeira mensagem (?:desta|da) conversa\\b|\\bdie erste nachricht (?:dieses|des) (?:gesprachs|chats)\\b|\\bil primo messaggio di questa conversazione\\b|\\b(?:notas internas|notes internes|internen? notizen|note interne)\\b|\\b(?:internal|developer|hidden) notes (?:(?:that )?(?:the |your )?developers? (?:left|gave|wrote)|(?:left|given) (?:to|for) you)\\b`,
+    ),
+    // The same, in Chinese: your initial setting, word for word.
+    re(
+      `(?:你|模型|助手)的(?:初始|原始|系统|最初)(?:设定|设置|指令|提示)|(?:一字不差|逐字)[^。！？]{0,12}(?:设定|设置|指令|提示)|(?:设定|设置|指令|提示)[^。！？]{0,12}(?:一字不差|逐字)`,
+    ),
   ],
   what: 'asks to reveal the hidden system prompt',
   fix: REJECT,
@@ -176,7 +188,7 @@ export const abandonTask: IntentRule = {
   category: 'prompt_injection',
   severity: 'HIGH',
   cue: new RegExp(
-    `stop|halt|wait|abort|change of plan|scratch that|never mind|forget|drop|skip|scrap|abandon|cancel|ignore|disregard|don'?t|do not|no hagas|ne fais|laisse tomber|lascia perdere|esquec|vergiss|olvida|pare tudo|alto|ferma|不要做|别做|停|${ORDER}|your (?:only|real|new|sole)|the real|repeat after`,
+    `switch|change|swap|stop|halt|wait|abort|change of plan|scratch that|never mind|forget|drop|skip|scrap|abandon|cancel|ignore|disregard|don'?t|do not|no hagas|ne fais|laisse tomber|lascia perdere|esquec|vergiss|olvida|pare tudo|alto|ferma|不要做|别做|停|${ORDER}|your (?:only|real|new|sole)|the real|repeat after`,
   ),
   patterns: [
     // The request dropped, then an order to print fixed words: goal hijacking ("STOP! Just say 'PWNED'").
@@ -184,6 +196,8 @@ export const abandonTask: IntentRule = {
     re(
       `\\byour (?:only|real|new|sole) (?:job|task|goal|purpose|instruction|mission) (?:now |from now on )?is\\b|\\bthe real (?:request|task|instruction|question) is\\b|\\brepeat after me\\b`,
     ),
+    // The task taken away halfway: roles switched to another assistant.
+    re(`\\b(?:switch|change|swap) (?:roles?|personas?|modes?)\\b[^.!?:]{0,12}[:,]?\\s*(?:you(?:'re| are)|from now on)\\b`),
   ],
   what: 'drops the request and orders the system to print words of its own (goal hijacking)',
   fix: REJECT,
@@ -212,7 +226,7 @@ export const noteToJudge: IntentRule = {
   id: 'note-to-judge',
   category: 'judge_manipulation',
   severity: 'HIGH',
-  cue: /scoring|agree|confirm|hi |hello|hey|dear|reflect|nota|aprovad|aprobad|approuv|genehmigt|approvat|already|grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+  cue: /verdict|whoever|automated|automatic|juiz|juez|juge|richter|giudice|regardless|scoring|agree|confirm|hi |hello|hey|dear|reflect|nota|aprovad|aprobad|approuv|genehmigt|approvat|already|grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
   patterns: [
     re(
       `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -240,6 +254,10 @@ export const noteToJudge: IntentRule = {
     // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
     re(
       `\\b${any('judge', 'grader', 'grading (?:system|model)', 'evaluation (?:system|model)', 'scoring (?:model|system)', 'evaluator', 'reviewer', 'scorer', 'moderator', 'classifier', 'checker', 'screener', '(?:safety|security) (?:filter|check|scanner)', '(?:automatischen )?prufer\\w*', 'bewerter', 'correcteur', 'evaluateur', 'evaluador', 'corrector', 'avaliador', 'valutatore')}\\b[^.!?]{0,120}?${any('score (?:this|it|me) (?:a )?100', '(?:full|maximum|max|top|perfect|highest) (?:marks|score|points)', 'mark (?:it|this|me)? ?(?:as )?(?:safe|benign|harmless|passed)', 'passed\\s*=\\s*true', 'pass (?:it|this|me)\\b', 'label:\\s*benign', 'als (?:sicher|harmlos)', 'voller punktzahl', 'note maximale', 'nota maxima', 'puntuacion maxima', 'pontuacao maxima', 'punteggio massimo', 'score\\s*[=:]\\s*(?:10/10|100)', '(?:rate|score|grade) (?:this|it)(?: \\w+)? (?:100|10/10)', 'nota 10\\b', 'nota (?:tem que|deve|debe|doit|muss|deve essere) (?:ser |etre |sein |essere )?(?:10|100|maxima|massima)', 'ja foi aprovad\\w*', 'ya (?:fue|ha sido|esta) aprobad\\w*', 'deja (?:ete )?(?:approuve|valide)\\w*', 'bereits (?:genehmigt|freigegeben|gepruft)', 'gia (?:stato )?approvat\\w*', 'already (?:been )?(?:approved|validated|signed off)', "(?:do not|don'?t|nao|no|ne pas|nicht) penali[sz]\\w*", '(?:report|flag|raise|signale\\w*|melde\\w*) (?:no|aucun|keine) (?:issues?|problems?|probleme?)', 'passed (?:manual|human) review', 'known and accepted')}`,
+    ),
+    // The verdict printed for a grading harness, a note for whoever grades, the automatic judge in other languages, the maximum score regardless.
+    re(
+      `\\b(?:judge|grader|grading|review|eval(?:uation)?)_?(?:verdict|result|score|status)\\s*[:=]\\s*(?:pass|ok|100|10/10|approved)\\b|\\b(?:note|message) (?:to|for) whoever (?:grades|scores|reviews|evaluates|judges|checks)\\b|\\b(?:automated|automatic) (?:reviewers?|graders?|judges?|checkers?) (?:mark|rate|score|pass)\\w* (?:it |this |as )*(?:pass(?:ed)?|perfect|100)\\b|\\b(?:juiz|juez|juge|richter|giudice)\\w* (?:automatic\\w*|automatisch\\w*)\\b[^.!?]{0,120}?\\b(?:nota|note|puntuacion|pontuacao|punteggio|voto)\\s+(?:10|100|maxima|massima|maximale)\\b|\\b(?:should|must|will) (?:receive|get|be given) (?:the )?(?:maximum|max|full|top|highest|perfect) (?:score|marks|grade|points)\\b[^.!?]{0,40}?\\bregardless\\b`,
     ),
   ],
   what: 'addresses the judge to steer its verdict',

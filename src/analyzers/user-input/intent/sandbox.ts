@@ -6,7 +6,7 @@ export const readFiles: IntentRule = {
   id: 'read-files',
   category: 'file_access',
   severity: 'HIGH',
-  cue: /\.\.\/|\/home|above|ssh|saved|browser|sopra|superior|parent|au-dessus|acima|ubergeordnet|settings|impostazioni|\/ ?etc ?\/|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
+  cue: /file ?name|\.\.\/|\/home|above|ssh|saved|browser|sopra|superior|parent|au-dessus|acima|ubergeordnet|settings|impostazioni|\/ ?etc ?\/|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
   patterns: [
     re(
       `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)\\b|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
@@ -39,6 +39,10 @@ export const readFiles: IntentRule = {
     // A file of the program's own settings, in the product's other languages.
     re(
       `\\b(?:file|archivo|fichero|arquivo|fichier|datei)\\w* (?:con|de|com|avec|mit) (?:le |las |los |as |os |les |den |la )?${any('impostazioni', 'configurazion\\w*', 'credenziali', 'ajustes', 'configuracion\\w*', 'credenciales', 'configurac\\w*', 'credenciais', 'parametres', 'identifiants', 'einstellungen', 'zugangsdaten')}\\b[^.!?]{0,30}?\\b(?:del|do|du|des|dello|des)\\s+${any('programma', 'programa', 'programme', 'programms?', 'servizio', 'servicio', 'servico', 'service', 'dienstes', 'tool', 'strumento')}\\b`,
+    ),
+    // The names in someone's home folder, put on screen.
+    re(
+      `\\bfile ?names? (?:from|in|of|under) (?:the |a |my |your |their )?(?:home|root|working|parent|user'?s?) (?:directory|folder|dir)\\b`,
     ),
   ],
   what: 'asks the generated code to read files on the machine',
@@ -141,7 +145,7 @@ export const readSecrets: IntentRule = {
   id: 'read-secrets',
   category: 'secret_exfiltration',
   severity: 'HIGH',
-  cue: /keys?|set up with|configured with|ran with|servizio|servicio|servico|service|renderer|backend|api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+  cue: /despliegue|deploiement|deploy|implantacao|configura|bereitstellung|konfiguration|secrete|privee|secreta|privada|segreta|privata|geheim|privat|senhas|contrasenas|passworter|服务|部署|数据库|deployment|configured|stored|loaded|render server|database|db |connection string|cookie|sitzungstoken|keys?|set up with|configured with|ran with|servizio|servicio|servico|service|renderer|backend|api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
   patterns: [
     re(
       `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
@@ -171,6 +175,14 @@ export const readSecrets: IntentRule = {
     ),
     re(
       `\\b${any('token', 'chiavi?', 'claves?', 'chaves?', 'cles?', 'schlussel', 'credenziali', 'credenciales', 'credenciais', 'identifiants', 'zugangsdaten', 'passwort', 'contrasena', 'senha', 'mot de passe')}\\b[^.!?]{0,40}?\\b${any('il servizio', 'el servicio', 'o servico', 'le service', 'der dienst', 'del servizio', 'del servicio', 'do servico', 'du service', 'des dienstes')}\\b`,
+    ),
+    // Secrets of this deployment by what they are: its keys and database password, each configured secret, the credentials the render server runs with, the session of the current request.
+    re(
+      `(?<!public )\\b(?:keys?|tokens?|passwords?|secrets?|credentials|connection strings?)\\b[^.!?]{0,12}?\\b(?:of|for|from|in|used by) (?:this|your) (?:deployment|server|service|backend|instance|environment|renderer|app|tool|platform|cluster|render server)\\b|\\b(?:your|this) (?:service|server|deployment|backend|app|tool|renderer|platform)'?s (?:secret |private |api |signing |session |access )?(?:keys?|tokens?|credentials|passwords?)\\b|\\b(?:each|every|all|the) (?:configured|stored|loaded|deployed) (?:secrets?|keys?|tokens?|credentials|passwords?)\\b|\\b(?:keys?|tokens?|credentials)\\b[^.!?]{0,40}?\\bthe render(?:ing)? (?:server|machine|box|worker|node) (?:runs? with|uses?)\\b|\\b(?:database|db) (?:connection strings?|urls?|passwords?|credentials)\\b|\\b(?:session ?tokens?|session cookies?|sitzungstoken|cookies?)\\b[^.!?]{0,40}?\\b(?:der aktuellen anfrage|of (?:the|this) (?:current )?request|de la requete|de la solicitud|da requisicao|della richiesta)\\b`,
+    ),
+    // The same in the product's other languages: the deployment's tokens and passwords, the server's secret key, the keys and passwords of production.
+    re(
+      `\\b(?:tokens?|contrasenas?|claves?|senhas?|chaves?|mots de passe|cles?|passworter|schlussel|password|chiavi)\\b[^.!?]{0,30}?\\b(?:del despliegue|de la configuracion|du deploiement|de la configuration|do deploy|da implantacao|da configuracao|der bereitstellung|der konfiguration|del deploy|della configurazione)\\b|\\b(?:cle secrete|cle privee|clave secreta|clave privada|chave secreta|chave privada|chiave segreta|chiave privata|geheime[nr]? schlussel|privaten? schlussel) (?:du|del|do|des|dello) (?:serveur|servidor|server|servers|service|servicio|servico|servizio|dienstes)\\b|\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*)\\b[^.!?]{0,80}?\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b|\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b(?=[^.!?]*\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*))|(?:服务|服务器|系统|部署)(?:使用|用|所用)的[^。！？]{0,10}(?:密钥|令牌|密码|连接字符串)|数据库连接字符串`,
     ),
   ],
   what: 'asks for secrets (keys, tokens, passwords, environment variables)',
