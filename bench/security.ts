@@ -108,6 +108,7 @@ function main(): void {
     part('blind4'),
   );
   report('BLIND5, a fifth blind set (written with the eighth round of own data, the same way: never tuned on, none of it)', part('blind5'));
+  report('BLIND6, a sixth blind set (written with the ninth round of own data, the same way: never tuned on, none of it)', part('blind6'));
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
