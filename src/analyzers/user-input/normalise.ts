@@ -191,6 +191,8 @@ function readable(text: string): boolean {
   return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
 }
 
+const SYSTEM_PLACE = /\/(?:etc|root|home|var|usr|proc|tmp)\b|\.(?:ssh|aws|env|git)\b|\bid_rsa\b/;
+
 /** Text hidden in the message by an encoding, decoded: one view per encoding, holding every run that decodes to readable text. */
 export function decodedViews(raw: string): View[] {
   const found = new Map<Encoding, string[]>();
@@ -222,6 +224,11 @@ export function decodedViews(raw: string): View[] {
     if (wordHits(rotated) >= 3) add(rotated, 'rot13');
     const reversed = [...sentence].reverse().join('');
     if (wordHits(reversed) >= 3) add(reversed, 'reversed text');
+  }
+  // A path hidden by rot13 inside a plain sentence (`/ebbg/.ffu/vq_efn`): decoded when it names a place of the system.
+  for (const path of text.match(/(?:~|\.{1,2})?(?:\/[\w.-]+){2,}/g) ?? []) {
+    const decoded = rot13(path);
+    if (SYSTEM_PLACE.test(decoded)) add(decoded, 'rot13');
   }
   return [...found.entries()].map(([via, texts]) => ({ text: plain(texts.join(' / ')), via }));
 }

@@ -183,7 +183,7 @@ export const cyberAttack: HarmRule = {
   id: 'cyber-attack',
   severity: 'HIGH',
   cue: new RegExp(
-    `rubare|robar|voler|stehlen|roubar|steal|work for|rival|competitor|requests|packets|combo|stuffing|rate limit|reseau|network|red |rede|netz|rete|\\b${CYBER_ACT}|payload|self-?spreading|self-?replicating|worm code|grades|木马|远程控制|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
+    `worm|virus|ransomware|wiper|trojan|keylogger|botnet|rubare|robar|voler|stehlen|roubar|steal|work for|rival|competitor|requests|packets|combo|stuffing|rate limit|reseau|network|red |rede|netz|rete|\\b${CYBER_ACT}|payload|self-?spreading|self-?replicating|worm code|grades|木马|远程控制|偷|other people|(?:someone|somebody) else|another person|(?:ex|neighbou?r|roommate|boss|coworker|wife|husband|partner)'?s |入侵|黑进|破解|窃取|偷看|victim|firewall|waf|antivirus|anti-virus|\\bedr\\b|defender|offline|flood|login|log-?in|sign-?in|\\b${MALICIOUS}`,
   ),
   patterns: [
     // Breaking into, taking over or reading a system that is someone else's, in either order.
@@ -216,6 +216,10 @@ export const cyberAttack: HarmRule = {
     // Passwords stolen, in any of the languages.
     re(
       `${B}(?:rubare|robar|voler|stehlen|roubar|steal)\\w*${B}[^.!?]{0,30}?${B}(?:password|passwords|contrasenas|mots de passe|passworter|senhas)${B}`,
+    ),
+    // Malware written to spread, wipe, encrypt or steal.
+    re(
+      `${B}(?:write|build|code|make|create|develop)\\w*\\s+(?:me\\s+)?(?:a |an )?(?:worm|virus|ransomware|wiper|trojan|keylogger|botnet)${B}[^.!?]{0,60}?${B}(?:spreads?|wipes?|encrypts?|steals?|deletes?|destroys?|infects?)${B}`,
     ),
   ],
   what: 'breaking into computers, accounts or networks that are not yours, or writing malware',

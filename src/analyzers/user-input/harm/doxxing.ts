@@ -5,7 +5,7 @@ import type { HarmRule } from './shared';
 export const doxxing: HarmRule = {
   id: 'doxxing',
   severity: 'HIGH',
-  cue: /triangulat|pinpoint|locat|find|work out|figure out|get|look up|trouve|encuentra|finde|encontre|trova|compile|gather|collect|dig up|pull together|spy|espi|espion|stalkerware|tracker|rastrea|seguir|vigiar|suivre|pister|verfolgen|uberwach|orten|without (?:her|him|them|my)|sem (?:ele|ela)|sin que|sans qu|ohne dass|偷偷|meine ex|mon ex|mi ex|minha ex|meu ex|address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址|street|school|colegio|escuela|ecole|schule|escola|scuola|calle|strasse|rua|dig up|dossier|dirt|compile|gather/,
+  cue: /reconstruct|work out|figure out|find|deduce|pinpoint|locate|triangulat|pinpoint|locat|find|work out|figure out|get|look up|trouve|encuentra|finde|encontre|trova|compile|gather|collect|dig up|pull together|spy|espi|espion|stalkerware|tracker|rastrea|seguir|vigiar|suivre|pister|verfolgen|uberwach|orten|without (?:her|him|them|my)|sem (?:ele|ela)|sin que|sans qu|ohne dass|偷偷|meine ex|mon ex|mi ex|minha ex|meu ex|address|adress|telefon|direccion|domicilio|endereco|numero de|phone number|cell number|social security|ssn|lives?\b|location|daily routine|license plate|workplace|dox|stalk|track down|spy on|works|mora|vive|habite|wohnt|abita|horario|direccion|anonymous|show up|住在|住址|street|school|colegio|escuela|ecole|schule|escola|scuola|calle|strasse|rua|dig up|dossier|dirt|compile|gather/,
   patterns: [
     re(
       `${B}${any('find', 'get', 'look up', 'track', 'locate', 'reveals?', 'publish\\w*', 'post', 'leak', 'share', 'give me', 'what is', 'finde\\w*', 'encuentra\\w*', 'trouve\\w*', 'descobr\\w*', 'trova\\w*', 'publica\\w*', 'publie\\w*')}\\s+${gap(4)}${any('home address', 'personal address', 'private address', 'current address', 'phone number', 'wohnadresse', 'privatadresse', 'telefonnummer', 'handynummer', 'domicilio', 'direccion (?:de casa|particular|personal)', 'adresse (?:personnelle|du domicile|privee)', 'numero de (?:telefono|telephone|celular|portable)', 'endereco (?:residencial|de casa)', 'cell number', 'social security number', 'ssn', 'where (?:he|she|they) lives?', 'current location', 'daily routine', 'license plate', 'workplace')}${B}[^.!?]{0,30}${B}(?:of|for)?${B}`,
@@ -35,6 +35,10 @@ export const doxxing: HarmRule = {
     // Her home address or new number worked out; an address found, in the other languages.
     re(
       `${B}(?:triangulat|pinpoint|locat|find|work out|figure out|get|look up)\\w*\\s+(?:[^\\s.!?]+\\s+){0,6}?(?:her|his|their|the streamer'?s|my ex'?s)\\s+(?:home |real |new |private )?(?:address|location|house|apartment|number|phone)${B}|${B}(?:trouve|encuentra|finde|encontre|trova)\\w*[^.!?]{0,20}?(?:l'adresse|la direccion|die adresse|o endereco|l'indirizzo)${B}`,
+    ),
+    // The street where she lives, worked out.
+    re(
+      `${B}(?:reconstruct|work out|figure out|find|deduce|pinpoint|locate)\\w*\\s+(?:the )?(?:street|house|building|address|neighbou?rhood|city|school|office) (?:she|he|they) (?:lives?|works?|stays?|goes to) (?:on|in|at)?`,
     ),
   ],
   what: 'personal information about someone (doxxing)',

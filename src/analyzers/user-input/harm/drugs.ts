@@ -88,7 +88,7 @@ export const drugs: HarmRule = {
   id: 'drugs',
   severity: 'HIGH',
   cue: new RegExp(
-    `echantillon|sample|muestra|probe|amostra|campione|vision|psychedelic|psychoactive|trippy|hallucinogenic|acid|thc|crush|snort|plug|shoot up|test|quante|cuantas|combien|wie viele|quantas|how many|liquid ecstasy|liquid x|juice|${ANY_DRUG}|drug-? ?dealing|levamisole|drug test|pills|tabs|heroic dose|ephedrine|(?:exact|precise|real|actual|specific) (?:chemicals|quantities|temperatures|reagents|precursors)`,
+    `high|dealer|dealing|network|gram|courier|runner|mule|echantillon|sample|muestra|probe|amostra|campione|vision|psychedelic|psychoactive|trippy|hallucinogenic|acid|thc|crush|snort|plug|shoot up|test|quante|cuantas|combien|wie viele|quantas|how many|liquid ecstasy|liquid x|juice|${ANY_DRUG}|drug-? ?dealing|levamisole|drug test|pills|tabs|heroic dose|ephedrine|(?:exact|precise|real|actual|specific) (?:chemicals|quantities|temperatures|reagents|precursors)`,
   ),
   patterns: [
     re(`${B}${MAKE}\\s+${gap(2)}${DRUGS}${B}${NOT_A_DEPICTION}`),
@@ -128,7 +128,11 @@ export const drugs: HarmRule = {
     re(`${B}(?:liquid ecstasy|liquid x|g-?juice)${B}`),
     // Drugs by what they do or how they are taken: a trippy compound extracted, THC maxed out to sell, pills crushed and snorted, a drug test cheated, how many pills in a night.
     re(
-      `${B}(?:vision-inducing|psychedelic|psychoactive|trippy|hallucinogenic)${B}[^.!?]{0,40}?${B}(?:compound|alkaloid|substance|chemical)${B}|${B}acid[- ]base (?:extraction|procedure|tek)${B}|${B}(?:max(?:imi[sz]e)?\\w*) (?:out )?(?:the )?thc${B}|${B}thc per plant${B}|${B}(?:crush\\w*|snort\\w*|plug\\w*|shoot up)${B}[^.!?]{0,30}?${B}(?:meds|pills|tablets|adderall|ritalin|oxy\\w*|xanax|vyvanse)${B}|${B}(?:meds|pills|tablets|adderall|ritalin)${B}[^.!?]{0,30}?${B}(?:crush|snort)\\w*|${B}(?:test urinaire|test de depistage|drogentest|urintest|teste de urina|test antidroga|examen de orina|prueba de orina|urine test|drug test)${B}[^.!?]{0,100}?${B}(?:passe|pass|bestehen|passar|passare|pasar|cheat|beat|tricher|betrugen|enganar|fregare)${B}|${B}(?:mettre|put|add|poner|geben|colocar|mettere|tun)${B}[^.!?]{0,30}?${B}(?:dans|in|en|im|na|nel) (?:l'|the |la |el |die |a |o |il |my |mon |ma )?(?:echantillon|sample|muestra|probe|amostra|campione)${B}|${B}(?:quante|cuantas|combien de|wie viele|quantas|how many)\\s+(?:pasticche|pastiglie|pastillas|pilules|pillen|comprimidos|pills|tabs|caps)${B}[^.!?]{0,40}?${B}(?:night|serata|noche|soiree|abend|noite|party|festa|fiesta|rave)`,
+      `${B}(?:vision-inducing|psychedelic|psychoactive|trippy|hallucinogenic)${B}[^.!?]{0,40}?${B}(?:compound|alkaloid|substance|chemical)${B}|${B}acid[- ]base (?:extraction|procedure|tek)${B}|${B}(?:max(?:imi[sz]e)?\\w*) (?:out )?(?:the )?thc${B}|${B}thc per plant${B}|${B}(?:crush\\w*|snort\\w*|plug\\w*|shoot up)${B}[^.!?]{0,30}?${B}(?:meds|pills|tablets|adderall|ritalin|oxy\\w*|xanax|vyvanse)${B}|${B}(?:meds|pills|tablets|adderall|ritalin)${B}[^.!?]{0,30}?${B}(?:crush|snort)\\w*|${B}(?:test urinaire|test de depistage|drogentest|urintest|teste de urina|test antidroga|examen de orina|prueba de orina|urine test|drug test)${B}[^.!?]{0,100}?${B}(?:passe|pass|bestehen|passar|passare|pasar|cheat|beat|tricher|betrugen|enganar|fregare)${B}|(?<=${B}(?:mettre|put|add|poner|geben|colocar|mettere|tun)${B}[^.!?]{0,30}?${B}(?:dans|in|en|im|na|nel) (?:l'|the |la |el |die |a |o |il |my |mon |ma )?)(?:echantillon|sample|muestra|probe|amostra|campione)${B}|${B}(?:quante|cuantas|combien de|wie viele|quantas|how many)\\s+(?:pasticche|pastiglie|pastillas|pilules|pillen|comprimidos|pills|tabs|caps)${B}[^.!?]{0,40}?${B}(?:night|serata|noche|soiree|abend|noite|party|festa|fiesta|rave)`,
+    ),
+    // The strongest high asked for; a dealer network routed around the police.
+    re(
+      `${B}(?:strongest|best|biggest|max(?:imum)?|longest|most intense) high${B}|${B}(?:dealer|dealing|drug) networks?${B}|${B}per gram sold${B}|${B}(?:couriers?|runners?|mules?)${B}[^.!?]{0,40}?${B}(?:around|avoid\\w*|evad\\w*|past) (?:the )?police`,
     ),
   ],
   what: 'making or obtaining illegal drugs',

@@ -176,7 +176,7 @@ export const hate: HarmRule = {
   id: 'hate',
   severity: 'HIGH',
   cue: new RegExp(
-    `breed|rom|zingari|gitanos|tsiganes|ciganos|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
+    `jewish|zionist|muslim|black|immigrant|nationalist|nazi|supremacist|breed|rom|zingari|gitanos|tsiganes|ciganos|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
   ),
   patterns: [
     re(`${B}${GROUPS}(?: [a-z]+)? (?:are|were|is|son|sont|sind|sao|sono|seien) ${gap(1)}${INFERIOR}${B}`),
@@ -213,6 +213,10 @@ export const hate: HarmRule = {
     // A group said to breed like animals, to look like parasites, or to steal by nature.
     re(
       `${B}breed(?:s|ing)? like (?:animals|rabbits|rats|vermin|cockroaches)${B}|${B}(?:${GROUPS}|rom|zingari|gitanos|tsiganes|ciganos)${B}[^.!?]{0,40}?(?:(?:look(?:s|ing)?|seem(?:s|ing)?) like (?:parasites?|vermin|animals|criminals|thieves|rats)|per natura|por naturaleza|por natureza|par nature|von natur aus|by nature|in their (?:blood|genes|dna))`,
+    ),
+    // A group said to control things, a plot; recruiting for white nationalists.
+    re(
+      `${B}(?:jewish|zionist|muslim|black|immigrant) (?:control|plot|conspiracy|takeover|agenda)${B}|${B}(?:white[- ]nationalist|neo-?nazi|white supremacist|ethno-?nationalist)${B}[^.!?]{0,40}?${B}(?:recruit\\w*|flyer|propaganda|manifesto|youth group)|${B}(?:recruit\\w*|flyer)${B}[^.!?]{0,40}?${B}(?:white[- ]nationalist|neo-?nazi|white supremacist)${B}`,
     ),
   ],
   what: 'hate against a group of people',

@@ -66,7 +66,7 @@ export const misinformation: HarmRule = {
   id: 'misinformation',
   severity: 'HIGH',
   cue: new RegExp(
-    `make up|made up|invent|fabricat|fake|falsif|proving|prove|${FAKE}|falschmeldung|fake-?news|fake-?meldung|假新闻|谣言|as if (?:it|they) were real|as real|look official|panic`,
+    `evidence|spread|viral|make up|made up|invent|fabricat|fake|falsif|proving|prove|${FAKE}|falschmeldung|fake-?news|fake-?meldung|假新闻|谣言|as if (?:it|they) were real|as real|look official|panic`,
   ),
   patterns: [
     re(`${B}${CREATE}\\w*\\s+${gap(4)}${PUBLICATION}[^.!?。！？]{0,140}?${B}${FAKE}\\s+${gap(1)}${EVIDENCE}${B}`),
@@ -84,6 +84,8 @@ export const misinformation: HarmRule = {
     re(
       `${B}(?:make up|made up|invent\\w*|fabricat\\w*|fake|falsif\\w*)${B}[^.!?]{0,30}?${B}(?:data|data points|numbers|figures|statistics|stats|polls?|polling numbers|results)${B}(?=[^.!?]{0,80}?(?:['"]?prov(?:e|ing)['"]?|look(?:s|ing)? real|like a real|real pollster|voters|facebook|twitter|tiktok|whatsapp|instagram|followers|to post|to share|go viral|caused))|(?:['"]prov(?:e|ing)['"])[^.!?]{0,80}?${B}(?:make up|made up|invent\\w*|fabricat\\w*)${B}`,
     ),
+    // Evidence declared unneeded; something that just has to spread.
+    re(`${B}no evidence (?:needed|required|necessary)${B}|${B}(?:it )?(?:just )?(?:has|needs) to (?:spread|go viral)${B}`),
   ],
   what: 'misinformation: fabricated evidence or fake news made to persuade',
 };

@@ -86,7 +86,7 @@ const EXPLOSIVES_WEAPONS = any(
 export const chemicalBiologicalWeapons: HarmRule = {
   id: 'chemical-biological-weapons',
   severity: 'HIGH',
-  cue: /sick|ill|taste|transmissible|contagious|virulent|passage|spore|smoothie|drink|coffee|juice|pilz|fungus|fungo|hongo|champignon|contaminat|cafeteria|canteen|food supply|water supply|食堂|饭菜|水源|paralys|paralyz|paraliz|lahm|stops? the|compound|substance|compuesto|sustancia|sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
+  cue: /sugo|comida|plat|essen|food|drink|caffe|cafe|bebida|boisson|cibo|piatto|bicchiere|vaso|verre|glas|copo|sick|ill|taste|transmissible|contagious|virulent|passage|spore|smoothie|drink|coffee|juice|pilz|fungus|fungo|hongo|champignon|contaminat|cafeteria|canteen|food supply|water supply|食堂|饭菜|水源|paralys|paralyz|paraliz|lahm|stops? the|compound|substance|compuesto|sustancia|sarin|soman|tabun|vx|novichok|nerve|pathogen|virus|bacteri|toxin|mustard|phosgene|chlorine|ricin|abrin|anthra|botulin|smallpox|variola|pestis|weapon|poison gas|toxic gas|dirty bomb|radiological|nuclear|gain.of.function|transmissib|lethality|virulence|nervios|quimica|biologic|chimique|waffe|nervengas|nervenkampf|armi |沙林|神经毒剂|化学武器|生物武器|炭疽|蓖麻毒素|芥子气/,
   patterns: [
     re(`${B}(?:${HOW}|${MAKE})\\s+${gap(4)}${CHEM_BIO}${B}${NOT_A_DEPICTION}`),
     re(`${B}${CHEM_BIO}${B}\\s+${gap(2)}(?:to|i can|i could|one can|we can) (?:${MAKE})${B}`),
@@ -110,6 +110,10 @@ export const chemicalBiologicalWeapons: HarmRule = {
     re(
       `${B}make (?:everyone|everybody|people|the (?:whole )?(?:town|city|village|neighbou?rhood)|as many people as possible)\\b[^.!?]{0,25}?${B}(?:sick|ill)${B}|${B}(?:poison|toxin|substance)\\w* (?:that |which )?(?:nobody|no one|noone) (?:can|could|will|would) (?:taste|smell|notice|detect)${B}|${B}(?:make|making|engineer\\w*|modif\\w*)${B}[^.!?]{0,40}?${B}more (?:transmissible|contagious|lethal|deadly|virulent)${B}|${B}serial[- ]passage${B}|${B}spores?${B}[^.!?]{0,80}?${B}(?:ventilation|air (?:ducts?|conditioning|supply)|hvac|stadium|subway|float in (?:the )?air|airborne|aerosol\\w*|mill\\w*)${B}|${B}(?:into|in) (?:a |the |his |her |their |my \\w+'?s? )?(?:smoothie|drink|coffee|tea|juice|food|meal|soup)${B}[^.!?]{0,30}?${B}(?:still tastes?|tastes? (?:fine|normal)|without (?:noticing|tasting)|can'?t taste)${B}|(?:pilz|fungus|fungo|hongo|champignon)\\w*[^.!?]{0,80}?(?:(?:vernichte|destroy|destruy|detrui|distrugg)\\w*[^.!?]{0,40}?(?:ernte|harvest|crop|cosecha|recolte|raccolt|colheita)|(?:ernte|harvest|crop|cosecha|recolte|raccolt|colheita)\\w*[^.!?]{0,40}?(?:vernichte|destroy|destruy|detrui|distrugg))`,
     ),
+    // A toxin put in someone's food or drink, in the product's languages.
+    re(
+      `(?<=(?:metter\\w*|poner\\w*|mettre|tun|colocar|put)${B}[^.!?]{0,25}?)${B}(?:nel|en el|en la|dans le|dans la|in den|in die|no|na|in) (?:sugo|comida|plat|essen|food|drink|caffe|cafe|bebida|boisson|cibo|piatto|bicchiere|vaso|verre|glas|copo)\\w* (?:di|de|of|von|d') ?(?:qualcuno|alguien|quelqu'un|jemandem|alguem|someone|lui|lei)${B}`,
+    ),
   ],
   what: 'chemical, biological, radiological or nuclear weapons',
 };
@@ -117,7 +121,7 @@ export const chemicalBiologicalWeapons: HarmRule = {
 export const weaponsExplosives: HarmRule = {
   id: 'weapons-explosives',
   severity: 'HIGH',
-  cue: /80|lower|receiver|detonat|airsoft|air gun|airgun|softair|starter|blank|incendi|brandflasche|charge|release|let go|drop|serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
+  cue: /crowd|concert|stadium|parade|festival|audience|无人机|rohr|pipe|tubo|tuyau|cano|80|lower|receiver|detonat|airsoft|air gun|airgun|softair|starter|blank|incendi|brandflasche|charge|release|let go|drop|serial number|pressure cooker|fertili[sz]er|ammonium nitrate|arma|pistola|arme|waffe|自制|在家|bomb|explosi|i\.?e\.?d|molotov|detonat|napalm|tatp|petn|rdx|semtex|c-?4 |nitroglycerin|gun|firearm|rifle|pistol|silencer|suppressor|full[- ]?auto|fully automatic|automatic fire|select fire|grenade|landmine|sprengstoff|esplosiv|glock|ar-15|granad|granat|炸弹|炸药|枪支|燃烧瓶|雷管/,
   patterns: [
     re(`${B}${HOW}\\s+${gap(2)}${MAKE}\\s+${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}`),
     re(
@@ -147,6 +151,10 @@ export const weaponsExplosives: HarmRule = {
     // An unfinished receiver, a timer that sets off a detonator, a toy gun made real, an incendiary bottle.
     re(
       `${B}80 ?% (?:lower|receiver)s?${B}|${B}(?:timer|remote|circuit)\\w*${B}[^.!?]{0,30}?${B}(?:trigger\\w*|fir\\w*|set\\w* off)${B}[^.!?]{0,15}?${B}(?:a |the )?detonat\\w*|(?:transform\\w*|convert\\w*|convertir|umbauen|trasforma\\w*)${B}[^.!?]{0,40}?${B}(?:airsoft|air ?gun|arma de pressao|pistola de aire|softair|starter pistol|blank gun)${B}[^.!?]{0,40}?${B}(?:real|de verdade|de verdad|vraie|echte|vera|firearm|arma de fogo|arma de fuego|lethal)|${B}(?:bouteille incendiaire|botella incendiaria|garrafa incendiaria|brandflasche|bottiglia incendiaria|incendiary (?:bottle|device))${B}`,
+    ),
+    // Something dropped on a crowd from a drone; a pipe with two caps that bangs and throws splinters.
+    re(
+      `${B}(?:drop|release|let go)\\w*${B}[^.!?]{0,60}?${B}(?:over|on|onto) (?:the |a )?(?:crowd|concert|stadium|parade|festival|audience|people)${B}|(?:无人机)[^。！？]{0,20}(?:人群|人多)[^。！？]{0,10}(?:投放|投下|扔)|(?:rohr|pipe|tubo|tuyau|cano)\\w*${B}[^.!?]{0,40}?${B}(?:kappen|end ?caps|caps|tapas|bouchons|tampas|tappi)${B}[^.!?]{0,60}?(?:knall|bang|splitter|shrapnel|metralla|eclats|estilhac|schegge|explod|go off)`,
     ),
   ],
   what: 'making weapons or explosives',

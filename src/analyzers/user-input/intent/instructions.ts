@@ -85,7 +85,7 @@ export const overrideInstructions: IntentRule = {
   id: 'override-instructions',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /absent|missing|gone|stripped|alignment|training|without|override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+  cue: /pular|saltar|uberspringen|sauter|absent|missing|gone|stripped|alignment|training|without|override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
   patterns: [
     re(
       // Not what the writer says they do themselves ("in my lecture I skip the system prompt").
@@ -118,7 +118,7 @@ export const overrideInstructions: IntentRule = {
     re(`(?:忽略|无视|忽视|忘记|忘掉|不要理会|跳过|覆盖|绕过|無視|忽略掉)[^。！？]{0,12}(?:指令|指示|说明|規則|规则|提示|设定|限制|要求)`),
     // Rules declared void: overridden, disabled, outdated, not applying here, outranked by the user's words.
     re(
-      `\\bsystem override\\b|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
+      `\\b(?:pular|saltar|saltare|uberspringen|ignorer|sauter) (?:toda a |toda la |toute la |die ganze |tutta la )?(?:triagem|cribado|filtrage|prufung|screening|verifica|moderacao|moderacion)\\b|\\bsystem override\\b|\\bfilters:\\s*off\\b|\\ballow_shell:\\s*true\\b|\\b(?:rules|instructions|guidelines) you (?:were|have been) given\\b[^.!?]{0,40}?\\b(?:don'?t|do not|no longer) apply|\\b(?:takes?|has|have) priority over (?:your|the|all) (?:rules|instructions|guidelines)|\\b(?:your |the )?(?:earlier|previous|prior|original|old|initial) (?:instructions|rules|guidelines) (?:are|were) (?:now )?(?:outdated|obsolete|void|cancelled|revoked|no longer valid)|\\bfollow only what i say\\b`,
     ),
     // Safeguards declared off: filters, screening or safety checks disabled, suspended or to be skipped.
     re(
@@ -207,7 +207,7 @@ export const fakeMarkup: IntentRule = {
   id: 'fake-markup',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /[<[#]|(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\s*[:：]|end of|begin /,
+  cue: /tool|saida|salida|sortie|werkzeug|output|function|[<[#]|(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\s*[:：]|end of|begin /,
   patterns: [
     re(`<\\|?\\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\\s*\\|?>`),
     re(`</?\\s*(?:system|user|assistant|developer|instructions?|admin|sys|context|prompt|human|ai|tool)\\s*>`),
@@ -216,6 +216,10 @@ export const fakeMarkup: IntentRule = {
     re(`#{2,}\\s*(?:system|instruction|assistant|new instructions|admin|developer)\\b`),
     re(
       `\\b(?:end of (?:user )?(?:input|message|prompt|conversation|query)|begin (?:system|admin|developer) (?:message|prompt|instructions))\\b`,
+    ),
+    // A tool's output pasted in as if the system had run it.
+    re(
+      `\\[/?\\s*(?:tool(?:[ _]output)?|saida da ferramenta|salida de la herramienta|sortie de l'outil|werkzeugausgabe|output dello strumento|function(?:[ _]result)?)\\b`,
     ),
   ],
   what: 'contains fake conversation or system markup to smuggle in instructions',
@@ -226,7 +230,7 @@ export const noteToJudge: IntentRule = {
   id: 'note-to-judge',
   category: 'judge_manipulation',
   severity: 'HIGH',
-  cue: /verdict|whoever|automated|automatic|juiz|juez|juge|richter|giudice|regardless|scoring|agree|confirm|hi |hello|hey|dear|reflect|nota|aprovad|aprobad|approuv|genehmigt|approvat|already|grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
+  cue: /reviewing|addressed|directed|written to|grader bug|excellent|flawless|verdict|whoever|automated|automatic|juiz|juez|juge|richter|giudice|regardless|scoring|agree|confirm|hi |hello|hey|dear|reflect|nota|aprovad|aprobad|approuv|genehmigt|approvat|already|grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
   patterns: [
     re(
       `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
@@ -258,6 +262,10 @@ export const noteToJudge: IntentRule = {
     // The verdict printed for a grading harness, a note for whoever grades, the automatic judge in other languages, the maximum score regardless.
     re(
       `\\b(?:judge|grader|grading|review|eval(?:uation)?)_?(?:verdict|result|score|status)\\s*[:=]\\s*(?:pass|ok|100|10/10|approved)\\b|\\b(?:note|message) (?:to|for) whoever (?:grades|scores|reviews|evaluates|judges|checks)\\b|\\b(?:automated|automatic) (?:reviewers?|graders?|judges?|checkers?) (?:mark|rate|score|pass)\\w* (?:it |this |as )*(?:pass(?:ed)?|perfect|100)\\b|\\b(?:juiz|juez|juge|richter|giudice)\\w* (?:automatic\\w*|automatisch\\w*)\\b[^.!?]{0,120}?\\b(?:nota|note|puntuacion|pontuacao|punteggio|voto)\\s+(?:10|100|maxima|massima|maximale)\\b|\\b(?:should|must|will) (?:receive|get|be given) (?:the )?(?:maximum|max|full|top|highest|perfect) (?:score|marks|grade|points)\\b[^.!?]{0,40}?\\bregardless\\b`,
+    ),
+    // The reviewing model addressed, a grader bug claimed, an excellent rating asked regardless.
+    re(
+      `\\bto the (?:reviewing|grading|scoring|judging|evaluating) (?:model|ai|system)\\b|\\b(?:addressed|directed|written) to the (?:ai )?(?:judge|grader|reviewer|evaluator)\\b|\\bgrader bug\\b|\\b(?:rate|score|grade|mark)\\w* (?:this|it|the output|the video|the animation)\\w* (?:as )?(?:excellent|perfect|flawless|100|10/10|a pass)\\b[^.!?]{0,30}?\\bregardless\\b`,
     ),
   ],
   what: 'addresses the judge to steer its verdict',

@@ -9,7 +9,12 @@ export const readFiles: IntentRule = {
   cue: /file ?name|\.\.\/|\/home|above|ssh|saved|browser|sopra|superior|parent|au-dessus|acima|ubergeordnet|settings|impostazioni|\/ ?etc ?\/|home-verzeichnis|personal|personnel|pessoal|personale|上级目录|主目录|家目录|each file|every file|all files|todos os|todas las|todos los|tous les|alle dateien|home folder|home directory|log file|\/etc\/|~\/|\.aws|credentials|id_|\/proc\/|\/root\/|c:\\|\.env|\.pem|\.key|\.kdbx|\/var\/|kubeconfig|open\s*\(|read_text|read_bytes|readfile|listdir|scandir|os\.walk|glob\.glob|shutil|pathlib|files? (?:on|in|from|named|called|at|under)|director|filesystem|file system|disk|folder|contents? of|archivo|fichero|arquivo|fichier|datei|verzeichnis|cartella|carpeta|pasta|repertoire|diretorio|文件|目录|磁盘|passwd|\/tmp|\/usr|\/opt|\/srv|\/mnt|os\.|glob|file|recorr|percorr|parcour|durchsuche|遍历|扫描|复制|上传/,
   patterns: [
     re(
-      `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|/home/\\w+/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|/var/(?:log|lib|run)\\b|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b|\\bkubeconfig\\b)`,
+      `(?:/etc/(?:passwd|shadow|hosts|sudoers|group)|~/\\.(?:ssh|aws|bash_history|zsh_history|netrc|npmrc|pgpass|kube|docker|gitconfig|config)|\\.aws/credentials|\\.git-credentials|\\bid_(?:rsa|ed25519|ecdsa)\\b|/proc/self/|/root/|\\bc:\\\\(?:users|windows)|\\.(?:env|pem|key|kdbx)\\b(?! ?(?:variable|format))|\\bkubeconfig\\b)`,
+    ),
+    // A user's folder or a system folder, read: named alone it may be a tree drawn in a lecture.
+    re(
+      // The act looked behind from the folder, so the folders are what the automaton finds.
+      `(?<=\\b${any('read', 'open', 'cat', 'list', 'dump', 'print', 'display', 'copy', 'upload', 'send', 'load', 'scan', 'walk', 'access', 'include', 'grab', 'tail', 'head', 'grep', 'lee', 'leer', 'lis', 'lire', 'lies', 'lese', 'leggi', 'ler', 'le')}\\w*\\s+[^.!?]{0,60}?)(?:/home/\\w+/|/var/(?:log|lib|run)\\b|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b)`,
     ),
     re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
     // File APIs named in words ("call os.listdir on the parent folder", "use pathlib to walk the project").
@@ -53,14 +58,14 @@ export const runProcesses: IntentRule = {
   id: 'run-processes',
   category: 'code_execution',
   severity: 'HIGH',
-  cue: /cron|subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
+  cue: /shell|interact|pdb|breakpoint|python|cron|subprocess|os\.|child_process|pty|__|importlib|ctypes|pickle|marshal|sys\.modules|runtime|processbuilder|exec|eval|spawn|popen|compile|system\s*\(|shell|rm -|\/bin\/|powershell|cmd|nc -|\/dev\/tcp|bash|curl|chmod|sudo|crontab|fork|:\(|reverse|bind|rce|remote code|terminal|zsh|command|script|arbitrary|binar|executable|\.exe|\.sh|process|comand|commande|befehl|skript|programm|命令|脚本|终端|程序|background|detached|daemon|persistent|long-running|keeps? running|stays? alive|keeps? alive|remains? running/,
   patterns: [
     re(
       `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
     ),
     re(`\\b(?:exec|eval|execsync|spawn|popen|compile|system)\\s*\\(`),
     re(
-      `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+[+0-7]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
+      `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+(?:-\\w+\\s+)*[+0-7ugoa]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
     ),
     re(`\\b(?:reverse|bind|web) shell\\b|\\bremote code execution\\b|\\brce\\b`),
     re(
@@ -77,6 +82,10 @@ export const runProcesses: IntentRule = {
     re(`\\b(?:add|create|install|set up|schedule|register)\\w* (?:a |an )?cron ?(?:job|tab|entry)\\b`),
     // Run through exec or eval, in words ("load it and run it with exec", "mit exec ausführen").
     re(`\\b(?:with|using|via|through|mit|con|avec|com|tramite) (?:exec|eval|os\\.system|subprocess)\\b`),
+    // A command run by shelling out; a live interpreter left open in the render.
+    re(
+      `\\bshell(?:s|ed|ing)? out\\b|\\bcode\\.interact\\b|\\bpdb\\.set_trace\\b|\\bbreakpoint\\s*\\(|\\b(?:type|run|enter|execute) (?:arbitrary |live )?python (?:into|in) (?:the )?(?:render|scene|box|process|window)\\b`,
+    ),
   ],
   what: 'asks the generated code to run commands or spawn processes',
   fix: SANDBOX,
@@ -86,7 +95,7 @@ export const reachNetwork: IntentRule = {
   id: 'reach-network',
   category: 'network_access',
   severity: 'HIGH',
-  cue: /phones? home|dns|api|domain|hostname|user ?name|nombre del equipo|descarg|baix|telecharg|herunterlad|scaric|laden|requete|richiesta|solicitud|requisicao|anfrage|169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
+  cue: /ping|remote|online|external|live|phones? home|dns|api|domain|hostname|user ?name|nombre del equipo|descarg|baix|telecharg|herunterlad|scaric|laden|requete|richiesta|solicitud|requisicao|anfrage|169\.254\.169\.254|metadata\.google|meta-data|instance metadata|ports?|s3:|bucket|upload|requests\.|urllib|urlopen|http|socket|smtp|ftp|paramiko|telnet|websocket|fetch|xmlhttp|sendbeacon|curl|wget|ngrok|netcat|pastebin|webhook|requestbin|interactsh|burp|my (?:server|endpoint|webhook|url|site|domain|ip|bucket|email)|external|remote|outside|third-party|internet|the web|attacker|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\.(?:com|net|org|io|xyz|ru|cn|site|dev|app|example)\b|connection|request|exfiltrat|servidor|serveur|server|externo|externe|esterno|服务器|网址|http|邮箱|(?:requests|urllib|httpx|aiohttp|socket|sockets) (?:library|module|package|lib)|import (?:socket|requests|urllib|httpx|http|ftplib|smtplib|paramiko)|from (?:my|a|this|our|an external|a remote) (?:own )?(?:site|website|url|endpoint|api|web ?page|domain|bucket)|(?:depuis|de|desde|do|von|da) (?:mon|mi|meu|meinem|mio|il mio) (?:site|sitio|webseite|sito)/,
   patterns: [
     re(
       `\\b(?:requests\\.(?:get|post|put)|urllib|urlopen|http\\.client|httpx|aiohttp|socket\\.socket|smtplib|ftplib|paramiko|telnetlib|websocket|fetch\\s*\\(|xmlhttprequest|navigator\\.sendbeacon)\\b`,
@@ -133,6 +142,10 @@ export const reachNetwork: IntentRule = {
     ),
     // The cloud's instance metadata service: the host's own credentials, by address or by name.
     re(`169\\.254\\.169\\.254|\\bmetadata\\.google\\.internal\\b|\\/latest\\/meta-data\\b|\\binstance metadata (?:service|endpoint)\\b`),
+    // An address pinged or posted to by the scene; a remote file fetched as it renders.
+    re(
+      `\\b(?:ping|post|get|fetch|call|hit|poll|load|request|curl)\\w*\\s+(?:a |the )?(?:remote |external )?(?:json |url |endpoint |webhook )?(?:https?|ftp)://|\\b(?:fetch|load|download|pull|read|get)\\w*\\s+(?:a |the )?(?:remote|online|external|live) (?:json|file|config|csv|data|resource)\\b`,
+    ),
   ],
   what: 'asks the generated code to reach the network',
   fix: SANDBOX,
@@ -145,7 +158,7 @@ export const readSecrets: IntentRule = {
   id: 'read-secrets',
   category: 'secret_exfiltration',
   severity: 'HIGH',
-  cue: /despliegue|deploiement|deploy|implantacao|configura|bereitstellung|konfiguration|secrete|privee|secreta|privada|segreta|privata|geheim|privat|senhas|contrasenas|passworter|服务|部署|数据库|deployment|configured|stored|loaded|render server|database|db |connection string|cookie|sitzungstoken|keys?|set up with|configured with|ran with|servizio|servicio|servico|service|renderer|backend|api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
+  cue: /uploader|judge|grader|storage|cdn|value of|contents of|env var|environment var|app|giudice|juez|juge|richters|juiz|despliegue|deploiement|deploy|implantacao|configura|bereitstellung|konfiguration|secrete|privee|secreta|privada|segreta|privata|geheim|privat|senhas|contrasenas|passworter|服务|部署|数据库|deployment|configured|stored|loaded|render server|database|db |connection string|cookie|sitzungstoken|keys?|set up with|configured with|ran with|servizio|servicio|servico|service|renderer|backend|api keys?|secret key|tokens?|configuration|environ|process\.env|getenv|api_key|aws_|database_url|secret|token|password|env|credential|private key|ssh key|cookie|entorno|ambiente|environnement|umgebungsvariablen|ambiente|ambiente|clave|chave|cles? |api-schlussel|chiavi|contrasena|senha|mots? de passe|passworter|acceso|acces|zugangstoken|credencia|identifiants|环境变量|密钥|api ?key|访问令牌|密码|(?:activation|license|licence|serial|product|cd) (?:key|code|number)/,
   patterns: [
     re(
       `\\b${any('read', 'give', 'tell', 'list', 'generate', 'share', 'recite', 'show', 'send')}\\w*\\s+${direct(5)}(?:(?:the|some|working|valid|secret|real|free) )*(?:windows |office |product |software )?(?:activation|license|licence|serial|product|cd) (?:keys?|codes?|numbers?)\\b`,
@@ -183,6 +196,10 @@ export const readSecrets: IntentRule = {
     // The same in the product's other languages: the deployment's tokens and passwords, the server's secret key, the keys and passwords of production.
     re(
       `\\b(?:tokens?|contrasenas?|claves?|senhas?|chaves?|mots de passe|cles?|passworter|schlussel|password|chiavi)\\b[^.!?]{0,30}?\\b(?:del despliegue|de la configuracion|du deploiement|de la configuration|do deploy|da implantacao|da configuracao|der bereitstellung|der konfiguration|del deploy|della configurazione)\\b|\\b(?:cle secrete|cle privee|clave secreta|clave privada|chave secreta|chave privada|chiave segreta|chiave privata|geheime[nr]? schlussel|privaten? schlussel) (?:du|del|do|des|dello) (?:serveur|servidor|server|servers|service|servicio|servico|servizio|dienstes)\\b|\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*)\\b[^.!?]{0,80}?\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b|\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b(?=[^.!?]*\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*))|(?:服务|服务器|系统|部署)(?:使用|用|所用)的[^。！？]{0,10}(?:密钥|令牌|密码|连接字符串)|数据库连接字符串`,
+    ),
+    // The token the uploader uses, the automatic judge's key, an environment variable's value, the secret key from the app's config.
+    re(
+      `\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b[^.!?]{0,40}?\\b(?:the|der|die|das|el|le|il|o|la) (?:uploader|automatic judge|ai judge|judge|grader|storage|cdn)\\b[^.!?]{0,25}?\\b(?:uses?|using|pushes|uploads?|hochladt|authenticates?|signs?)\\b|\\b(?:value|contents?) of (?:the |an |that )?env(?:ironment)? var(?:iable)?\\b|(?:secret key|api key|token|password|credentials)\\b (?:from|in|of) (?:the |this |your )?(?:app|application|service|server|deployment|tool)'?s? (?:config|configuration|settings|env)\\b|\\b(?:chiave api|clave api|cle api|api-schlussel|chave api) (?:del|do|du|des) (?:giudice|juez|juge|richters|juiz)\\b`,
     ),
   ],
   what: 'asks for secrets (keys, tokens, passwords, environment variables)',
