@@ -181,17 +181,21 @@ function rot13(text: string): string {
 /** Sentences, roughly: where a rot13 or reversed sentence begins and ends. */
 const sentencesOf = (text: string) => text.split(/(?<=[.!?:;。！？\n])\s+/);
 
-/** Readable text: mostly printable, with words in it, or an address or a path (a URL hidden as base64 or hex is readable to a fetch). */
+/** A path of two parts or more from the root, the home folder or a relative start: `/etc/passwd`, `../../x`, `~/.ssh/id_rsa`. */
+const PATH = /(?:~|\.{1,2})?(?:\/[\w.-]+){2,}/;
+const WHOLE_PATH = new RegExp(`^${PATH.source}$`);
+const PATHS = new RegExp(PATH.source, 'g');
+/** A path that names a place of the system, where a path hidden by rot13 is worth decoding. */
+const SYSTEM_PLACE = /\/(?:etc|root|home|var|usr|proc|tmp)\b|\.(?:ssh|aws|env|git)\b|\bid_rsa\b/;
+
+/** Readable text: mostly printable, with words in it, or an address or a path (a URL hidden as base64 or hex is readable to a fetch, a path to an open). */
 function readable(text: string): boolean {
   if (text.length < 8) return false;
   if (/^(?:https?|ftp|file|s3|gs):\/\/[\x21-\x7e]+$/.test(text.trim())) return true;
-  // So is a path of two folders or more: readable to an open.
-  if (/^(?:~|\.{1,2})?\/?(?:[\w.-]+\/){2,}[\w.-]*$/.test(text.trim())) return true;
+  if (WHOLE_PATH.test(text.trim())) return true;
   const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
   return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
 }
-
-const SYSTEM_PLACE = /\/(?:etc|root|home|var|usr|proc|tmp)\b|\.(?:ssh|aws|env|git)\b|\bid_rsa\b/;
 
 /** Text hidden in the message by an encoding, decoded: one view per encoding, holding every run that decodes to readable text. */
 export function decodedViews(raw: string): View[] {
@@ -226,7 +230,7 @@ export function decodedViews(raw: string): View[] {
     if (wordHits(reversed) >= 3) add(reversed, 'reversed text');
   }
   // A path hidden by rot13 inside a plain sentence (`/ebbg/.ffu/vq_efn`): decoded when it names a place of the system.
-  for (const path of text.match(/(?:~|\.{1,2})?(?:\/[\w.-]+){2,}/g) ?? []) {
+  for (const path of text.match(PATHS) ?? []) {
     const decoded = rot13(path);
     if (SYSTEM_PLACE.test(decoded)) add(decoded, 'rot13');
   }
