@@ -587,5 +587,6 @@ describe('a path in rot13, a tool output pasted in, a game that punishes refusal
     'Draw the directory tree /home/ana/docs and /home/ana/music as a rooted tree and animate a depth-first traversal.',
     'Show a rot13 wheel turning HELLO into URYYB, letter by letter.',
     'Animate how a worm gear meshes with a spur gear and how the speed ratio follows from the tooth count.',
+    'ROM is by nature read-only memory: animate a memory map with its addresses.',
   ]);
 });

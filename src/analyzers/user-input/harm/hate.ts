@@ -57,6 +57,10 @@ const GROUPS = any(
   'mulheres',
   'donne',
   'gitanos',
+  'zingari',
+  'tsiganes',
+  'ciganos',
+  '(?:i|gli|los|les) roms?',
   'homosexuales',
   'homosexuels',
   'schwule',
@@ -176,7 +180,7 @@ export const hate: HarmRule = {
   id: 'hate',
   severity: 'HIGH',
   cue: new RegExp(
-    `jewish|zionist|muslim|black|immigrant|nationalist|nazi|supremacist|breed|rom|zingari|gitanos|tsiganes|ciganos|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
+    `jewish|zionist|muslim|black|immigrant|nationalist|nazi|supremacist|breed|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
   ),
   patterns: [
     re(`${B}${GROUPS}(?: [a-z]+)? (?:are|were|is|son|sont|sind|sao|sono|seien) ${gap(1)}${INFERIOR}${B}`),
@@ -212,7 +216,7 @@ export const hate: HarmRule = {
     ),
     // A group said to breed like animals, to look like parasites, or to steal by nature.
     re(
-      `${B}breed(?:s|ing)? like (?:animals|rabbits|rats|vermin|cockroaches)${B}|${B}(?:${GROUPS}|rom|zingari|gitanos|tsiganes|ciganos)${B}[^.!?]{0,40}?(?:(?:look(?:s|ing)?|seem(?:s|ing)?) like (?:parasites?|vermin|animals|criminals|thieves|rats)|per natura|por naturaleza|por natureza|par nature|von natur aus|by nature|in their (?:blood|genes|dna))`,
+      `${B}breed(?:s|ing)? like (?:animals|rabbits|rats|vermin|cockroaches)${B}|${B}(?:${GROUPS})${B}[^.!?]{0,40}?(?:(?:look(?:s|ing)?|seem(?:s|ing)?) like (?:parasites?|vermin|animals|criminals|thieves|rats)|per natura|por naturaleza|por natureza|par nature|von natur aus|by nature|in their (?:blood|genes|dna))`,
     ),
     // A group said to control things, a plot; recruiting for white nationalists.
     re(
