@@ -151,6 +151,53 @@ export const reachNetwork: IntentRule = {
   fix: SANDBOX,
 };
 
+/** The secrets asked for, by name. */
+const SECRET = '(?:keys?|tokens?|credentials|passwords?|secrets?)';
+/** The same in the product's other languages. */
+const SECRET_INTL = any(
+  'tokens?',
+  'chiavi?',
+  'claves?',
+  'chaves?',
+  'cles?',
+  'schlussel',
+  'credenziali',
+  'credenciales',
+  'credenciais',
+  'identifiants',
+  'zugangsdaten',
+  'passwort(?:er)?',
+  'password',
+  'contrasenas?',
+  'senhas?',
+  'mots? de passe',
+);
+/** This product's own machinery as a user names it: "this service", "your server", "the renderer". */
+const OUR_PART = any(
+  'service',
+  'server',
+  'deployment',
+  'backend',
+  'renderer',
+  'render server',
+  'rendering (?:machine|server|box)',
+  'app',
+  'application',
+  'tool',
+  'pipeline',
+  'worker',
+  'platform',
+  'program',
+  'generator',
+  'container',
+  'host',
+  'machine',
+  'instance',
+  'environment',
+  'cluster',
+);
+const OUR_SYSTEM = `(?:(?:this|your) ${OUR_PART}|the ${any('service', 'renderer', 'render server', 'rendering (?:machine|server|box)', 'backend')})`;
+
 /** Not the keys of the people in a cryptography lesson ("show the secret key Alice and Bob end up sharing"). */
 const NOT_THE_PARTIES = `(?!\\s+(?:alice|bob|eve|both (?:sides|parties)|they (?:share|agree)|the two (?:parties|sides)|each (?:party|side)|(?:of|for) (?:the )?(?:cipher|exchange|protocol|scheme|lesson|example|rsa|vigenere|caesar)))`;
 
@@ -184,22 +231,22 @@ export const readSecrets: IntentRule = {
     ),
     // Secrets known by whose they are: the key this service uses, the tokens you were set up with, the credentials in the machine's cloud config.
     re(
-      `\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b[^.!?]{0,40}?\\b(?:(?:this|your|the) (?:service|renderer|rendering (?:machine|server|box)|backend)|(?:this|your) (?:server|app|application|tool|pipeline|worker|platform|program|generator|container|host|machine))\\b[^.!?]{0,25}?\\b(?:uses?|using|authenticates?|runs? (?:with|on)|signs?|uploads?|talks|connects?|calls|logs? in)\\b|\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b (?:that )?you (?:were|are|got|have been) (?:set up|configured|provisioned|given|deployed|started|launched|running) with\\b|\\b(?:credentials|keys?|tokens?|secrets)\\b[^.!?]{0,30}?\\b(?:in|from|of) the (?:cloud(?: provider)?|aws|gcp|azure|provider|rendering machine'?s?|server'?s?|machine'?s?|host'?s?) (?:config|configuration|settings|profile|credentials file)\\b|\\bconfig(?:uration)? (?:it|you|the (?:render|scene|tool)) (?:ran|runs?|was run|were run|used) with\\b[^.!?]{0,60}?\\b(?:api[ _-]?key|token|credentials|secret|password)|\\b(?:keys?|tokens?|credentials?|passwords?) (?:that )?(?:is |are )?(?:available|present|set|stored|lying around|found|defined) in (?:the |your |its )?(?:environment|env|shell|machine|server|container)\\b`,
+      `\\b${SECRET}\\b[^.!?]{0,40}?\\b${OUR_SYSTEM}\\b[^.!?]{0,25}?\\b(?:uses?|using|authenticates?|runs? (?:with|on)|signs?|uploads?|talks|connects?|calls|logs? in)\\b|\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b (?:that )?you (?:were|are|got|have been) (?:set up|configured|provisioned|given|deployed|started|launched|running) with\\b|\\b(?:credentials|keys?|tokens?|secrets)\\b[^.!?]{0,30}?\\b(?:in|from|of) the (?:cloud(?: provider)?|aws|gcp|azure|provider|rendering machine'?s?|server'?s?|machine'?s?|host'?s?) (?:config|configuration|settings|profile|credentials file)\\b|\\bconfig(?:uration)? (?:it|you|the (?:render|scene|tool)) (?:ran|runs?|was run|were run|used) with\\b[^.!?]{0,60}?\\b(?:api[ _-]?key|token|credentials|secret|password)|\\b(?:keys?|tokens?|credentials?|passwords?) (?:that )?(?:is |are )?(?:available|present|set|stored|lying around|found|defined) in (?:the |your |its )?(?:environment|env|shell|machine|server|container)\\b`,
     ),
     re(
-      `\\b${any('token', 'chiavi?', 'claves?', 'chaves?', 'cles?', 'schlussel', 'credenziali', 'credenciales', 'credenciais', 'identifiants', 'zugangsdaten', 'passwort', 'contrasena', 'senha', 'mot de passe')}\\b[^.!?]{0,40}?\\b${any('il servizio', 'el servicio', 'o servico', 'le service', 'der dienst', 'del servizio', 'del servicio', 'do servico', 'du service', 'des dienstes')}\\b`,
+      `\\b${SECRET_INTL}\\b[^.!?]{0,40}?\\b${any('il servizio', 'el servicio', 'o servico', 'le service', 'der dienst', 'del servizio', 'del servicio', 'do servico', 'du service', 'des dienstes')}\\b`,
     ),
     // Secrets of this deployment by what they are: its keys and database password, each configured secret, the credentials the render server runs with, the session of the current request.
     re(
-      `(?<!public )\\b(?:keys?|tokens?|passwords?|secrets?|credentials|connection strings?)\\b[^.!?]{0,12}?\\b(?:of|for|from|in|used by) (?:this|your) (?:deployment|server|service|backend|instance|environment|renderer|app|tool|platform|cluster|render server)\\b|\\b(?:your|this) (?:service|server|deployment|backend|app|tool|renderer|platform)'?s (?:secret |private |api |signing |session |access )?(?:keys?|tokens?|credentials|passwords?)\\b|\\b(?:each|every|all|the) (?:configured|stored|loaded|deployed) (?:secrets?|keys?|tokens?|credentials|passwords?)\\b|\\b(?:keys?|tokens?|credentials)\\b[^.!?]{0,40}?\\bthe render(?:ing)? (?:server|machine|box|worker|node) (?:runs? with|uses?)\\b|\\b(?:database|db) (?:connection strings?|urls?|passwords?|credentials)\\b|\\b(?:session ?tokens?|session cookies?|sitzungstoken|cookies?)\\b[^.!?]{0,40}?\\b(?:der aktuellen anfrage|of (?:the|this) (?:current )?request|de la requete|de la solicitud|da requisicao|della richiesta)\\b`,
+      `(?<!public )\\b(?:${SECRET}|connection strings?)\\b[^.!?]{0,12}?\\b(?:of|for|from|in|used by) ${OUR_SYSTEM}\\b|\\b(?:your|this) ${OUR_PART}'?s (?:secret |private |api |signing |session |access )?${SECRET}\\b|\\b(?:each|every|all|the) (?:configured|stored|loaded|deployed) (?:secrets?|keys?|tokens?|credentials|passwords?)\\b|\\b(?:keys?|tokens?|credentials)\\b[^.!?]{0,40}?\\bthe render(?:ing)? (?:server|machine|box|worker|node) (?:runs? with|uses?)\\b|\\b(?:database|db) (?:connection strings?|urls?|passwords?|credentials)\\b|\\b(?:session ?tokens?|session cookies?|sitzungstoken|cookies?)\\b[^.!?]{0,40}?\\b(?:der aktuellen anfrage|of (?:the|this) (?:current )?request|de la requete|de la solicitud|da requisicao|della richiesta)\\b`,
     ),
     // The same in the product's other languages: the deployment's tokens and passwords, the server's secret key, the keys and passwords of production.
     re(
-      `\\b(?:tokens?|contrasenas?|claves?|senhas?|chaves?|mots de passe|cles?|passworter|schlussel|password|chiavi)\\b[^.!?]{0,30}?\\b(?:del despliegue|de la configuracion|du deploiement|de la configuration|do deploy|da implantacao|da configuracao|der bereitstellung|der konfiguration|del deploy|della configurazione)\\b|\\b(?:cle secrete|cle privee|clave secreta|clave privada|chave secreta|chave privada|chiave segreta|chiave privata|geheime[nr]? schlussel|privaten? schlussel) (?:du|del|do|des|dello) (?:serveur|servidor|server|servers|service|servicio|servico|servizio|dienstes)\\b|\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*)\\b[^.!?]{0,80}?\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b|\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b(?=[^.!?]*\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*))|(?:服务|服务器|系统|部署)(?:使用|用|所用)的[^。！？]{0,10}(?:密钥|令牌|密码|连接字符串)|数据库连接字符串`,
+      `\\b${SECRET_INTL}\\b[^.!?]{0,30}?\\b(?:del despliegue|de la configuracion|du deploiement|de la configuration|do deploy|da implantacao|da configuracao|der bereitstellung|der konfiguration|del deploy|della configurazione)\\b|\\b(?:cle secrete|cle privee|clave secreta|clave privada|chave secreta|chave privada|chiave segreta|chiave privata|geheime[nr]? schlussel|privaten? schlussel) (?:du|del|do|des|dello) (?:serveur|servidor|server|servers|service|servicio|servico|servizio|dienstes)\\b|\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*)\\b[^.!?]{0,80}?\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b|\\b(?:chaves|claves|cles|keys|schlussel|chiavi) (?:e|y|et|and|und) (?:senhas|contrasenas|mots de passe|passwords|passworter)\\b(?=[^.!?]*\\b(?:servidor|serveur|server|configura\\w*|deploy\\w*|despliegue|implanta\\w*|produc\\w*))|(?:服务|服务器|系统|部署)(?:使用|用|所用)的[^。！？]{0,10}(?:密钥|令牌|密码|连接字符串)|数据库连接字符串`,
     ),
     // The token the uploader uses, the automatic judge's key, an environment variable's value, the secret key from the app's config.
     re(
-      `\\b(?:keys?|tokens?|credentials|passwords?|secrets)\\b[^.!?]{0,40}?\\b(?:the|der|die|das|el|le|il|o|la) (?:uploader|automatic judge|ai judge|judge|grader|storage|cdn)\\b[^.!?]{0,25}?\\b(?:uses?|using|pushes|uploads?|hochladt|authenticates?|signs?)\\b|\\b(?:value|contents?) of (?:the |an |that )?env(?:ironment)? var(?:iable)?\\b|(?:secret key|api key|token|password|credentials)\\b (?:from|in|of) (?:the |this |your )?(?:app|application|service|server|deployment|tool)'?s? (?:config|configuration|settings|env)\\b|\\b(?:chiave api|clave api|cle api|api-schlussel|chave api) (?:del|do|du|des) (?:giudice|juez|juge|richters|juiz)\\b`,
+      `\\b${SECRET}\\b[^.!?]{0,40}?\\b(?:the|der|die|das|el|le|il|o|la) (?:uploader|automatic judge|ai judge|judge|grader|storage|cdn)\\b[^.!?]{0,25}?\\b(?:uses?|using|pushes|uploads?|hochladt|authenticates?|signs?)\\b|\\b(?:value|contents?) of (?:the |an |that )?env(?:ironment)? var(?:iable)?\\b|(?:secret key|api key|token|password|credentials)\\b (?:from|in|of) (?:the |this |your )?(?:app|application|service|server|deployment|tool)'?s? (?:config|configuration|settings|env)\\b|\\b(?:chiave api|clave api|cle api|api-schlussel|chave api) (?:del|do|du|des) (?:giudice|juez|juge|richters|juiz)\\b`,
     ),
   ],
   what: 'asks for secrets (keys, tokens, passwords, environment variables)',
