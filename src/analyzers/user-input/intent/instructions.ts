@@ -226,6 +226,21 @@ export const fakeMarkup: IntentRule = {
   fix: REJECT,
 };
 
+/** The automatic judge as a user names it. */
+const JUDGE = any(
+  'judge',
+  'grader',
+  'reviewer',
+  'evaluator',
+  'scorer',
+  'moderator',
+  'classifier',
+  'checker',
+  'screener',
+  'scoring model',
+  'grading model',
+);
+
 export const noteToJudge: IntentRule = {
   id: 'note-to-judge',
   category: 'judge_manipulation',
@@ -253,7 +268,7 @@ export const noteToJudge: IntentRule = {
     re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
     // The judge greeted, told its verdict is agreed already, or asked to let the user's feelings into the score.
     re(
-      `\\b(?:hi|hello|hey|dear|attention|psst)\\W{1,3}(?:the )?(?:ai |automated |automatic )?(?:scoring|grading|review|evaluation|quality) (?:model|system|ai|bot)\\b|\\b(?:hi|hello|hey|dear|attention|psst),? (?:the |mr\\.? )?(?:judge|grader|reviewer|evaluator|scorer|moderator|classifier|checker|screener)\\b|\\b(?:the )?(?:judge|grader|reviewer|evaluator|scorer|moderator|checker|scoring model|grading model)s? (?:agrees?|agreed|confirms?|confirmed|has (?:already )?(?:approved|confirmed|verified|passed)|already (?:approved|passed|verified)|will (?:agree|approve|confirm))\\b|\\b(?:reflect|factor)\\w* (?:that|this|it) (?:in|into) (?:the |your )?(?:quality |final |overall )?(?:score|grade|rating|verdict)\\b`,
+      `\\b(?:hi|hello|hey|dear|attention|psst)\\W{1,3}(?:the )?(?:ai |automated |automatic )?(?:scoring|grading|review|evaluation|quality) (?:model|system|ai|bot)\\b|\\b(?:hi|hello|hey|dear|attention|psst),? (?:the |mr\\.? )?${JUDGE}\\b|\\b(?:the )?${JUDGE}s? (?:agrees?|agreed|confirms?|confirmed|has (?:already )?(?:approved|confirmed|verified|passed)|already (?:approved|passed|verified)|will (?:agree|approve|confirm))\\b|\\b(?:reflect|factor)\\w* (?:that|this|it) (?:in|into) (?:the |your )?(?:quality |final |overall )?(?:score|grade|rating|verdict)\\b`,
     ),
     // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
     re(
@@ -265,7 +280,7 @@ export const noteToJudge: IntentRule = {
     ),
     // The reviewing model addressed, a grader bug claimed, an excellent rating asked regardless.
     re(
-      `\\bto the (?:reviewing|grading|scoring|judging|evaluating) (?:model|ai|system)\\b|\\b(?:addressed|directed|written) to the (?:ai )?(?:judge|grader|reviewer|evaluator)\\b|\\bgrader bug\\b|\\b(?:rate|score|grade|mark)\\w* (?:this|it|the output|the video|the animation)\\w* (?:as )?(?:excellent|perfect|flawless|100|10/10|a pass)\\b[^.!?]{0,30}?\\bregardless\\b`,
+      `\\bto the (?:reviewing|grading|scoring|judging|evaluating) (?:model|ai|system)\\b|\\b(?:addressed|directed|written) to the (?:ai )?${JUDGE}\\b|\\bgrader bug\\b|\\b(?:rate|score|grade|mark)\\w* (?:this|it|the output|the video|the animation)\\w* (?:as )?(?:excellent|perfect|flawless|100|10/10|a pass)\\b[^.!?]{0,30}?\\bregardless\\b`,
     ),
   ],
   what: 'addresses the judge to steer its verdict',
