@@ -133,7 +133,7 @@ export function plain(text: string): string {
 
 /**
  * The message with letters spaced or punctuated apart joined (`i g n o r e   a l l`,
- * `i.g.n.o.r.e`; words stay apart where the gap is wider), read plain, and
+ * `i.g.n.o.r.e`; a run begins at a word's start, and words stay apart where the gap is wider), read plain, and
  * leetspeak read back in words that mix letters with digits or symbols
  * (`1gn0r3` is `ignore`; `2x`, `x2` and `x^2` stay).
  */
@@ -144,7 +144,7 @@ export function deobfuscated(raw: string, base?: string): string {
         raw
           .normalize('NFKC')
           .replace(INVISIBLE, '')
-          .replace(/(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')),
+          .replace(/(?<![\p{L}])(?:\p{L}[ ._\-*/]){2,}\p{L}(?![\p{L}])/gu, (run) => run.replace(/[ ._\-*/]/g, '')),
       )
     : (base ?? plain(raw));
   // Only words that mix letters with digits or symbols can be leetspeak.

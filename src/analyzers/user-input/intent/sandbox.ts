@@ -246,7 +246,7 @@ export const readSecrets: IntentRule = {
     ),
     // The token the uploader uses, the automatic judge's key, an environment variable's value, the secret key from the app's config.
     re(
-      `\\b${SECRET}\\b[^.!?]{0,40}?\\b(?:the|der|die|das|el|le|il|o|la) (?:uploader|automatic judge|ai judge|judge|grader|storage|cdn)\\b[^.!?]{0,25}?\\b(?:uses?|using|pushes|uploads?|hochladt|authenticates?|signs?)\\b|\\b(?:value|contents?) of (?:the |an |that )?env(?:ironment)? var(?:iable)?\\b|(?:secret key|api key|token|password|credentials)\\b (?:from|in|of) (?:the |this |your )?(?:app|application|service|server|deployment|tool)'?s? (?:config|configuration|settings|env)\\b|\\b(?:chiave api|clave api|cle api|api-schlussel|chave api) (?:del|do|du|des) (?:giudice|juez|juge|richters|juiz)\\b`,
+      `\\b${SECRET}\\b[^.!?]{0,40}?\\b(?:the|der|die|das|el|le|il|o|la) (?:uploader|automatic judge|ai judge|judge|grader|storage|cdn)\\b[^.!?]{0,25}?\\b(?:uses?|using|pushes|uploads?|hochladt|authenticates?|signs?)\\b|\\b(?:value|contents?) of (?:the |an |that )?env(?:ironment)? var(?:iable)?\\b|\\b(?:secret key|api key|token|password|credentials)\\b (?:from|in|of) (?:the |this |your )?(?:app|application|service|server|deployment|tool)'?s? (?:config|configuration|settings|env)\\b|\\b(?:chiave api|clave api|cle api|api-schlussel|chave api) (?:del|do|du|des) (?:giudice|juez|juge|richters|juiz)\\b`,
     ),
   ],
   what: 'asks for secrets (keys, tokens, passwords, environment variables)',
