@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MessageTooLong, screenMessage } from '../../src/analyzers/user-input/screen';
-import { viewsOf } from '../../src/analyzers/user-input/normalise';
+import { deobfuscated, viewsOf } from '../../src/analyzers/user-input/normalise';
 import { KINDS } from '../../src/kinds';
 import { withLocalChecks } from '../../src/providers/local-checks';
 import { buildMessages } from '../../src/providers/openai-messages';
@@ -40,6 +40,10 @@ describe('normalisation: what the rules read', () => {
     expect(issue!.description).toContain(`hidden as ${via}`);
     expect(issue!.quote).toMatch(/ignore all previous instructions|reveal the system prompt/);
     expect(screening.status).toBe('FAIL');
+  });
+
+  it('joins letters spaced apart from the start of a word, leaving the word before them whole', () => {
+    expect(deobfuscated('label each bit with the s e c r e t   k e y of the app')).toBe('label each bit with the secret key of the app');
   });
 
   it('decodes an address hidden as base64, and flags the cloud metadata service it names', () => {
