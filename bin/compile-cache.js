@@ -3,11 +3,11 @@
 // some 1,100 modules before its first pipeline, the Temporal SDK's most of them; from the cache V8 skips
 // parsing and compiling them, and the functions they ran last time too, and Node skips the stats and
 // package.json reads of some 2,400 resolutions (docs/benchmarks.md, "CLI start-up").
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
+const zlib = require('node:zlib');
 
 /** The file: entries of [key length, key, data length, data], lengths as 32-bit little-endian. */
 function readEntries(file) {
@@ -60,7 +60,7 @@ function requireOf(mod) {
   return require;
 }
 
-/** Keys of resolutions: the requiring module's directory and the request (code is keyed by a hash, never holding a NUL). */
+/** Keys of resolutions: the requiring module's directory and the request (code is keyed by its file, an absolute path). */
 const RESOLVED = 'resolved\0';
 /** The key of the stamp the resolutions were made under. */
 const STAMP = 'stamp\0';
@@ -90,10 +90,13 @@ function installResolutionCache(cached, stamp) {
 /**
  * Compiles CommonJS modules through `file`'s cache from now on, and resolves their requires through it,
  * and at exit, when any module or resolution was not in it (first run, a new build, another command's
- * modules), writes it again with what this process ran. Code is keyed by the source's SHA-1: V8's own
- * check of cached data compares the source's length only. `stamp` names the installed packages.
+ * modules), writes it again with what this process ran. Code is keyed by its file and the source's CRC-32,
+ * the check Node 22's own cache makes: V8's own check of cached data compares the source's length only.
+ * `stamp` names the installed packages.
  */
 function installCompileCache(file, stamp = '') {
+  // Node 20 before 20.15 has no CRC-32: it runs without the cache.
+  if (typeof zlib.crc32 !== 'function') return;
   const cached = readEntries(file);
   const compiled = new Map();
   const resolved = installResolutionCache(cached, stamp);
@@ -102,7 +105,7 @@ function installCompileCache(file, stamp = '') {
     // Left to Node: on Node 20, a script made from cached data loses its dynamic import()'s callback.
     if (content.includes('import(')) return compile.call(this, content, filename);
     const source = Module.wrap(content.startsWith('#!') ? `//${content}` : content);
-    const key = crypto.createHash('sha1').update(source).digest('base64');
+    const key = `${filename}\0${zlib.crc32(source)}`;
     const script = new vm.Script(source, { filename, cachedData: cached.get(key) });
     if (script.cachedDataRejected !== false) compiled.set(key, script);
     const fn = script.runInThisContext({ displayErrors: true });
