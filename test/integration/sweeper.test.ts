@@ -1,5 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPipelineRun } from '../../src/read-model/read-model';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
@@ -119,20 +118,18 @@ describe('the sweeper', () => {
     const log = createLogger('error');
     const say = () => undefined;
     const other = await startDevServer(env.config, say, { searchAttributes: SEARCH_ATTRIBUTE_NAMES });
-    const clientConnection = await Connection.connect({ address: other.address });
-    const nativeConnection = await NativeConnection.connect({ address: other.address });
     let worker: PoolWorkers | undefined;
     let running: Promise<void> | undefined;
     try {
       // The other stack: its own dev server, this file's database, a judge slow enough to sweep while it runs.
       const config = { ...env.config, judge: { ...env.config.judge, local: { delayMs: 4_000 } } };
       worker = await createWorker({
-        connection: nativeConnection,
+        connection: other.connection,
         config,
         deps: activityDeps(config, env.pool, log, { allowLocalFiles: true }),
       });
       running = worker.run();
-      const otherClient = new Client({ connection: clientConnection, namespace: env.config.temporal.namespace });
+      const otherClient = new Client({ connection: other.connection, namespace: env.config.temporal.namespace });
       const handle = await startEvalPipeline(otherClient, env.taskQueue, {
         fragmentId: 'frag-other-temporal',
         projectId: 'p',
@@ -166,8 +163,6 @@ describe('the sweeper', () => {
     } finally {
       if (worker?.getState() === 'RUNNING') worker.shutdown();
       await running?.catch(() => undefined);
-      await nativeConnection.close();
-      await clientConnection.close();
       await other.stop();
     }
   });
