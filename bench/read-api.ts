@@ -21,7 +21,8 @@ import { createApiKey } from '../src/api/keys';
 import { startEvalPipeline } from '../src/client';
 import { PROJECT_ROOT } from '../src/config';
 import { createLogger } from '../src/logger';
-import { activityDeps, createWorker, installRuntime } from '../src/worker';
+import { activityDeps, createWorker } from '../src/worker';
+import { installRuntime } from '../src/infra/temporal-runtime';
 import { corpusFile, MANIM_CORPUS } from '../testkit/manim-corpus';
 import { openOfflineStack, runMain } from '../testkit/offline-env';
 

@@ -10,7 +10,8 @@ import { startEvalPipeline } from '../src/client';
 import { resolveMediaTools } from '../src/infra/ffmpeg';
 import { createLogger } from '../src/logger';
 import { pipelineRunReport } from '../src/report/report';
-import { activityDeps, createWorker, installRuntime } from '../src/worker';
+import { activityDeps, createWorker } from '../src/worker';
+import { installRuntime } from '../src/infra/temporal-runtime';
 import { corpusFile, MANIM_CORPUS } from '../testkit/manim-corpus';
 import { openOfflineStack, runMain } from '../testkit/offline-env';
 

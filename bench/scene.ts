@@ -23,7 +23,8 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { runInspector } from '../src/scene/inspector';
 import { forUser } from '../src/scene/tex-cache';
-import { activityDeps, createWorker, installRuntime } from '../src/worker';
+import { activityDeps, createWorker } from '../src/worker';
+import { installRuntime } from '../src/infra/temporal-runtime';
 import { corpusFile, HOLDOUT_CORPUS, MANIM_CORPUS, type Corpus } from '../testkit/manim-corpus';
 import { openOfflineStack, runMain } from '../testkit/offline-env';
 

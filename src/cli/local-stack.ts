@@ -101,19 +101,21 @@ export async function withCommandStack<T>(
   note(config.database.url ? 'connecting to DATABASE_URL' : `starting PostgreSQL (embedded, in ${config.dataDir})`);
   note(remote ? `connecting to Temporal at ${config.temporal.address}` : 'starting a Temporal dev server');
   const startedAt = new Date();
-  // The worker's modules load once both servers have been spawned (or one of them failed first), while
-  // they start: loaded earlier, their synchronous loading would hold a spawn back.
+  // The Temporal runtime loads once both servers have been spawned (or one of them failed first), while
+  // they start: loaded earlier, its synchronous loading would hold a spawn back. The worker's own modules
+  // load while the first connection is made.
   const dbSpawned = deferred();
   const temporalSpawned = deferred();
   const onSpawned = (spawned: Deferred) => async () => {
     spawned.resolve();
     await Promise.all([dbSpawned.promise, temporalSpawned.promise]);
-    workerModule().installRuntime(log, { shutdownSignals: [] });
+    (require('../infra/temporal-runtime') as typeof import('../infra/temporal-runtime')).installRuntime(log, { shutdownSignals: [] });
   };
   const opening = openDatabase(config, note, onSpawned(dbSpawned));
   const connecting = openTemporal(config, note, {
     searchAttributes: SEARCH_ATTRIBUTE_NAMES,
     whileStarting: onSpawned(temporalSpawned),
+    whileConnecting: workerModule,
   });
   opening.then(dbSpawned.resolve, dbSpawned.resolve);
   connecting.then(temporalSpawned.resolve, temporalSpawned.resolve);

@@ -12,7 +12,8 @@ import { loadConfig, type Config } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { createPool, ensureDatabase } from '../../src/infra/postgres';
 import { createLogger } from '../../src/logger';
-import { activityDeps, createWorker, installRuntime, type PoolWorkers } from '../../src/worker';
+import { installRuntime } from '../../src/infra/temporal-runtime';
+import { activityDeps, createWorker, type PoolWorkers } from '../../src/worker';
 
 export interface TestEnv {
   config: Config;

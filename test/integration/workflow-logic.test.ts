@@ -14,7 +14,7 @@ import { CANCELLED } from '../../src/domain/status';
 import { EVAL_KINDS, type EvalKind } from '../../src/domain/types';
 import type { FragmentSnapshot } from '../../src/fragments/http-source';
 import { createLogger } from '../../src/logger';
-import { installRuntime } from '../../src/worker';
+import { installRuntime } from '../../src/infra/temporal-runtime';
 import { workflowBundle } from '../../src/workflow-bundle';
 import { waitFor } from '../helpers/wait';
 

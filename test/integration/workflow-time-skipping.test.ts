@@ -5,7 +5,7 @@ import { startEvalPipeline, type EvalPipelineHandle } from '../../src/client';
 import { createLogger } from '../../src/logger';
 import { getPipelineRun } from '../../src/read-model/read-model';
 import { PipelineRunResponseSchema } from '../../src/read-model/schemas';
-import { installRuntime } from '../../src/worker';
+import { installRuntime } from '../../src/infra/temporal-runtime';
 import { FakeFragmentsApi, type FragmentStep } from '../../testkit/fake-fragments-api';
 import { startTimeSkippingEnvironment } from '../../testkit/time-skipping-server';
 import { sampleAnimation } from '../../testkit/videos';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { HISTORY_LIMITS, HistoryError, readHistory, replayHistories } from '../../replay';
-import { installRuntime } from '../../worker';
+import { installRuntime } from '../../infra/temporal-runtime';
 import { workflowBundle } from '../../workflow-bundle';
 import { EXIT, exitWith, say, UsageError } from '../io';
 
