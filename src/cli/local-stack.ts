@@ -43,7 +43,9 @@ export function isLocalDevServer(config: Config): boolean {
   return isProcessAlive(record.pid);
 }
 
-/** The worker's modules, the heaviest the CLI loads: loaded while the stack's servers start. */
+/** The Temporal runtime, with the SDK alone: installed while the stack's servers start. */
+const runtimeModule = () => require('../infra/temporal-runtime') as typeof import('../infra/temporal-runtime');
+/** The worker's modules, the heaviest the CLI loads: loaded while the first connection to Temporal is made. */
 const workerModule = () => require('../worker') as typeof import('../worker');
 
 interface Deferred {
@@ -109,7 +111,7 @@ export async function withCommandStack<T>(
   const onSpawned = (spawned: Deferred) => async () => {
     spawned.resolve();
     await Promise.all([dbSpawned.promise, temporalSpawned.promise]);
-    (require('../infra/temporal-runtime') as typeof import('../infra/temporal-runtime')).installRuntime(log, { shutdownSignals: [] });
+    runtimeModule().installRuntime(log, { shutdownSignals: [] });
   };
   const opening = openDatabase(config, note, onSpawned(dbSpawned));
   const connecting = openTemporal(config, note, {

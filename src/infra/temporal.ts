@@ -60,8 +60,8 @@ export interface DevServerOptions {
   /**
    * Runs once the dev server has been started (at once when there is none to
    * start), before any connection is made: work that overlaps the server's own
-   * start, such as loading the worker and installing its runtime, which must
-   * precede the first native connection.
+   * start, such as installing the Temporal runtime, which must precede the
+   * first native connection.
    */
   whileStarting?: () => Promise<void>;
   /**
