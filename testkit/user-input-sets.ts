@@ -14,9 +14,9 @@ import { PROJECT_ROOT } from '../src/config';
  * scanners/ is never tuned on at all: its split is `scanner`. blind/ was
  * written by someone who never saw the rules nor the other sets, after the
  * rules were written: half of it (by a hash of its id) is tuned on since its
- * first measure, the other half (`blind`) never is. blind2/ to blind7/, such sets written later
- * (blind3/ after local-analyzers/v17, blind4/ to blind7/ beside the seventh to tenth rounds of own
- * data), are never tuned on at all (`blind2` to `blind7`).
+ * first measure, the other half (`blind`) never is. blind2/ to blind8/, such sets written later
+ * (blind3/ after local-analyzers/v17, blind4/ to blind8/ beside the seventh to eleventh rounds of own
+ * data), are never tuned on at all (`blind2` to `blind8`).
  */
 export interface LabelledMessage {
   id: string;
@@ -28,7 +28,7 @@ export interface LabelledMessage {
 }
 
 /** The blind sets written after the first: never tuned on, none of their messages. */
-const NEVER_TUNED = ['blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7'] as const;
+const NEVER_TUNED = ['blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8'] as const;
 
 export type Split = 'tune' | 'holdout' | 'scanner' | 'blind' | (typeof NEVER_TUNED)[number];
 

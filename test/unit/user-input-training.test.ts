@@ -49,13 +49,13 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind7/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind8/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
       splits.set(group, (splits.get(group) ?? new Set()).add(m.split));
     }
-    expect([...splits.keys()].sort()).toEqual(['blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'own', 'public', 'scanners']);
+    expect([...splits.keys()].sort()).toEqual(['blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'own', 'public', 'scanners']);
     expect(splits.get('scanners')).toEqual(new Set(['scanner']));
     expect(splits.get('blind2')).toEqual(new Set(['blind2']));
     expect(splits.get('blind3')).toEqual(new Set(['blind3']));
@@ -63,6 +63,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(splits.get('blind5')).toEqual(new Set(['blind5']));
     expect(splits.get('blind6')).toEqual(new Set(['blind6']));
     expect(splits.get('blind7')).toEqual(new Set(['blind7']));
+    expect(splits.get('blind8')).toEqual(new Set(['blind8']));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
