@@ -155,15 +155,19 @@ export function deobfuscated(raw: string, base?: string): string {
     if (token.length > 24 || !/\p{L}/u.test(token)) return token;
     // A number with a variable or an ordinal (2x, x2, 10th, h2) is maths, not leetspeak.
     if (/^\d+(?:st|nd|rd|th|\p{L})$|^\p{L}\d+$/u.test(token)) return token;
-    // The names of encodings, hashes and formats (base64, sha256, utf8, h264) are not words in disguise (fr33 is).
-    if (/^(?:base|sha|utf|md|crc|ipv|mp|h|x|rsa|aes|u?int|float|des|rc)\d+$/.test(token)) return token;
+    // The names of encodings, hashes and formats (base64, rot13, sha256, utf8, h264) are not words in disguise (fr33 is).
+    if (/^(?:base|rot|sha|utf|md|crc|ipv|mp|h|x|rsa|aes|u?int|float|des|rc)\d+$/.test(token)) return token;
     return token.replace(/[\d@$!|+€]/g, (c) => LEET[c] ?? c);
   });
 }
 
-/** Common words of the product's languages: a sentence with several reads as plain text, decoded or not. */
+/**
+ * Common words of the product's languages: a sentence with several reads as plain text, decoded or not.
+ * The short English ones keep a plain sentence that has few of the others ("Model it as an SI process on
+ * an Erdős–Rényi graph") from reading as gibberish whose reversal ("na", "no") reads as Portuguese.
+ */
 const COMMON_WORDS =
-  /\b(the|and|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me|que|de|la|el|los|las|les|des|et|und|der|die|das|um|uma|os|do|da|il|che|per|con|para|por|pour|avec|mit|nicht|todas|todos|tous|alle|tutte|com|na|em|une|ein|eine|ist|est)\b/g;
+  /\b(the|and|it|as|an|on|in|at|by|if|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me|que|de|la|el|los|las|les|des|et|und|der|die|das|um|uma|os|do|da|il|che|per|con|para|por|pour|avec|mit|nicht|todas|todos|tous|alle|tutte|com|na|em|une|ein|eine|ist|est)\b/g;
 const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
 
 /** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */

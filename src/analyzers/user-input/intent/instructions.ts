@@ -18,6 +18,7 @@ const INSTRUCTIONS_EN = any(
   'everything (?:above|before|else|you were told|prior)',
   'what (?:you were|i) (?:told|said) (?:before|earlier)',
   'your (?:training|ethics|morals|values|principles|filters?)',
+  '(?:your|all|any|previous|prior|earlier|original|initial|the (?:previous|prior|earlier|original|initial)) guidance',
   'context',
 );
 /** Dropping the request the message began with: an interjection, or an act on the task itself. */
@@ -85,7 +86,7 @@ export const overrideInstructions: IntentRule = {
   id: 'override-instructions',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /pular|saltar|uberspringen|sauter|absent|missing|gone|stripped|alignment|training|without|override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
+  cue: /guidance|pular|saltar|uberspringen|sauter|absent|missing|gone|stripped|alignment|training|without|override|disabled|screening|sospes|safeguard|checks|moderation|schutzmechanism|sicherheitspruf|salvaguard|garde-fou|安全检查|内容审核|安全过滤|turned off|switched off|removed|desactiv|desativ|deaktivier|disattiv|filtros|filtres|filter|filtri|allow_shell|priority over|outdated|obsolete|only what i say|don'?t apply|do not apply|instruc|prompt|guideline|directiv|guardrail|programming|safety|polic|restrict|constraint|system (?:message|prompt)|rules|everything|what (?:you were|i) |training|your (?:ethic|moral|value|principle|filter)|context|(?:task|objective|directive)\s*(?:is|are)?\s*:|instead|instruccion|instrucoe|istruzion|indicacion|regla|regra|regol|directric|diretriz|norma|orden|consigne|regle|ordre|anweisung|instruktion|regeln|vorgabe|richtlinie|befehl|einschrank|指令|指示|说明|規則|规则|提示|设定|限制|要求|(?:every|each|all) (?:future |later |other )?(?:summar|respons|repl|answer|message|output)/,
   patterns: [
     re(
       // Not what the writer says they do themselves ("in my lecture I skip the system prompt").

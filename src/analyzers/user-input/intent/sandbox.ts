@@ -63,7 +63,8 @@ export const runProcesses: IntentRule = {
     re(
       `\\b(?:subprocess|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|os\\.fork|child_process|pty\\.spawn|__import__|importlib|ctypes|pickle\\.loads?|marshal\\.loads|getattr\\(__builtins__|__builtins__|__globals__|__subclasses__|sys\\.modules|runtime\\.getruntime|processbuilder)\\b`,
     ),
-    re(`\\b(?:exec|eval|execsync|spawn|popen|compile|system)\\s*\\(`),
+    // A call: `system(` and `compile(` written as code, not "a file system (root, folders)".
+    re(`\\b(?:exec|eval|execsync|spawn|popen)\\s*\\(|\\b(?:compile|system)\\(`),
     re(
       `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+(?:-\\w+\\s+)*[+0-7ugoa]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
     ),
@@ -84,7 +85,7 @@ export const runProcesses: IntentRule = {
     re(`\\b(?:with|using|via|through|mit|con|avec|com|tramite) (?:exec|eval|os\\.system|subprocess)\\b`),
     // A command run by shelling out; a live interpreter left open in the render.
     re(
-      `\\bshell(?:s|ed|ing)? out\\b|\\bcode\\.interact\\b|\\bpdb\\.set_trace\\b|\\bbreakpoint\\s*\\(|\\b(?:type|run|enter|execute) (?:arbitrary |live )?python (?:into|in) (?:the )?(?:render|scene|box|process|window)\\b`,
+      `\\bshell(?:ed|ing)? out\\b|\\bshells? out (?:to|and)\\b|\\bcode\\.interact\\b|\\bpdb\\.set_trace\\b|\\bbreakpoint\\s*\\(|\\b(?:type|run|enter|execute) (?:arbitrary |live )?python (?:into|in) (?:the )?(?:render|scene|box|process|window)\\b`,
     ),
   ],
   what: 'asks the generated code to run commands or spawn processes',

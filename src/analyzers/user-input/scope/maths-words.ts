@@ -28,6 +28,18 @@ export const STRONG = stems(
   'gradi',
   'problema',
   'teorema',
+  // Estimation in the product's languages.
+  'intervalo de confianza',
+  'intervalo de confianca',
+  'intervalle de confiance',
+  'konfidenzintervall',
+  'intervallo di confidenza',
+  'confidence interval',
+  'approximation',
+  'aproximacion',
+  'aproximacao',
+  'approssimazione',
+  'naherung',
   'ecuacion',
   'equacao',
   'equazione',
@@ -211,6 +223,12 @@ export const WEAK = stems(
   'stage',
   'algorithm',
   'question',
+  // Physics and statistics asked in words: speeds and distances, a chance, how accurate, false positives.
+  'speeds?\\b',
+  'distances?\\b',
+  'chances?\\b',
+  'accura(?:te|cy)\\b',
+  'positives\\b',
 );
 
 /** Math notation: digits with operators, powers, LaTeX, maths symbols, a repeating decimal (0.999…); a number counts too. */
