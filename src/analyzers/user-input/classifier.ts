@@ -18,8 +18,8 @@ interface HeadWeights {
   weights: Int8Array;
 }
 
-/** Hashed feature buckets: 2^16, one signed byte each per head. */
-export const FEATURE_BITS = 16;
+/** Hashed feature buckets: 2^18, one signed byte each per head (2^16 had too many n-grams share a bucket). */
+export const FEATURE_BITS = 18;
 const MASK = (1 << FEATURE_BITS) - 1;
 /**
  * Characters of a long message the classifier reads, half from its start and half from its end, where a
