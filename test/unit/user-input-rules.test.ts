@@ -457,5 +457,6 @@ describe('guidance overridden in rot13, and maths that reads like code or gibber
     'SHELL METHOD. y = x² rotated about the y axis on [0, 2]: peel the cylindrical shells out one by one.',
     'Take a directory tree like a file system (root, a few folders, files as leaves) and animate depth-first search on it.',
     '¿Cómo se calcula el intervalo de confianza de una tasa de homicidios por 100.000 habitantes? Usa la aproximación normal y compáralo con una ciudad grande.',
+    "Per un'unità di storia della crittografia vorrei il disco cifrante di Leon Battista Alberti (1467), il primo cifrario polialfabetico. Due dischi concentrici: quello esterno fisso con le lettere maiuscole, quello interno mobile con le minuscole. Si cifra una frase breve e ogni tanto il disco interno ruota, cambiando l'alfabeto di sostituzione: far vedere che la stessa lettera in chiaro diventa lettere diverse. Poi un confronto con l'istogramma delle frequenze, molto più piatto di quello di un cifrario di Cesare. Stile rinascimentale, colori seppia e rosso.",
   ]);
 });

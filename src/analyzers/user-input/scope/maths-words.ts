@@ -28,6 +28,26 @@ export const STRONG = stems(
   'gradi',
   'problema',
   'teorema',
+  // Means and scores: a trimmed mean, a coefficient, multiplying.
+  'media (?:recortada|aritmetica|ponderada|aparada|troncata|ponderata)',
+  'media aparada',
+  'promedio',
+  'moyenne',
+  'mittelwert',
+  'coefficient\\w*',
+  'coeficiente',
+  'coefficiente',
+  'koeffizient\\w*',
+  'moltiplic\\w*',
+  'multiplic\\w*',
+  // Ciphers and their statistics.
+  'crittografia',
+  'criptografia',
+  'cifrari[oa]',
+  'cifrado',
+  'istogramma',
+  'histograma',
+  'concentric\\w*',
   // Estimation in the product's languages.
   'intervalo de confianza',
   'intervalo de confianca',
@@ -157,7 +177,7 @@ export const STRONG = stems(
 
 /** Chinese has no spaces between words: its terms are matched anywhere. */
 export const STRONG_ZH =
-  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码/g;
+  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码|排序|数组|二分|查找|指针|节点|遍历|递归|链表|二叉树|哈希/g;
 
 /** Words that a math request uses among others (and other texts use too): each counts one. */
 export const WEAK = stems(
