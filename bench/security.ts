@@ -109,8 +109,14 @@ function main(): void {
   );
   report('BLIND5, a fifth blind set (written with the eighth round of own data, the same way: never tuned on, none of it)', part('blind5'));
   report('BLIND6, a sixth blind set (written with the ninth round of own data, the same way: never tuned on, none of it)', part('blind6'));
-  report('BLIND7, a seventh blind set (written with the tenth round of own data, the same way: never tuned on, none of it)', part('blind7'));
-  report('BLIND8, an eighth blind set (written with the eleventh round of own data, the same way: never tuned on, none of it)', part('blind8'));
+  report(
+    "BLIND7, a seventh blind set (written with the tenth round of own data, the same way: never trained on; its counts chose the classifier's settings)",
+    part('blind7'),
+  );
+  report(
+    'BLIND8, an eighth blind set (written with the eleventh round of own data, the same way: never tuned on, none of it)',
+    part('blind8'),
+  );
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {

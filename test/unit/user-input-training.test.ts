@@ -55,7 +55,19 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
       const group = m.set.split('/')[0];
       splits.set(group, (splits.get(group) ?? new Set()).add(m.split));
     }
-    expect([...splits.keys()].sort()).toEqual(['blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'own', 'public', 'scanners']);
+    expect([...splits.keys()].sort()).toEqual([
+      'blind',
+      'blind2',
+      'blind3',
+      'blind4',
+      'blind5',
+      'blind6',
+      'blind7',
+      'blind8',
+      'own',
+      'public',
+      'scanners',
+    ]);
     expect(splits.get('scanners')).toEqual(new Set(['scanner']));
     expect(splits.get('blind2')).toEqual(new Set(['blind2']));
     expect(splits.get('blind3')).toEqual(new Set(['blind3']));
