@@ -79,8 +79,11 @@ const FIXED_WORDS = `(?:["“«:]|\\bthe (?:words?|text|phrase|string|sentence)\
 /** Not the writer's own earlier words: a user may take back what they asked ("ignore my previous instructions about the colours"). */
 const NOT_THEIR_OWN = `(?!\\s+(?:(?:all|each|any|every) )?(?:of )?(?:my|mes|mis|meine[nmr]?|minhas?|meus?|mie|miei|le mie|i miei)\\b)`;
 
-/** Nor the instructions of a document the user works from ("the previous instructions on my worksheet had a typo"). */
-const NOT_OF_A_DOCUMENT = `(?!\\s+(?:on|in|from|of) (?:my|our|the) (?:worksheet|homework|assignment|exercise|handout|textbook|book|notes|slides?|sheet|exam|quiz)\\b)`;
+/**
+ * Nor the instructions of a document the user works from ("the previous instructions on my worksheet had a
+ * typo"), nor those about the picture itself ("oublie les consignes précédentes pour l'animation des vecteurs").
+ */
+const NOT_OF_A_DOCUMENT = `(?!(?:\\s+(?:precedentes?|anteriores?|precedenti))?\\s+(?:(?:on|in|from|of) (?:my|our|the) (?:worksheet|homework|assignment|exercise|handout|textbook|book|notes|slides?|sheet|exam|quiz)\\b|(?:for|about|on|pour|sur|de) (?:the |this |l'|la |le |les |ce |cette )?(?:anima\\w*|colou?rs?|couleurs?|plot|graphe?|vect\\w+|scenes?|scene|videos?|figures?|diagram\\w*)))`;
 
 export const overrideInstructions: IntentRule = {
   id: 'override-instructions',
@@ -213,7 +216,10 @@ export const fakeMarkup: IntentRule = {
     re(`<\\|?\\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\\s*\\|?>`),
     re(`</?\\s*(?:system|user|assistant|developer|instructions?|admin|sys|context|prompt|human|ai|tool)\\s*>`),
     re(`\\[/?\\s*(?:inst|sys|system|assistant|admin)\\s*\\]|<</?sys>>`),
-    re(`(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*\\S`),
+    // Not a system of equations ("Sistema: 2x + y = 7", "System: x² + y² = 25").
+    re(
+      `(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*(?![\\d([{]|[a-z](?:[\\d²³^_=+*/-]|\\s*[=+*/-]))\\S`,
+    ),
     re(`#{2,}\\s*(?:system|instruction|assistant|new instructions|admin|developer)\\b`),
     re(
       `\\b(?:end of (?:user )?(?:input|message|prompt|conversation|query)|begin (?:system|admin|developer) (?:message|prompt|instructions))\\b`,

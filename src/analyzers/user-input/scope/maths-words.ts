@@ -249,6 +249,18 @@ export const WEAK = stems(
   'chances?\\b',
   'accura(?:te|cy)\\b',
   'positives\\b',
+  // Games and puzzles: strategies, tournaments, riddles, simulations.
+  'strateg\\w*',
+  'tournaments?\\b',
+  'round robin',
+  'puzzles?\\b',
+  'riddles?\\b',
+  'enigmes?\\b',
+  'indovinell[oi]\\b',
+  'acertijos?\\b',
+  'ratsel\\b',
+  'simula\\w*',
+  'chiffres\\b',
 );
 
 /** Math notation: digits with operators, powers, LaTeX, maths symbols, a repeating decimal (0.999…); a number counts too. */
