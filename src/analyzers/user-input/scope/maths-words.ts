@@ -30,7 +30,6 @@ export const STRONG = stems(
   'teorema',
   // Means and scores: a trimmed mean, a coefficient, multiplying.
   'media (?:recortada|aritmetica|ponderada|aparada|troncata|ponderata)',
-  'media aparada',
   'promedio',
   'moyenne',
   'mittelwert',
