@@ -83,7 +83,7 @@ const NOT_THEIR_OWN = `(?!\\s+(?:(?:all|each|any|every) )?(?:of )?(?:my|mes|mis|
  * Nor the instructions of a document the user works from ("the previous instructions on my worksheet had a
  * typo"), nor those about the picture itself ("oublie les consignes précédentes pour l'animation des vecteurs").
  */
-const NOT_OF_A_DOCUMENT = `(?!(?:\\s+(?:precedentes?|anteriores?|precedenti))?\\s+(?:(?:on|in|from|of) (?:my|our|the) (?:worksheet|homework|assignment|exercise|handout|textbook|book|notes|slides?|sheet|exam|quiz)\\b|(?:for|about|on|pour|sur|de) (?:the |this |l'|la |le |les |ce |cette )?(?:anima\\w*|colou?rs?|couleurs?|plot|graphe?|vect\\w+|scenes?|scene|videos?|figures?|diagram\\w*)))`;
+const NOT_OF_A_DOCUMENT = `(?!(?:\\s+(?:precedentes?|anteriores?|precedenti))?\\s+(?:(?:on|in|from|of) (?:my|our|the) (?:worksheet|homework|assignment|exercise|handout|textbook|book|notes|slides?|sheet|exam|quiz)\\b|(?:for|about|on|pour|sur|de) (?:the |this |l'|la |le |les |ce |cette )?(?:anima\\w*|colou?rs?|couleurs?|plot|graphe?|vect\\w+|scenes?|scene|videos?|figures?|diagram\\w*|subtitles?|captions?|labels?|ax[ie]s|fonts?|narration|music|background|titles?|timing|speed|layout)))`;
 
 export const overrideInstructions: IntentRule = {
   id: 'override-instructions',

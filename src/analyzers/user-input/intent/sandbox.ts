@@ -66,11 +66,12 @@ export const runProcesses: IntentRule = {
     // A call: `system(` and `compile(` written as code, not "a file system (root, folders)".
     re(`\\b(?:exec|eval|execsync|spawn|popen)\\s*\\(|\\b(?:compile|system)\\(`),
     re(
-      `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+(?:-\\w+\\s+)*[+0-7ugoa]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
+      `\\bshell\\s*=\\s*true\\b|\\brm\\s+-(?:rf|fr)\\b|/bin/(?:ba|z|da)?sh\\b|\\bpowershell(?:\\.exe)?\\s+-\\w|\\bpowershell\\.exe\\b|\\bcmd\\.exe\\b|\\bnc\\s+-[a-z]*e\\b|/dev/tcp/|\\bbash\\s+-i\\b|\\bcurl\\s+[^|]{0,80}\\|\\s*(?:ba)?sh\\b|\\bchmod\\s+(?:-\\w+\\s+)*[+0-7ugoa]|\\bsudo\\s+\\w|\\bcrontab\\b|\\bfork\\s*bomb\\b|:\\(\\)\\s*\\{`,
     ),
     re(`\\b(?:reverse|bind|web) shell\\b|\\bremote code execution\\b|\\brce\\b`),
     re(
-      `\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`,
+      // Not where the user runs things themselves ("I run manim from the terminal", "run it from git bash").
+      `(?<!\\b(?:i|we|i'm|we're|i am|we are)\\s+(?:usually |always |just |normally |then )?)\\b${any('run', 'execute', 'spawn', 'launch', 'invoke', 'start', 'call', 'open')}\\s+${gap(3)}(?<!\\bfrom (?:the |my |a |git )?)${any('(?:a |the |this |some |any |these |arbitrary |system |shell |terminal |os |bash |linux |windows )?(?:shell|terminal|bash|zsh|cmd|powershell) ?(?:commands?|scripts?|session)?', '(?:a |the |this |some |any |these |arbitrary |following |system |os |linux )?(?:shell |terminal |bash |system |os |linux )commands?', 'arbitrary (?:code|commands?|programs?)', '(?:a |the |this )?(?:binary|executable|\\.exe|\\.sh file)', 'processes (?:on|in) the (?:server|machine|host)', 'this (?:bash |shell |python )?script')}`,
     ),
     re(
       `\\b${any('ejecuta', 'ejecutar', 'corre', 'lanza', 'execute', 'executa', 'executar', 'rode', 'exécute', 'execute', 'executez', 'lance', 'lancez', 'fuhre', 'fuhren', 'starte', 'esegui', 'lancia')}\\s+${gap(4)}${any('comandos?', 'commandes?', 'befehle?', 'comandi', 'comando', 'scripts?', 'skripte?', 'shell', 'terminal', 'bash', 'terminale', 'programme?s?')}\\b`,

@@ -83,6 +83,8 @@ export const STRONG = stems(
   'probabilita',
   'fraccion',
   'fracao',
+  'fracoes',
+  'fracciones',
   'frazione',
   'numeros? primos?',
   'numeri primi',
@@ -176,7 +178,7 @@ export const STRONG = stems(
 
 /** Chinese has no spaces between words: its terms are matched anywhere. */
 export const STRONG_ZH =
-  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码|排序|数组|二分|查找|指针|节点|遍历|递归|链表|二叉树|哈希/g;
+  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码|排序|数组|二分|查找|指针|节点|遍历|递归|链表|二叉树|哈希|置换|排列|组合/g;
 
 /** Words that a math request uses among others (and other texts use too): each counts one. */
 export const WEAK = stems(
@@ -248,6 +250,10 @@ export const WEAK = stems(
   'chances?\\b',
   'accura(?:te|cy)\\b',
   'positives\\b',
+  'radicals?\\b',
+  'simplif\\w*',
+  'three[- ]body',
+  'point mass\\w*',
   // Games and puzzles: strategies, tournaments, riddles, simulations.
   'strateg\\w*',
   'tournaments?\\b',
