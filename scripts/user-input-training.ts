@@ -12,7 +12,11 @@ const L2 = 1e-6;
 const FOLDS = 5;
 /** Fold assignments whose out-of-fold scores are pooled: one assignment's few highest benign scores move the threshold. */
 const REPEATS = 3;
-const BENIGN_ABOVE_THRESHOLD = 0.005;
+/**
+ * Benign messages allowed over the threshold, out of fold. Out-of-fold scores on one's own writing run
+ * low: at 0.5% the held-out part failed 1.6% of its benign requests (docs/user-input-security.md).
+ */
+const BENIGN_ABOVE_THRESHOLD = 0.003;
 
 /** mulberry32: a small seeded generator, so a shuffle is the same on every run. */
 function generator(seed: number): () => number {
@@ -84,7 +88,7 @@ export function foldOf(id: string, repeat: number): number {
 }
 
 /**
- * The lowest score at which at most 0.5% of benign messages score above it, out of fold: the benign
+ * The lowest score at which at most 0.3% of benign messages score above it, out of fold: the benign
  * out-of-fold scores of REPEATS fold assignments pooled, so the cut rests on several times as many
  * high benign scores as one assignment gives.
  */
