@@ -117,6 +117,10 @@ function main(): void {
     'BLIND8, an eighth blind set (written with the eleventh round of own data, the same way: never tuned on, none of it)',
     part('blind8'),
   );
+  report(
+    'BLIND9, the eighteenth round kept out (written after v25 by eight sessions, measured once untouched: never tuned on, none of it)',
+    part('blind9'),
+  );
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {

@@ -49,7 +49,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind8/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind9/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
@@ -64,6 +64,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
       'blind6',
       'blind7',
       'blind8',
+      'blind9',
       'own',
       'public',
       'scanners',
@@ -76,6 +77,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(splits.get('blind6')).toEqual(new Set(['blind6']));
     expect(splits.get('blind7')).toEqual(new Set(['blind7']));
     expect(splits.get('blind8')).toEqual(new Set(['blind8']));
+    expect(splits.get('blind9')).toEqual(new Set(['blind9']));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
