@@ -168,13 +168,12 @@ export function deobfuscated(raw: string, base?: string): string {
  */
 const COMMON_WORDS =
   /\b(the|and|it|as|an|on|in|at|by|if|le|un|en|di|del|della|du|au|sur|dans|qui|you|your|all|ignore|instructions?|previous|system|prompt|print|tell|how|make|what|with|this|that|now|are|is|to|of|for|me|que|de|la|el|los|las|les|des|et|und|der|die|das|um|uma|os|do|da|il|che|per|con|para|por|pour|avec|mit|nicht|todas|todos|tous|alle|tutte|com|na|em|une|ein|eine|ist|est)\b/g;
-const wordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).length;
 /**
- * The common words of three letters or more in a decoded text: a short word reversed or rotated is often
- * another language's ("le" and "el", "en" and "ne", "an" and "na"), so a plain sentence read backwards
- * would count them.
+ * How many common words the text holds, of `shortest` letters or more. A decoded text counts only words of
+ * three or more: a short word reversed or rotated is often another language's ("le" and "el", "en" and
+ * "ne", "an" and "na"), so a plain sentence read backwards would count them.
  */
-const longWordHits = (text: string) => (text.toLowerCase().match(COMMON_WORDS) ?? []).filter((w) => w.length >= 3).length;
+const wordHits = (text: string, shortest = 1) => (text.toLowerCase().match(COMMON_WORDS) ?? []).filter((w) => w.length >= shortest).length;
 
 /** rot13 of the ASCII letters, by character code (a callback per letter costs more than the decoding). */
 function rot13(text: string): string {
@@ -235,9 +234,9 @@ export function decodedViews(raw: string): View[] {
   for (const sentence of sentencesOf(text)) {
     if (sentence.length < 12 || wordHits(sentence) > 1) continue;
     const rotated = rot13(sentence);
-    if (longWordHits(rotated) >= 3) add(rotated, 'rot13');
+    if (wordHits(rotated, 3) >= 3) add(rotated, 'rot13');
     const reversed = [...sentence].reverse().join('');
-    if (longWordHits(reversed) >= 3) add(reversed, 'reversed text');
+    if (wordHits(reversed, 3) >= 3) add(reversed, 'reversed text');
   }
   // A path hidden by rot13 inside a plain sentence (`/ebbg/.ffu/vq_efn`): decoded when it names a place of the system.
   for (const path of text.match(PATHS) ?? []) {

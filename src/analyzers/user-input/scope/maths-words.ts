@@ -35,7 +35,6 @@ export const STRONG = stems(
   'mittelwert',
   'coefficient\\w*',
   'coeficiente',
-  'coefficiente',
   'koeffizient\\w*',
   'moltiplic\\w*',
   'multiplic\\w*',
@@ -45,7 +44,6 @@ export const STRONG = stems(
   'cifrari[oa]',
   'cifrado',
   'istogramma',
-  'histograma',
   'concentric\\w*',
   // Estimation in the product's languages.
   'intervalo de confianza',
@@ -253,12 +251,10 @@ export const WEAK = stems(
   'radicals?\\b',
   'simplif\\w*',
   'three[- ]body',
-  'point mass\\w*',
-  // Games and puzzles: strategies, tournaments, riddles, simulations.
+  // Games: strategies, tournaments, round robins, riddles, simulations (a puzzle is an English stem).
   'strateg\\w*',
   'tournaments?\\b',
   'round robin',
-  'puzzles?\\b',
   'riddles?\\b',
   'enigmes?\\b',
   'indovinell[oi]\\b',
