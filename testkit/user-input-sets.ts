@@ -16,8 +16,8 @@ import { PROJECT_ROOT } from '../src/config';
  * rules were written: half of it (by a hash of its id) is tuned on since its
  * first measure, the other half (`blind`) never is. blind2/ to blind9/, such sets written later
  * (blind3/ after local-analyzers/v17, blind4/ to blind8/ beside the seventh to eleventh rounds of own
- * data, blind9/ as an eighteenth round kept out), are never trained on (`blind2` to `blind9`); blind7's counts, not its messages, chose the
- * classifier's settings (docs/user-input-security.md).
+ * data, blind9/ as an eighteenth round kept out), are never trained on (`blind2` to `blind9`);
+ * blind7's counts, not its messages, chose the classifier's settings (docs/user-input-security.md).
  */
 export interface LabelledMessage {
   id: string;
