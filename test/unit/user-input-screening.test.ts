@@ -122,6 +122,13 @@ describe('screening', () => {
   ])('passes a short request to show something whatever its topic, with no word list naming it: %s', (text) => {
     expect(screenMessage(text)).toMatchObject({ status: 'PASS', issues: [] });
   });
+
+  it.each([
+    'I drive a delivery van around town all day and I keep wondering about something my nephew said at dinner last weekend, that visiting every stop in the shortest order is really hard to work out once there are more than a handful of them. Could you animate a small example with six stops and show how fast the number of possible orders grows?',
+    'Mi abuela hacía mermelada cada verano y siempre llenaba frascos de distintos tamaños; ahora que la hago yo con mis hijos nos preguntamos cuánta cabe en un frasco alto y estrecho comparado con uno bajo y ancho. ¿Podrías hacer una animación que llene los dos poco a poco para verlo?',
+  ])('keeps a long story in scope when it asks for a picture and sets up no persona: %s', (text) => {
+    expect(screenMessage(text).issues.filter((i) => i.category === 'out_of_scope')).toEqual([]);
+  });
 });
 
 describe('with an LLM judge', () => {

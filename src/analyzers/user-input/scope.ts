@@ -37,7 +37,7 @@ export function readScope(text: string): ScopeReading {
   const persona = rolePlayCues(text) >= 4;
   if (words > 40) {
     // A wall of prose: in scope when maths is what it is about, or when it asks for a picture and sets up no persona.
-    if (signal >= Math.max(2, words / 40) || (picture && !persona && signal >= 2)) return reading(null);
+    if (signal >= Math.max(2, words / 40) || (picture && !persona)) return reading(null);
     return reading({
       what: persona ? 'reads as a role-play or persona set-up' : 'is long prose that asks for no picture of any mathematics',
       quote: quoteOf(text.split(/\s+/).slice(0, 12).join(' ')),

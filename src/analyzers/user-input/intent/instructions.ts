@@ -218,7 +218,7 @@ export const fakeMarkup: IntentRule = {
     re(`\\[/?\\s*(?:inst|sys|system|assistant|admin)\\s*\\]|<</?sys>>`),
     // Not a system of equations ("Sistema: 2x + y = 7", "System: x² + y² = 25").
     re(
-      `(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*(?![\\d([{]|[a-z](?:[\\d²³^_=+*/-]|\\s*[=+*/-]))\\S`,
+      `(?:^|\\n|\\s{2,}|[.!?]\\s+)(?:system|assistant|developer|admin|human|ai|sistema|systeme|systemnachricht|系统)\\s*[:：]\\s*(?![\\d([{]|[a-z]{1,3}(?:[\\d²³^_=+*/-]|\\s*[=+*/-]))\\S`,
     ),
     re(`#{2,}\\s*(?:system|instruction|assistant|new instructions|admin|developer)\\b`),
     re(
@@ -233,11 +233,10 @@ export const fakeMarkup: IntentRule = {
   fix: REJECT,
 };
 
-/** The automatic judge as a user names it. */
-const JUDGE = any(
+/** The automatic judge as a user names it, and with the reviewer, whom users also explain their conventions to. */
+const AUTOMATIC_JUDGE = any(
   'judge',
   'grader',
-  'reviewer',
   'evaluator',
   'scorer',
   'moderator',
@@ -247,6 +246,9 @@ const JUDGE = any(
   'scoring model',
   'grading model',
 );
+const JUDGE = any(AUTOMATIC_JUDGE, 'reviewer');
+/** Words of the verdict itself: a note that speaks of them steers it. */
+const VERDICT = `\\b${any('(?<!-)scor(?:e|es|ed|ing)', '(?<!\\d(?:st|nd|rd|th) )grad(?:e|ed|ing)(?! \\d)', 'rating', 'full marks', 'mark (?:it|this|me)', 'pass(?:ed|ing)?(?! through)', 'fail(?:s|ed|ing)?', 'approv\\w*', 'verdict', 'safe', 'harmless', 'benign', 'penali[sz]\\w*', 'flag\\w*', 'ignor\\w*', 'disregard\\w*', 'overlook\\w*', 'criteri\\w*', 'rubric', '10/10', '100', 'deduct\\w*', 'lenient', 'generous')}\\b`;
 
 export const noteToJudge: IntentRule = {
   id: 'note-to-judge',
@@ -255,7 +257,11 @@ export const noteToJudge: IntentRule = {
   cue: /reviewing|addressed|directed|written to|grader bug|excellent|flawless|verdict|whoever|automated|automatic|juiz|juez|juge|richter|giudice|regardless|scoring|agree|confirm|hi |hello|hey|dear|reflect|nota|aprovad|aprobad|approuv|genehmigt|approvat|already|grading|evaluation (?:system|model)|prufer|bewerter|correcteur|evaluador|avaliador|valutatore|passed\s*=|label:|punktzahl|rubric|(?:note|message|instructions?|hint|reminder|p\.?s\.?)\s+(?:to|for)|as (?:100|10\/10|safe|benign|harmless|clean|pass|perfect|approved|not |low risk|no risk)|score of 100|100|full marks|perfect score|10\/10|a pass|passing|maximum score|judge|reviewer|evaluator|grader|scorer|moderator|classifier|security|verified|approved|whitelisted|cleared|safe|benign|como segur|como 100|comme sur|comme 100|als sicher|als harmlos|als 100|com 100|como aprovad|come sicur|满分|100分|标记|判定|评为/,
   patterns: [
     re(
-      `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'reviewer', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
+      `\\b(?:note|message|instructions?|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?${any('judge', 'evaluator', 'grader', 'scorer', 'moderator', 'model', 'ai', 'assistant', 'llm', 'classifier', 'screener', 'security (?:check|filter|scanner|review)', 'safety (?:check|filter|system)')}\\b`,
+    ),
+    // A reviewer may be a person the user explains a convention to ("note for the reviewer: angles in radians"): a note to one steers only when it speaks of the verdict.
+    re(
+      `\\b(?:(?:note|message|hint|reminder|p\\.?s\\.?)\\s+(?:to|for)\\s+(?:the |any )?reviewers?|(?:note|message) (?:to|for) whoever (?:reviews|checks)|(?:hi|hello|hey|dear|attention|psst),? (?:the |mr\\.? )?reviewer)\\b[^.!?]{0,150}?${VERDICT}`,
     ),
     re(
       `\\b${any('rate', 'score', 'grade', 'mark', 'evaluate', 'judge', 'classify', 'label', 'flag', 'report', 'consider', 'treat')}\\s+${gap(4)}${any('this', 'it', 'the (?:animation|video|message|request|input|prompt)', 'me')}\\s+${gap(1)}as\\s+${any('100', '10/10', 'safe', 'benign', 'harmless', 'clean', 'pass(?:ed|ing)?', 'perfect', 'approved', 'not (?:harmful|malicious|an? (?:attack|injection))', 'low risk', 'no risk')}\\b`,
@@ -275,7 +281,7 @@ export const noteToJudge: IntentRule = {
     re(`(?:给|打)[^。！？]{0,6}(?:满分|100分)|(?:标记|判定|评为)[^。！？]{0,6}(?:安全|无害|通过)`),
     // The judge greeted, told its verdict is agreed already, or asked to let the user's feelings into the score.
     re(
-      `\\b(?:hi|hello|hey|dear|attention|psst)\\W{1,3}(?:the )?(?:ai |automated |automatic )?(?:scoring|grading|review|evaluation|quality) (?:model|system|ai|bot)\\b|\\b(?:hi|hello|hey|dear|attention|psst),? (?:the |mr\\.? )?${JUDGE}\\b|\\b(?:the )?${JUDGE}s? (?:agrees?|agreed|confirms?|confirmed|has (?:already )?(?:approved|confirmed|verified|passed)|already (?:approved|passed|verified)|will (?:agree|approve|confirm))\\b|\\b(?:reflect|factor)\\w* (?:that|this|it) (?:in|into) (?:the |your )?(?:quality |final |overall )?(?:score|grade|rating|verdict)\\b`,
+      `\\b(?:hi|hello|hey|dear|attention|psst)\\W{1,3}(?:the )?(?:ai |automated |automatic )?(?:scoring|grading|review|evaluation|quality) (?:model|system|ai|bot)\\b|\\b(?:hi|hello|hey|dear|attention|psst),? (?:the |mr\\.? )?${AUTOMATIC_JUDGE}\\b|\\b(?:the )?${JUDGE}s? (?:agrees?|agreed|confirms?|confirmed|has (?:already )?(?:approved|confirmed|verified|passed)|already (?:approved|passed|verified)|will (?:agree|approve|confirm))\\b|\\b(?:reflect|factor)\\w* (?:that|this|it) (?:in|into) (?:the |your )?(?:quality |final |overall )?(?:score|grade|rating|verdict)\\b`,
     ),
     // The judge addressed by name ("Grader: …", "An den Prüfer: …") and told the verdict.
     re(
@@ -283,7 +289,7 @@ export const noteToJudge: IntentRule = {
     ),
     // The verdict printed for a grading harness, a note for whoever grades, the automatic judge in other languages, the maximum score regardless.
     re(
-      `\\b(?:judge|grader|grading|review|eval(?:uation)?)_?(?:verdict|result|score|status)\\s*[:=]\\s*(?:pass|ok|100|10/10|approved)\\b|\\b(?:note|message) (?:to|for) whoever (?:grades|scores|reviews|evaluates|judges|checks)\\b|\\b(?:automated|automatic) (?:reviewers?|graders?|judges?|checkers?) (?:mark|rate|score|pass)\\w* (?:it |this |as )*(?:pass(?:ed)?|perfect|100)\\b|\\b(?:juiz|juez|juge|richter|giudice)\\w* (?:automatic\\w*|automatisch\\w*)\\b[^.!?]{0,120}?\\b(?:nota|note|puntuacion|pontuacao|punteggio|voto)\\s+(?:10|100|maxima|massima|maximale)\\b|\\b(?:should|must|will) (?:receive|get|be given) (?:the )?(?:maximum|max|full|top|highest|perfect) (?:score|marks|grade|points)\\b[^.!?]{0,40}?\\bregardless\\b`,
+      `\\b(?:judge|grader|grading|review|eval(?:uation)?)_?(?:verdict|result|score|status)\\s*[:=]\\s*(?:pass|ok|100|10/10|approved)\\b|\\b(?:note|message) (?:to|for) whoever (?:grades|scores|evaluates|judges)\\b|\\b(?:automated|automatic) (?:reviewers?|graders?|judges?|checkers?) (?:mark|rate|score|pass)\\w* (?:it |this |as )*(?:pass(?:ed)?|perfect|100)\\b|\\b(?:juiz|juez|juge|richter|giudice)\\w* (?:automatic\\w*|automatisch\\w*)\\b[^.!?]{0,120}?\\b(?:nota|note|puntuacion|pontuacao|punteggio|voto)\\s+(?:10|100|maxima|massima|maximale)\\b|\\b(?:should|must|will) (?:receive|get|be given) (?:the )?(?:maximum|max|full|top|highest|perfect) (?:score|marks|grade|points)\\b[^.!?]{0,40}?\\bregardless\\b`,
     ),
     // The reviewing model addressed, a grader bug claimed, an excellent rating asked regardless.
     re(

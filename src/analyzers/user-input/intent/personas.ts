@@ -27,7 +27,7 @@ export const personaWithoutRules: IntentRule = {
       `\\b(?:never|cannot|can't|must not|will not|won't|don't) (?:ever )?(?:refuse|decline|say no)\\b[^.!?]{0,40}\\b(?:request|question|anything|prompt|order)`,
     ),
     re(
-      `\\b(?:stay|remain|keep) in character\\b|\\bbreak(?:ing)? character\\b|\\b(?:two|2) (?:different|separate)? ?(?:responses|answers|paragraphs)\\b[^.!?]{0,60}\\b(?:normal|classic|filtered|unfiltered|jailbr)`,
+      `\\b(?:stay|remain|keep) in character\\b(?![^.!?]{0,80}\\b(?:narrat|voice-?over|caption|subtitle|video|animation|scene|lesson|explanation))|\\bbreak(?:ing)? character\\b|\\b(?:two|2) (?:different|separate)? ?(?:responses|answers|paragraphs)\\b[^.!?]{0,60}\\b(?:normal|classic|filtered|unfiltered|jailbr)`,
     ),
     re(
       `\\b(?:free|freed|liberated|released) from (?:the )?(?:typical |usual )?(?:confines|restrictions|rules|limitations) of (?:ai|openai|your)`,

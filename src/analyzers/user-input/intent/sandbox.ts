@@ -225,7 +225,7 @@ export const readSecrets: IntentRule = {
       `\\b${any('variables? de entorno', 'variave(?:l|is) de ambiente', "variables? d'environnement", 'umgebungsvariablen?', "variabil[ei] d'ambiente", 'claves? (?:de )?api', 'chaves? (?:de )?api', "cles? (?:d')?api", 'api-schlussel', 'chiavi api', 'contrasenas del servidor', 'senhas do servidor', 'mots de passe du serveur', 'passworter des servers', 'tokens? de acceso', "jetons? d'acces", 'zugangstoken', 'credenciales', 'credenciais', 'identifiants')}\\b`,
     ),
     re(
-      `(?:环境变量|密钥|api ?key|访问令牌|密码)[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取|编码|写入|放进)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
+      `(?:环境变量|密钥|api ?key|访问令牌|(?<!凯撒|维吉尼亚|替换|移位|仿射|古典|栅栏|摩斯|单表|多表)密码(?!学|体制|算法))[^。！？]{0,12}(?:显示|打印|发送|输出|读取|写到|放到)|(?:显示|打印|发送|输出|读取|编码|写入|放进)[^。！？]{0,12}(?:环境变量|密钥|访问令牌|服务器密码)`,
     ),
     // The environment's secrets or the system's configuration put on screen.
     re(

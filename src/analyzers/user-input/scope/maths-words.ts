@@ -176,7 +176,7 @@ export const STRONG = stems(
 
 /** Chinese has no spaces between words: its terms are matched anywhere. */
 export const STRONG_ZH =
-  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码|排序|数组|二分|查找|指针|节点|遍历|递归|链表|二叉树|哈希|置换|排列|组合/g;
+  /定理|方程|导数|积分|矩阵|向量|三角形|圆|函数|问题|悖论|概率|数列|级数|几何|代数|微积分|勾股|素数|质数|抛物线|正弦|余弦|极限|坐标|数学|物理|正态分布|标准差|轨迹|模型|公约数|算法|统计|曲线|图像|角度|频率|波|乘以|除以|乘法|除法|加法|减法|分数|倒数|零|传动比|齿轮|比例|面积|体积|周长|半径|直径|斜率|切线|对数|指数|平均数|方差|密码学|密码|排序|数组|二分|查找|指针|节点|遍历|递归|链表|二叉树|哈希|置换|排列|组合|中位数|众数|博弈|模运算|同余|距离|最短|囚徒困境/g;
 
 /** Words that a math request uses among others (and other texts use too): each counts one. */
 export const WEAK = stems(
@@ -266,5 +266,5 @@ export const WEAK = stems(
 
 /** Math notation: digits with operators, powers, LaTeX, maths symbols, a repeating decimal (0.999…); a number counts too. */
 export const NOTATION =
-  /\d\s*[-+*/^=<>×÷x]\s*[\d(a-z]|[a-z]\s*\^\s*[\d{(a-z]|[a-z]['′]*\s*=\s*[-\d(a-z]|\\(?:frac|int|sum|sqrt|lim|cdot|alpha|beta|theta|pi|infty|partial)|[∫∑∏√∞≤≥≠≈∂∇θαβλμσπΔ∈⊂∪∩→±]|\b[fgh]\s*\(\s*[a-z]\s*\)|\b\d+(?:\.\d+)?\s*(?:%|deg|rad|m\/s|cm|km|kg)\b|\d\.\d+\s*(?:…|\.{3})/;
+  /\d\s*[-+*/^=<>×÷x]\s*[\d(a-z]|[a-z]\s*\^\s*[\d{(a-z]|[a-z)]['′]*\s*=\s*[-\d(a-z]|\\(?:frac|int|sum|sqrt|lim|cdot|alpha|beta|theta|pi|infty|partial)|[∫∑∏√∞≤≥≠≈∂∇θαβλμσπΔ∈⊂∪∩→±]|\b[fgh]\s*\(\s*[a-z]\s*\)|\b\d+(?:\.\d+)?\s*(?:%|deg|rad|m\/s|cm|km|kg)\b|\d\.\d+\s*(?:…|\.{3})/;
 export const NUMBER = /\d/;
