@@ -30,6 +30,7 @@ const BLIND_TITLES: Record<NeverTuned, string> = {
   blind8: 'BLIND8, an eighth blind set (written with the eleventh round of own data, the same way: never tuned on, none of it)',
   blind9:
     'BLIND9, the eighteenth round kept out (written after v25 by eight sessions, measured once untouched: never tuned on, none of it)',
+  blind10: 'BLIND10, a tenth blind set (written with the nineteenth round of own data, the same way: never tuned on, none of it)',
 };
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 const cpuMs = (f: () => void) => {

@@ -49,7 +49,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind9/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind10/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
@@ -57,6 +57,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
     expect([...splits.keys()].sort()).toEqual([
       'blind',
+      'blind10',
       'blind2',
       'blind3',
       'blind4',
@@ -78,6 +79,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(splits.get('blind7')).toEqual(new Set(['blind7']));
     expect(splits.get('blind8')).toEqual(new Set(['blind8']));
     expect(splits.get('blind9')).toEqual(new Set(['blind9']));
+    expect(splits.get('blind10')).toEqual(new Set(['blind10']));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
