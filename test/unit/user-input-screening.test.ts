@@ -129,6 +129,13 @@ describe('screening', () => {
   ])('keeps a long story in scope when it asks for a picture and sets up no persona: %s', (text) => {
     expect(screenMessage(text).issues.filter((i) => i.category === 'out_of_scope')).toEqual([]);
   });
+
+  it.each(['Horner’s method step by step', 'método de Newton paso a paso', 'regola di Ruffini passo dopo passo'])(
+    'reads "step by step" as how to explain, not as a how-to: %s',
+    (text) => {
+      expect(screenMessage(text).issues.filter((i) => i.category === 'out_of_scope')).toEqual([]);
+    },
+  );
 });
 
 describe('with an LLM judge', () => {

@@ -29,7 +29,8 @@ export interface ScopeReading {
  */
 export function readScope(text: string): ScopeReading {
   const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
-  const words = (text.match(/[\p{L}\d]+/gu) ?? []).length + han / 2;
+  // Words of prose: a pasted table of figures is data, not prose.
+  const words = (text.match(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu) ?? []).length + han / 2;
   const strong = count(STRONG, text) + count(STRONG_ZH, text);
   const signal = 2 * strong + count(WEAK, text) + (NOTATION.test(text) ? 2 : NUMBER.test(text) ? 1 : 0);
   const reading = (instead: ScopeReading['instead']): ScopeReading => ({ signal, words: Math.round(words), instead });

@@ -226,7 +226,7 @@ export const fakeMarkup: IntentRule = {
     ),
     // A tool's output pasted in as if the system had run it.
     re(
-      `\\[/?\\s*(?:tool(?:[ _]output)?|saida da ferramenta|salida de la herramienta|sortie de l'outil|werkzeugausgabe|output dello strumento|function(?:[ _]result)?)\\b`,
+      `\\[/?\\s*(?:tool(?:[ _]output)?|saida da ferramenta|salida de la herramienta|sortie de l'outil|werkzeugausgabe|output dello strumento|function(?:[ _]result)?)\\b(?![.\\w])`,
     ),
   ],
   what: 'contains fake conversation or system markup to smuggle in instructions',

@@ -262,6 +262,28 @@ export const WEAK = stems(
   'ratsel\\b',
   'simula\\w*',
   'chiffres\\b',
+  // Curves, points, rules and units of measure in the other languages.
+  'curvas?\\b',
+  'punti\\b',
+  'puntos?\\b',
+  'pontos?\\b',
+  'regla de\\b',
+  'regra de\\b',
+  'regola d',
+  'regle de\\b',
+  'unita di misura',
+  'unidades? de medida',
+  'unites? de mesure',
+  'masseinheit\\w*',
+  'centimet\\w*',
+  'kilomet\\w*',
+  'chilometr\\w*',
+  'metri\\b',
+  'litri\\b',
+  'litros?\\b',
+  'grammi\\b',
+  'gramos\\b',
+  'gramas\\b',
 );
 
 /** Math notation: digits with operators, powers, LaTeX, maths symbols, a repeating decimal (0.999…); a number counts too. */
