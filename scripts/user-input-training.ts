@@ -8,7 +8,7 @@ import { FEATURE_BITS, type Features, scoreWith } from '../src/analyzers/user-in
 const DIM = 1 << FEATURE_BITS;
 const EPOCHS = 12;
 const RATE = 0.5;
-const L2 = 1e-6;
+const L2 = 1e-4;
 const FOLDS = 5;
 /** Fold assignments whose out-of-fold scores are pooled: one assignment's few highest benign scores move the threshold. */
 const REPEATS = 3;
