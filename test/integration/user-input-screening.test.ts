@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => env?.close());
 
 /** The real CLI, the input on its stdin. */
-function screen(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function screen(args: string[], input: string | Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'evals.js'), 'screen', ...args], {
       env: childEnv(env, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
@@ -109,6 +109,25 @@ describe('evals screen', () => {
       /^2 +ERROR +the message has 1,048,576 (characters|bytes), over the 32,000-character limit of screening; nothing was judged$/,
     );
     expect(out[2]).toMatch(/^3 +FAIL .*HIGH harmful_content "step-by-step synthesis of sarin/);
+  });
+
+  it('refuses a line that is not text (a binary file, bytes that are not UTF-8) with a clear error, and judges the rest', async () => {
+    const binary = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0xff, 0xfe]);
+    const input = Buffer.concat([
+      Buffer.from(`${BENIGN[0]}\n`),
+      binary,
+      Buffer.from('\n'),
+      Buffer.from([0xc3, 0x28, 0x0a]),
+      Buffer.from(`${HARMFUL}\n`),
+    ]);
+    const { code, stdout } = await screen(['-'], input);
+    expect(code).toBe(3);
+    const out = stdout.trim().split('\n');
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatch(/^1 +PASS +100\/100/);
+    expect(out[1]).toMatch(/^2 +ERROR +the line holds a NUL byte: it is not text; nothing was judged$/);
+    expect(out[2]).toMatch(/^3 +ERROR +the line is not UTF-8 text; nothing was judged$/);
+    expect(out[3]).toMatch(/^4 +FAIL .*HIGH harmful_content/);
   });
 
   it('names a file it cannot read as a usage error (exit 2)', async () => {

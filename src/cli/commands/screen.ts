@@ -34,12 +34,24 @@ function messageOf(line: string, lineNumber: number): { id: string | number; tex
   return { id: lineNumber, text: line };
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A line's text, or why it is not text (a binary file's bytes would be judged as gibberish messages). */
+function textOf(bytes: Buffer): string | { notText: string } {
+  if (bytes.includes(0)) return { notText: 'the line holds a NUL byte: it is not text; nothing was judged' };
+  try {
+    return utf8.decode(bytes).replace(/\r$/, '');
+  } catch {
+    return { notText: 'the line is not UTF-8 text; nothing was judged' };
+  }
+}
+
 /** Each line of the stream (without its line break), or the byte count of one too long to hold a message, never buffered whole. */
-async function* linesOf(input: Readable): AsyncGenerator<string | { tooLong: number }> {
+async function* linesOf(input: Readable): AsyncGenerator<string | { tooLong: number } | { notText: string }> {
   let parts: Buffer[] = [];
   let bytes = 0;
   const end = () => {
-    const line = bytes > MAX_LINE_BYTES ? { tooLong: bytes } : Buffer.concat(parts).toString('utf8').replace(/\r$/, '');
+    const line = bytes > MAX_LINE_BYTES ? { tooLong: bytes } : textOf(Buffer.concat(parts));
     parts = [];
     bytes = 0;
     return line;
@@ -99,7 +111,8 @@ export function screenCommand(evals: Command): void {
           if (typeof line === 'string') {
             const { id, text } = messageOf(line, lineNumber);
             verdict = { id, ...screenOrRefuse(text) };
-          } else
+          } else if ('notText' in line) verdict = { id: lineNumber, status: 'ERROR', error: line.notText };
+          else
             verdict = { id: lineNumber, status: 'ERROR', error: new MessageTooLong(line.tooLong).message.replace(/characters/, 'bytes') };
           failed ||= verdict.status === 'FAIL';
           errored ||= verdict.status === 'ERROR';
