@@ -49,7 +49,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind10/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind11/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
@@ -58,6 +58,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect([...splits.keys()].sort()).toEqual([
       'blind',
       'blind10',
+      'blind11',
       'blind2',
       'blind3',
       'blind4',
@@ -80,6 +81,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(splits.get('blind8')).toEqual(new Set(['blind8']));
     expect(splits.get('blind9')).toEqual(new Set(['blind9']));
     expect(splits.get('blind10')).toEqual(new Set(['blind10']));
+    expect(splits.get('blind11')).toEqual(new Set(['blind11']));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
