@@ -233,7 +233,7 @@ export const fakeMarkup: IntentRule = {
   fix: REJECT,
 };
 
-/** The automatic judge as a user names it, and with the reviewer, whom users also explain their conventions to. */
+/** The automatic judge as a user names it. */
 const AUTOMATIC_JUDGE = any(
   'judge',
   'grader',
@@ -246,6 +246,7 @@ const AUTOMATIC_JUDGE = any(
   'scoring model',
   'grading model',
 );
+/** With the reviewer, who may be a person the user explains a convention to: a note to one steers only with a VERDICT word. */
 const JUDGE = any(AUTOMATIC_JUDGE, 'reviewer');
 /** Words of the verdict itself: a note that speaks of them steers it. */
 const VERDICT = `\\b${any('(?<!-)scor(?:e|es|ed|ing)', '(?<!\\d(?:st|nd|rd|th) )grad(?:e|ed|ing)(?! \\d)', 'rating', 'full marks', 'mark (?:it|this|me)', 'pass(?:ed|ing)?(?! through)', 'fail(?:s|ed|ing)?', 'approv\\w*', 'verdict', 'safe', 'harmless', 'benign', 'penali[sz]\\w*', 'flag\\w*', 'ignor\\w*', 'disregard\\w*', 'overlook\\w*', 'criteri\\w*', 'rubric', '10/10', '100', 'deduct\\w*', 'lenient', 'generous')}\\b`;
