@@ -14,11 +14,10 @@ import { PROJECT_ROOT } from '../src/config';
  * scanners/ is never tuned on at all: its split is `scanner`. blind/ was
  * written by someone who never saw the rules nor the other sets, after the
  * rules were written: half of it (by a hash of its id) is tuned on since its
- * first measure, the other half (`blind`) never is. blind2/ to blind10/, such sets written later
- * (blind3/ after local-analyzers/v17, blind4/ to blind8/ beside the seventh to eleventh rounds of own
- * data, blind9/ and blind11/ as the eighteenth and twenty-second rounds kept out, blind10/ beside the
- * nineteenth), are never trained on (`blind2` to `blind11`);
- * blind7's counts, not its messages, chose the classifier's settings (docs/user-input-security.md).
+ * first measure, the other half (`blind`) never is. blind2/ to blind11/, such sets written later
+ * (blind3/ after local-analyzers/v17, blind4/ to blind8/ and blind10/ beside rounds of own data,
+ * blind9/ and blind11/ as rounds kept out), are never trained on (`blind2` to `blind11`); blind7's
+ * counts, not its messages, chose the classifier's settings (docs/user-input-security.md).
  */
 export interface LabelledMessage {
   id: string;
