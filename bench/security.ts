@@ -128,7 +128,7 @@ function main(): void {
   console.log(`user-input screening, ${messages.length} labelled messages; classifier ${MODEL_INFO.version}`);
   report('TUNING parts (rules written and classifier trained looking at these)', part('tune'));
   report('HELD-OUT parts (30% of own/ and public/, never looked at while tuning)', part('holdout'));
-  report("SCANNERS' PROBES (garak, PyRIT: never tuned on, a test set only)", part('scanner'));
+  report("SCANNERS' PROBES (garak, PyRIT, spikee: never tuned on, a test set only)", part('scanner'));
   report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
   for (const set of NEVER_TUNED) report(BLIND_TITLES[set], part(set));
   report(

