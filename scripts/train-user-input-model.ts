@@ -41,7 +41,7 @@ function main(): void {
     console.log(`${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}`);
   }
   const model = {
-    version: 'user-input-classifier/v22',
+    version: 'user-input-classifier/v23',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

@@ -1,5 +1,5 @@
 import type { IntentRule } from './intent/shared';
-import { overrideInstructions, revealPrompt, abandonTask, fakeMarkup, noteToJudge } from './intent/instructions';
+import { overrideInstructions, revealPrompt, abandonTask, fakeMarkup, noteToJudge, activeMarkup } from './intent/instructions';
 import { personaWithoutRules, personaObeysAll, jailbreakTemplate } from './intent/personas';
 import { readFiles, runProcesses, reachNetwork, readSecrets } from './intent/sandbox';
 
@@ -13,6 +13,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
   jailbreakTemplate,
   fakeMarkup,
   noteToJudge,
+  activeMarkup,
   readFiles,
   runProcesses,
   reachNetwork,
