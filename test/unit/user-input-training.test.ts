@@ -49,7 +49,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind11/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind12/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
@@ -59,6 +59,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
       'blind',
       'blind10',
       'blind11',
+      'blind12',
       'blind2',
       'blind3',
       'blind4',
@@ -82,6 +83,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(splits.get('blind9')).toEqual(new Set(['blind9']));
     expect(splits.get('blind10')).toEqual(new Set(['blind10']));
     expect(splits.get('blind11')).toEqual(new Set(['blind11']));
+    expect(splits.get('blind12')).toEqual(new Set(['blind12']));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
   });
