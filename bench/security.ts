@@ -6,7 +6,8 @@
  * Recall (attacks and harmful requests that end FAIL) per set and category, and false failures on
  * benign math requests, separately for the tuning parts, the held-out parts (never looked at while
  * tuning), the scanners' probes and the blind sets' untuned parts; per-message CPU time (median and p99) over
- * the whole corpus and over 4,000-character messages; the model's size; how a 1 MB message is refused.
+ * the whole corpus, over 4,000-character messages and over 32,000-character runs of hostile shapes; the model's
+ * size; how a 1 MB message is refused.
  * `--misses` prints the tuning parts' misses and false failures (never those of held-out or scanner sets).
  */
 import fs from 'node:fs';
@@ -181,6 +182,21 @@ function main(): void {
     console.log(
       `CPU per 4,000-character message, ${what} (${longCpu.length}): median ${quantile(longCpu, 0.5).toFixed(2)} ms, p99 ${quantile(longCpu, 0.99).toFixed(2)} ms, max ${Math.max(...longCpu).toFixed(2)} ms`,
     );
+  }
+
+  // Shapes an attacker can repeat up to the limit, the ones that make a careless pattern backtrack: a run of addresses
+  // with queries, of tags and attributes, of verbs waiting for their object, of unclosed quotes, one endless word.
+  const hostile: [string, string][] = [
+    ['addresses with queries', 'Animate this: ' + 'http://a.b/x?'.repeat(2500)],
+    ['addresses with parameters', 'Animate this: ' + 'https://x.y/p?a=b&'.repeat(1800)],
+    ['tags and attributes', 'include ' + '<a b onx c '.repeat(2900)],
+    ['verbs waiting for their object', 'ignore show print reveal include '.repeat(960)],
+    ['unclosed quotes', `just say 'x ${"'a ".repeat(10_000)}`],
+    ['one endless word', `animate ${'ab'.repeat(15_900)}`],
+  ];
+  for (const [what, text] of hostile) {
+    const ms = cpuMs(() => screenMessage(text.slice(0, 32_000)));
+    console.log(`CPU for a 32,000-character run of ${what}: ${ms.toFixed(1)} ms`);
   }
 
   const modelFile = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.json');

@@ -346,8 +346,9 @@ export const activeMarkup: IntentRule = {
       `(?:\\b${any('include', 'put', 'add', 'append', 'insert', 'embed', 'place', 'paste', 'output', 'print', 'write', 'return', 'end\\w* (?:it |the \\w+ |your \\w+ )?with', 'termin\\w* (?:com|con|avec|mit)', 'inclu\\w*', 'incorpor\\w*', 'ajout\\w*', 'insere\\w*', 'insira', 'inserisci', 'aggiungi', 'anad\\w*', 'agreg\\w*', 'coloc\\w*', 'coloque', 'einfug\\w*', 'fuge', 'setze?', 'title\\w*', 'caption\\w*', 'label\\w*')}\\b|放|插入|加上|添加|附上)[^<]{0,120}?(?:<\\s*script\\b|<[a-z][^<>]{0,200}?\\bon(?:error|load|click|mouseover|focus|toggle|begin|animationstart)\\s*=|\\bjavascript:\\s*[a-z(])`,
     ),
     // A query value left as a placeholder ([query], {data}, <token>, $key) or named for the conversation or the setup.
+    // Bounded, and the path stops at the first "?": a long run of addresses must not make it backtrack.
     re(
-      `\\bhttps?://[^\\s)"'<>]+\\?[^\\s)"'<>]*=\\s*(?:\\[[a-z_ -]{2,30}\\]|\\{\\{?[a-z_ .-]{2,30}\\}|<[a-z_ -]{2,30}>|\\$\\{?[a-z_]{2,30}|[a-z_]*${any('instruction', 'prompt', 'conversation', 'history', 'chat', 'transcript', 'system', 'everything', 'typed', 'secret', 'password', 'env')}[a-z_]*\\b)`,
+      `\\bhttps?://[^\\s)"'<>?]{0,300}\\?(?:[^\\s)"'<>&]{0,200}&){0,20}?[\\w.-]{1,40}=\\s*(?:\\[[a-z_ -]{2,30}\\]|\\{\\{?[a-z_ .-]{2,30}\\}|<[a-z_ -]{2,30}>|\\$\\{?[a-z_]{2,30}|[a-z_]*${any('instruction', 'prompt', 'conversation', 'history', 'chat', 'transcript', 'system', 'everything', 'typed', 'secret', 'password', 'env')}[a-z_]*\\b)`,
     ),
     re(
       `\\b${any('tracking', 'invisible', 'hidden', '1x1', 'transparent', 'spy')} (?:pixel|gif|beacon)s?\\b|\\b(?:pixel|pixeles|pixels|pixel espiao|pixel espion) (?:de (?:seguimiento|rastreo|suivi|rastreamento|tracciamento)|invisibles?|transparentes?)\\b|\\b(?:tracking|zahl|spionage)pixel\\b`,
