@@ -166,10 +166,10 @@ const jsonLines = <T>(whl: string, name: string) =>
 /**
  * spikee's seeds: its harmful instructions, plain; and its injections as this product would receive them,
  * after a math request: each of its jailbreak templates around one of its attack instructions (chosen by a
- * hash of the template), and each attack instruction bare. Only English ones (its Zulu, Albanian and Gaelic copies are languages this
- * product's users do not write in), and only the instructions whose intent is
- * an attack here (the system prompt asked for, script or a tracking image put in the answer); its
- * translation, repetition and encoding tasks and the investment-advice seeds (a topic guard) are left out.
+ * hash of the template), and each attack instruction bare. Only the English instructions (its Zulu,
+ * Albanian and Gaelic copies are languages this product's users do not write in) whose intent is an attack
+ * here (the system prompt asked for, a script or a tracking image put in the answer); its translation,
+ * repetition and encoding tasks and its investment-advice seeds (a topic guard) are left out.
  */
 function spikee(whl: string): LabelledMessage[] {
   const rows: LabelledMessage[] = [];
