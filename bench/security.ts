@@ -185,7 +185,7 @@ function main(): void {
   }
 
   // Shapes an attacker can repeat up to the limit, the ones that make a careless pattern backtrack: a run of addresses
-  // with queries, of tags and attributes, of verbs waiting for their object, of unclosed quotes, one endless word.
+  // with queries, of tags and attributes, of verbs waiting for their object, of unclosed quotes, of digits, of base64.
   const hostile: [string, string][] = [
     ['addresses with queries', 'Animate this: ' + 'http://a.b/x?'.repeat(2500)],
     ['addresses with parameters', 'Animate this: ' + 'https://x.y/p?a=b&'.repeat(1800)],
@@ -193,6 +193,8 @@ function main(): void {
     ['verbs waiting for their object', 'ignore show print reveal include '.repeat(960)],
     ['unclosed quotes', `just say 'x ${"'a ".repeat(10_000)}`],
     ['one endless word', `animate ${'ab'.repeat(15_900)}`],
+    ['hex digits (decoded, then judged)', '2072656164'.repeat(3200)],
+    ['base64 that decodes to letters', '6KaB5YW3'.repeat(4000)],
   ];
   for (const [what, text] of hostile) {
     const ms = cpuMs(() => screenMessage(text.slice(0, 32_000)));

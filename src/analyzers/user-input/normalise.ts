@@ -203,7 +203,8 @@ function readable(text: string): boolean {
   if (/^(?:https?|ftp|file|s3|gs):\/\/[\x21-\x7e]+$/.test(text.trim())) return true;
   if (WHOLE_PATH.test(text.trim())) return true;
   const printable = text.replace(/[^\x20-\x7e\s\u00a0-\uffff]/g, '').length / text.length;
-  return printable > 0.95 && !/\ufffd/.test(text) && /\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
+  // Two words apart; a word starts where no letter is before it, or a long run of letters is tried from each of its letters.
+  return printable > 0.95 && !/\ufffd/.test(text) && /(?<!\p{L})\p{L}{2,}[\s,.:;!?]+\p{L}{2,}/u.test(text);
 }
 
 /** Text hidden in the message by an encoding, decoded: one view per encoding, holding every run that decodes to readable text. */

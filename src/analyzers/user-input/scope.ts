@@ -29,8 +29,9 @@ export interface ScopeReading {
  */
 export function readScope(text: string): ScopeReading {
   const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
-  // Words of prose: a pasted table of figures is data, not prose.
-  const words = (text.match(/[\p{L}\d]*\p{L}[\p{L}\d]*/gu) ?? []).length + han / 2;
+  // Words of prose: a pasted table of figures is data, not prose. (Tokens first, then the test for a letter:
+  // one pattern for both backtracked over every start of a long run of digits.)
+  const words = (text.match(/[\p{L}\d]+/gu) ?? []).filter((token) => /\p{L}/u.test(token)).length + han / 2;
   const strong = count(STRONG, text) + count(STRONG_ZH, text);
   const signal = 2 * strong + count(WEAK, text) + (NOTATION.test(text) ? 2 : NUMBER.test(text) ? 1 : 0);
   const reading = (instead: ScopeReading['instead']): ScopeReading => ({ signal, words: Math.round(words), instead });

@@ -136,7 +136,7 @@ export const reachNetwork: IntentRule = {
       `\\b(?:do|doing|perform\\w*|make|making|run\\w*|send\\w*|issue\\w*)\\s+(?:a |an )?dns (?:lookup|query|request)s?\\b|\\b(?:poll|call|query|hit|use|fetch\\w* from|pull\\w* from|read\\w* from)\\w*\\s+(?:a |an |the )?(?:live|real-?time|public|web|rest|online|remote|external) (?:[\\w-]+ ){0,3}apis?\\b|\\b(?:live|real-?time|online|web|rest) (?:[\\w-]+ ){0,3}apis?\\b[^.!?]{0,40}?\\bpoll\\w*`,
     ),
     re(
-      `\\b(?:descarg|baix|telecharg|herunterlad|scaric|download|fetch|recuper|pull)\\w*\\b[^.!?]{0,40}?(?:https?|ftp)://|(?:https?|ftp)://\\S+\\s+${gap(3)}(?:laden|herunterladen|holen|abrufen|download\\w*|fetch\\w*|descargar|baixar|scaricare|telecharger)\\b`,
+      `\\b(?:descarg|baix|telecharg|herunterlad|scaric|download|fetch|recuper|pull)\\w*\\b[^.!?]{0,40}?(?:https?|ftp)://|(?:https?|ftp)://\\S{1,300}\\s+${gap(3)}(?:laden|herunterladen|holen|abrufen|download\\w*|fetch\\w*|descargar|baixar|scaricare|telecharger)\\b`,
     ),
     // The machine's name, user or folder sent to a server.
     re(
