@@ -184,8 +184,9 @@ function main(): void {
     );
   }
 
-  // Shapes an attacker can repeat up to the limit, the ones that make a careless pattern backtrack: a run of addresses
-  // with queries, of tags and attributes, of verbs waiting for their object, of unclosed quotes, of digits, of base64.
+  // Shapes an attacker can repeat up to the limit, the ones that make a careless pattern backtrack: runs of addresses
+  // with queries, tags and attributes, verbs waiting for their object, unclosed quotes, digits, base64, and Chinese
+  // (no spaces).
   const hostile: [string, string][] = [
     ['addresses with queries', 'Animate this: ' + 'http://a.b/x?'.repeat(2500)],
     ['addresses with parameters', 'Animate this: ' + 'https://x.y/p?a=b&'.repeat(1800)],
@@ -195,6 +196,7 @@ function main(): void {
     ['one endless word', `animate ${'ab'.repeat(15_900)}`],
     ['hex digits (decoded, then judged)', '2072656164'.repeat(3200)],
     ['base64 that decodes to letters', '6KaB5YW3'.repeat(4000)],
+    ['Chinese with no full stop', '怎么画出圆的面积，'.repeat(3600)],
   ];
   for (const [what, text] of hostile) {
     const ms = cpuMs(() => screenMessage(text.slice(0, 32_000)));
