@@ -36,22 +36,28 @@ function messageOf(line: string, lineNumber: number): { id: string | number; tex
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A line that is not judged, and why. */
+interface Refused {
+  refused: string;
+}
+
 /** A line's text, or why it is not text (a binary file's bytes would be judged as gibberish messages). */
-function textOf(bytes: Buffer): string | { notText: string } {
-  if (bytes.includes(0)) return { notText: 'the line holds a NUL byte: it is not text; nothing was judged' };
+function textOf(bytes: Buffer): string | Refused {
+  if (bytes.includes(0)) return { refused: 'the line holds a NUL byte: it is not text; nothing was judged' };
   try {
     return utf8.decode(bytes).replace(/\r$/, '');
   } catch {
-    return { notText: 'the line is not UTF-8 text; nothing was judged' };
+    return { refused: 'the line is not UTF-8 text; nothing was judged' };
   }
 }
 
-/** Each line of the stream (without its line break), or the byte count of one too long to hold a message, never buffered whole. */
-async function* linesOf(input: Readable): AsyncGenerator<string | { tooLong: number } | { notText: string }> {
+/** Each line of the stream (without its line break), or why it is refused (too long to hold a message, not text), never buffered whole. */
+async function* linesOf(input: Readable): AsyncGenerator<string | Refused> {
   let parts: Buffer[] = [];
   let bytes = 0;
   const end = () => {
-    const line = bytes > MAX_LINE_BYTES ? { tooLong: bytes } : textOf(Buffer.concat(parts));
+    const line =
+      bytes > MAX_LINE_BYTES ? { refused: new MessageTooLong(bytes).message.replace(/characters/, 'bytes') } : textOf(Buffer.concat(parts));
     parts = [];
     bytes = 0;
     return line;
@@ -111,9 +117,7 @@ export function screenCommand(evals: Command): void {
           if (typeof line === 'string') {
             const { id, text } = messageOf(line, lineNumber);
             verdict = { id, ...screenOrRefuse(text) };
-          } else if ('notText' in line) verdict = { id: lineNumber, status: 'ERROR', error: line.notText };
-          else
-            verdict = { id: lineNumber, status: 'ERROR', error: new MessageTooLong(line.tooLong).message.replace(/characters/, 'bytes') };
+          } else verdict = { id: lineNumber, status: 'ERROR', error: line.refused };
           failed ||= verdict.status === 'FAIL';
           errored ||= verdict.status === 'ERROR';
           printVerdict(verdict, opts.json === true);
