@@ -7,13 +7,16 @@
  * undone (normalise.ts). Two heads, each a logistic regression over the same hashed features:
  * `attack` (attacks against benign messages) and `harm` (harmful requests against benign messages).
  * Training is deterministic: AdaGrad in a fixed order of epochs shuffled by a seeded generator, so the
- * same data gives the same bytes. Each head's threshold is chosen from out-of-fold scores (5 folds by a
- * hash of each id, three such assignments pooled: scripts/user-input-training.ts): the lowest at which at
- * most 0.3% of the benign messages score above it.
+ * same data gives the same bytes. A benign message longer than the classifier's window also gives its
+ * windows, every quarter window, as benign examples that together weigh as much as one message (a tenth of
+ * one for the harm head). Each head's thresholds are chosen from out-of-fold
+ * scores (5 folds by a hash of each id, three such assignments pooled: scripts/user-input-training.ts): the
+ * message's, the lowest at which at most 0.2% of the benign messages score above it; a window's, the lowest
+ * at which at most 0.1% more have a window above it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_BITS, featuresOf, type Head } from '../src/analyzers/user-input/classifier';
+import { FEATURE_BITS, type Features, featuresOf, type Head, WINDOW_WORDS } from '../src/analyzers/user-input/classifier';
 import { deobfuscated } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
@@ -21,27 +24,55 @@ import { type Example, trainHead } from './user-input-training';
 
 const OUT = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.json');
 
+/** Benign windows start every quarter window: the classifier scores every window, at every word. */
+const STRIDE = WINDOW_WORDS / 4;
+
+/**
+ * How much a benign message's windows weigh together, in messages. As many windows as messages at full
+ * weight tilted the harm head against short benign requests on a loaded topic ("how fake news spreads
+ * through a network with an SIR model" failed), so its windows weigh a tenth of a message.
+ */
+const WINDOWS_WEIGH: Record<Head, number> = { attack: 1, harm: 0.1 };
+
+/** Windows of a benign message's words, as the classifier scores them: a fragment of maths must score as maths. */
+function windowsOf(head: Head, id: string, features: Features): Example[] {
+  const windows: Example[] = [];
+  for (let from = 0; from + WINDOW_WORDS < features.tokens.length + STRIDE; from += STRIDE) {
+    const words = features.tokens.slice(from, from + WINDOW_WORDS);
+    if (words.length < WINDOW_WORDS / 2) break;
+    windows.push({ id: `${id}~window${from}`, features: featuresOf(words.join(' ')), y: 0, derived: true });
+  }
+  for (const window of windows) window.weight = WINDOWS_WEIGH[head] / windows.length;
+  return windows;
+}
+
 function examplesFor(head: Head, messages: readonly SetMessage[]): Example[] {
   const positive = head === 'attack' ? 'attack' : 'harmful';
-  return messages
-    .filter((m) => m.label === positive || m.label === 'benign')
-    .map((m) => ({ id: m.id, features: featuresOf(deobfuscated(m.text)), y: m.label === positive ? 1 : 0 }));
+  const examples: Example[] = [];
+  for (const m of messages.filter((m) => m.label === positive || m.label === 'benign')) {
+    const features = featuresOf(deobfuscated(m.text));
+    examples.push({ id: m.id, features, y: m.label === positive ? 1 : 0 });
+    if (m.label === 'benign' && features.tokens.length > WINDOW_WORDS) examples.push(...windowsOf(head, m.id, features));
+  }
+  return examples;
 }
 
 function main(): void {
   const tuning = loadUserInputSets().filter((m) => m.split === 'tune');
-  const heads: Record<string, { bias: number; scale: number; threshold: number; weights: string }> = {};
+  const heads: Record<string, { bias: number; scale: number; threshold: number; windowThreshold: number; weights: string }> = {};
   const counts: Record<string, number> = {};
   for (const m of tuning) counts[`${m.set} ${m.label}`] = (counts[`${m.set} ${m.label}`] ?? 0) + 1;
   for (const [index, head] of (['attack', 'harm'] as const).entries()) {
     const examples = examplesFor(head, tuning);
     const seed = 2026 + index * 100;
-    const { bias, scale, threshold, bytes } = trainHead(examples, seed);
-    heads[head] = { bias, scale, threshold, weights: Buffer.from(bytes.buffer).toString('base64') };
-    console.log(`${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}`);
+    const { bias, scale, threshold, windowThreshold, bytes } = trainHead(examples, seed);
+    heads[head] = { bias, scale, threshold, windowThreshold, weights: Buffer.from(bytes.buffer).toString('base64') };
+    console.log(
+      `${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}, in a window ${windowThreshold.toFixed(3)}`,
+    );
   }
   const model = {
-    version: 'user-input-classifier/v23',
+    version: 'user-input-classifier/v24',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

@@ -3,7 +3,7 @@
  * (scripts/train-user-input-model.ts runs it on the labelled sets).
  */
 import crypto from 'node:crypto';
-import { FEATURE_BITS, type Features, scoreWith } from '../src/analyzers/user-input/classifier';
+import { bestWindow, FEATURE_BITS, type Features, scoreWith } from '../src/analyzers/user-input/classifier';
 
 const DIM = 1 << FEATURE_BITS;
 const EPOCHS = 12;
@@ -13,10 +13,12 @@ const FOLDS = 5;
 /** Fold assignments whose out-of-fold scores are pooled: one assignment's few highest benign scores move the threshold. */
 const REPEATS = 3;
 /**
- * Benign messages allowed over the threshold, out of fold. Out-of-fold scores on one's own writing run
- * low: at 0.5% the held-out part failed 1.6% of its benign requests (docs/user-input-security.md).
+ * Benign messages allowed over the threshold, out of fold, and more allowed over the window threshold
+ * only: 0.3% in all. Out-of-fold scores on one's own writing run low: at 0.5% the held-out part failed 1.6%
+ * of its benign requests (docs/user-input-security.md).
  */
-const BENIGN_ABOVE_THRESHOLD = 0.003;
+const BENIGN_ABOVE_THRESHOLD = 0.002;
+const BENIGN_ABOVE_WINDOW_THRESHOLD = 0.001;
 
 /** mulberry32: a small seeded generator, so a shuffle is the same on every run. */
 function generator(seed: number): () => number {
@@ -34,6 +36,10 @@ export interface Example {
   id: string;
   features: Features;
   y: 0 | 1;
+  /** Made from a message for training only (a window of it): not one of the messages the thresholds are counted on. */
+  derived?: boolean;
+  /** How much it weighs in training, 1 unless said. */
+  weight?: number;
 }
 
 function train(examples: readonly Example[], seed: number): { weights: Float64Array; bias: number } {
@@ -41,9 +47,10 @@ function train(examples: readonly Example[], seed: number): { weights: Float64Ar
   const squares = new Float64Array(DIM).fill(1e-8);
   let bias = 0;
   let biasSquares = 1e-8;
-  const positives = examples.filter((e) => e.y === 1).length;
+  const total = [0, 0];
+  for (const e of examples) total[e.y] += e.weight ?? 1;
   // Each class weighs as much as the other in total.
-  const classWeight = [examples.length / (2 * (examples.length - positives)), examples.length / (2 * positives)];
+  const classWeight = [(total[0] + total[1]) / (2 * total[0]), (total[0] + total[1]) / (2 * total[1])];
   const random = generator(seed);
   const order = examples.map((_, i) => i);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
@@ -52,10 +59,10 @@ function train(examples: readonly Example[], seed: number): { weights: Float64Ar
       [order[i], order[j]] = [order[j], order[i]];
     }
     for (const index of order) {
-      const { features, y } = examples[index];
+      const { features, y, weight = 1 } = examples[index];
       const norm = 1 / Math.sqrt(Math.max(1, features.buckets.length));
       const p = scoreWith(weights, 1, bias, features);
-      const g = (p - y) * classWeight[y];
+      const g = (p - y) * classWeight[y] * weight;
       for (const b of features.buckets) {
         const grad = g * norm + L2 * weights[b];
         squares[b] += grad * grad;
@@ -87,13 +94,21 @@ export function foldOf(id: string, repeat: number): number {
   );
 }
 
+/** The lowest score (at least 0.5) at which at most `allowed` of the scores lie above it. */
+function cut(scores: number[], allowed: number): number {
+  const sorted = [...scores].sort((a, b) => b - a);
+  return Math.max(0.5, (sorted[allowed] ?? 0) + 1e-6);
+}
+
 /**
- * The lowest score at which at most 0.3% of benign messages score above it, out of fold: the benign
- * out-of-fold scores of REPEATS fold assignments pooled, so the cut rests on several times as many
- * high benign scores as one assignment gives.
+ * The thresholds, from out-of-fold scores: the benign out-of-fold scores of REPEATS fold assignments pooled,
+ * so the cut rests on several times as many high benign scores as one assignment gives. The message's
+ * threshold: at most 0.2% of benign messages score above it. The window threshold: at most 0.1% more have a
+ * window above it. Windows made for training are not counted: the shares are of messages.
  */
-function threshold(examples: readonly Example[], seed: number): number {
-  const benignScores: number[] = [];
+function thresholds(examples: readonly Example[], seed: number): { threshold: number; windowThreshold: number } {
+  const whole: number[] = [];
+  const window: number[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     const folds = examples.map((e) => foldOf(e.id, repeat));
     for (let fold = 0; fold < FOLDS; fold++) {
@@ -103,25 +118,31 @@ function threshold(examples: readonly Example[], seed: number): number {
       );
       const { scale, bytes } = quantise(weights);
       examples.forEach((e, i) => {
-        if (folds[i] === fold && e.y === 0) benignScores.push(scoreWith(bytes, scale, bias, e.features));
+        if (folds[i] !== fold || e.y !== 0 || e.derived) return;
+        whole.push(scoreWith(bytes, scale, bias, e.features));
+        window.push(bestWindow(bytes, scale, bias, e.features)?.probability ?? 0);
       });
     }
   }
-  benignScores.sort((a, b) => b - a);
-  const allowed = Math.floor(benignScores.length * BENIGN_ABOVE_THRESHOLD);
-  return Math.max(0.5, (benignScores[allowed] ?? 0) + 1e-6);
+  const threshold = cut(whole, Math.floor(whole.length * BENIGN_ABOVE_THRESHOLD));
+  const belowThreshold = window.filter((_, i) => whole[i] < threshold);
+  return {
+    threshold,
+    windowThreshold: Math.max(threshold, cut(belowThreshold, Math.floor(whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD))),
+  };
 }
 
 export interface TrainedHead {
   bias: number;
   scale: number;
   threshold: number;
+  windowThreshold: number;
   bytes: Int8Array;
 }
 
-/** A head trained on the examples and its threshold, whatever order the examples come in (they are taken by id). */
+/** A head trained on the examples and its thresholds, whatever order the examples come in (they are taken by id). */
 export function trainHead(examples: readonly Example[], seed: number): TrainedHead {
   const byId = [...examples].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { weights, bias } = train(byId, seed);
-  return { bias, ...quantise(weights), threshold: threshold(byId, seed) };
+  return { bias, ...quantise(weights), ...thresholds(byId, seed) };
 }

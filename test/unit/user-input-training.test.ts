@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { featuresOf, scoreWith } from '../../src/analyzers/user-input/classifier';
+import { bestWindow, FEATURE_BITS, featuresOf, scoreWith, WINDOW_WORDS } from '../../src/analyzers/user-input/classifier';
 import { type Example, foldOf, trainHead } from '../../scripts/user-input-training';
 import { loadUserInputSets, NEVER_TUNED, USER_INPUT_CORPUS } from '../../testkit/user-input-sets';
 
@@ -38,6 +38,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     const a = trainHead(inOrder, 7);
     const b = trainHead(reordered, 7);
     expect(b.threshold).toBe(a.threshold);
+    expect(b.windowThreshold).toBe(a.windowThreshold);
     expect(b.bias).toBe(a.bias);
     expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
   });
@@ -63,5 +64,34 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     for (const set of NEVER_TUNED) expect(splits.get(set), set).toEqual(new Set([set]));
     expect(splits.get('blind')).toEqual(new Set(['tune', 'blind']));
     expect(splits.get('own')).toEqual(new Set(['tune', 'holdout']));
+  });
+});
+
+describe('scoring a message in windows (src/analyzers/user-input/classifier.ts)', () => {
+  // Words that are all different, so a longer message has more features to dilute a score.
+  const maths = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `term${i + from}`).join(' ');
+  // Weights that count one phrase's features only: every other feature weighs nothing, so it only dilutes.
+  const weights = new Float64Array(2 ** FEATURE_BITS);
+  for (const b of featuresOf('disregard directives').buckets) weights[b] = 1;
+
+  it('has no window for a message of at most a window of words: it is scored whole', () => {
+    expect(bestWindow(weights, 1, -3, featuresOf(`${maths(WINDOW_WORDS - 2)} disregard directives`))).toBeUndefined();
+  });
+
+  it('scores words inside a long message by the window around them, higher than the whole message', () => {
+    const features = featuresOf(`${maths(100)} disregard directives ${maths(100, 100)}`);
+    const scored = bestWindow(weights, 1, -3, features);
+    expect(scored?.probability).toBeGreaterThan(scoreWith(weights, 1, -3, features) + 0.1);
+    expect(scored && scored.to - scored.from).toBe(WINDOW_WORDS);
+    expect(features.tokens.slice(scored?.from, scored?.to)).toContain('disregard');
+    expect(features.tokens.slice(scored?.from, scored?.to)).toContain('directives');
+  });
+
+  it('gives a message the same score whatever was scored before it', () => {
+    const long = featuresOf(`${maths(150)} disregard directives ${maths(50, 150)}`);
+    const other = featuresOf(`disregard ${maths(120, 500)} directives`);
+    const first = bestWindow(weights, 1, -3, long);
+    bestWindow(weights, 1, -3, other);
+    expect(bestWindow(weights, 1, -3, long)).toEqual(first);
   });
 });

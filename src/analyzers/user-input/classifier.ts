@@ -15,6 +15,7 @@ interface HeadWeights {
   bias: number;
   scale: number;
   threshold: number;
+  windowThreshold: number;
   weights: Int8Array;
 }
 
@@ -33,7 +34,13 @@ function headOf(name: Head): HeadWeights {
     throw new Error(`model.json has ${model.featureBits}-bit features, the classifier reads ${FEATURE_BITS}: run npm run train:user-input`);
   const h = model.heads[name];
   const bytes = Buffer.from(h.weights, 'base64');
-  return { bias: h.bias, scale: h.scale, threshold: h.threshold, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
+  return {
+    bias: h.bias,
+    scale: h.scale,
+    threshold: h.threshold,
+    windowThreshold: h.windowThreshold,
+    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+  };
 }
 
 let heads: Record<Head, HeadWeights> | null = null;
@@ -62,6 +69,9 @@ export interface Features {
   firstWord: number[];
   /** The words read. */
   tokens: string[];
+  /** Every word's buckets, word after word (a bucket once per word): word i's end at `wordEnds[i]`. */
+  wordBuckets: number[];
+  wordEnds: number[];
 }
 
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
@@ -82,9 +92,12 @@ export function featuresOf(text: string): Features {
   const tokens = tokensOf(text);
   const buckets: number[] = [];
   const firstWord: number[] = [];
+  const wordBuckets: number[] = [];
+  const wordEnds: number[] = [];
   message = message === 0xffffffff ? 1 : message + 1;
   if (message === 1) metIn.fill(0);
   const add = (bucket: number, word: number) => {
+    wordBuckets.push(bucket);
     if (metIn[bucket] === message) return;
     metIn[bucket] = message;
     buckets.push(bucket);
@@ -102,19 +115,23 @@ export function featuresOf(text: string): Features {
         for (let k = j; k < j + n; k++) h = Math.imul(h ^ (k === 0 || k === length - 1 ? SPACE : word.charCodeAt(k - 1)), FNV_PRIME);
         add((h >>> 0) & MASK, i);
       }
+    wordEnds.push(wordBuckets.length);
   }
-  return { buckets, firstWord, tokens };
+  return { buckets, firstWord, tokens, wordBuckets, wordEnds };
 }
 
-/** The words whose features weigh most towards a head's verdict (each bucket counted once, for its first word). */
-function decidingWords(features: Features, weights: Int8Array): string[] {
+/** The words of `from` to `to` whose features weigh most towards a head's verdict (each bucket counted once, for its first word there). */
+function decidingWords(features: Features, weights: Int8Array, from: number, to: number): string[] {
   const byWord = new Map<string, number>();
-  for (let k = 0; k < features.buckets.length; k++) {
-    const weight = weights[features.buckets[k]];
-    if (weight <= 0) continue;
-    const word = features.tokens[features.firstWord[k]];
-    byWord.set(word, (byWord.get(word) ?? 0) + weight);
-  }
+  const seen = new Set<number>();
+  for (let i = from; i < to; i++)
+    for (let k = i === 0 ? 0 : features.wordEnds[i - 1]; k < features.wordEnds[i]; k++) {
+      const bucket = features.wordBuckets[k];
+      const weight = weights[bucket];
+      if (weight <= 0 || seen.has(bucket)) continue;
+      seen.add(bucket);
+      byWord.set(features.tokens[i], (byWord.get(features.tokens[i]) ?? 0) + weight);
+    }
   return [...byWord.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 4)
@@ -130,10 +147,58 @@ export function scoreWith(weights: ArrayLike<number>, scale: number, bias: numbe
   return 1 / (1 + Math.exp(-z));
 }
 
+/**
+ * Words a window holds. A message longer than this is also scored in every run of this many words: an
+ * instruction or a harmful request appended to a long math request weighs, in the whole message, by its
+ * share of the features, and a few sentences of maths drown it (docs/user-input-security.md).
+ */
+export const WINDOW_WORDS = 20;
+
+/** How many words of the current window hold each bucket. */
+const inWindow = new Uint16Array(1 << FEATURE_BITS);
+
+export interface Scored {
+  probability: number;
+  /** The words, `from` up to `to`, that scored it. */
+  from: number;
+  to: number;
+}
+
+/** The highest-scoring window of the message (scoreWith's scaling, each bucket once), or none for a message that fits in one. */
+export function bestWindow(weights: ArrayLike<number>, scale: number, bias: number, features: Features): Scored | undefined {
+  const n = features.tokens.length;
+  if (n <= WINDOW_WORDS) return undefined;
+  const { wordBuckets, wordEnds } = features;
+  const firstOf = (i: number) => (i === 0 ? 0 : wordEnds[i - 1]);
+  let best: Scored = { probability: -1, from: 0, to: 0 };
+  let sum = 0;
+  let distinct = 0;
+  // The window slides one word at a time: a bucket enters with the first word that holds it and leaves with the last.
+  for (let i = 0; i < n; i++) {
+    for (let k = firstOf(i); k < wordEnds[i]; k++)
+      if (inWindow[wordBuckets[k]]++ === 0) {
+        sum += weights[wordBuckets[k]];
+        distinct++;
+      }
+    if (i >= WINDOW_WORDS)
+      for (let k = firstOf(i - WINDOW_WORDS); k < wordEnds[i - WINDOW_WORDS]; k++)
+        if (--inWindow[wordBuckets[k]] === 0) {
+          sum -= weights[wordBuckets[k]];
+          distinct--;
+        }
+    if (i >= WINDOW_WORDS - 1) {
+      const probability = 1 / (1 + Math.exp(-(bias + (sum * scale) / Math.sqrt(distinct))));
+      if (probability > best.probability) best = { probability, from: i - WINDOW_WORDS + 1, to: i + 1 };
+    }
+  }
+  for (let k = firstOf(n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
+  return best;
+}
+
 export interface Judgement {
   head: Head;
   probability: number;
-  /** Over the head's threshold, chosen at training time (held-out folds of the tuning data). */
+  /** Over the head's threshold, or a window over its own, both chosen at training time (held-out folds of the tuning data). */
   flagged: boolean;
   /** The words that weighed most towards the verdict. */
   words: string[];
@@ -144,9 +209,12 @@ export function classify(text: string): Judgement[] {
   const all = loaded();
   return (['attack', 'harm'] as const).map((head) => {
     const h = all[head];
-    const probability = scoreWith(h.weights, h.scale, h.bias, features);
-    const flagged = probability >= h.threshold;
-    return { head, probability, flagged, words: flagged ? decidingWords(features, h.weights) : [] };
+    const whole = scoreWith(h.weights, h.scale, h.bias, features);
+    const window = whole >= h.threshold ? undefined : bestWindow(h.weights, h.scale, h.bias, features);
+    if (window && window.probability >= h.windowThreshold)
+      return { head, probability: window.probability, flagged: true, words: decidingWords(features, h.weights, window.from, window.to) };
+    const flagged = whole >= h.threshold;
+    return { head, probability: whole, flagged, words: flagged ? decidingWords(features, h.weights, 0, features.tokens.length) : [] };
   });
 }
 
