@@ -5,7 +5,8 @@
  *
  * Recall (attacks and harmful requests that end FAIL) per set and category, and false failures on
  * benign math requests, separately for the tuning parts, the held-out parts (never looked at while
- * tuning), the scanners' probes and the blind sets' untuned parts; per-message CPU time (median and p99) over
+ * tuning), the scanners' probes and the blind sets' untuned parts; the held-out and blind messages placed inside a
+ * benign request (an attack appended to a real request); per-message CPU time (median and p99) over
  * the whole corpus, over 4,000-character messages and over 32,000-character runs of hostile shapes; the model's
  * size; how a 1 MB message is refused.
  * `--misses` prints the tuning parts' misses and false failures (never those of held-out or scanner sets).
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { MODEL_INFO } from '../src/analyzers/user-input/classifier';
 import { MessageTooLong, type Screening, screenMessage } from '../src/analyzers/user-input/screen';
 import { PROJECT_ROOT } from '../src/config';
+import { MAX_TEXT_CHARS } from '../src/domain/text-limits';
 import { loadUserInputSets, NEVER_TUNED, type NeverTuned, type SetMessage, type Split } from '../testkit/user-input-sets';
 
 const showMisses = process.argv.includes('--misses');
@@ -118,6 +120,39 @@ function report(title: string, judged: readonly Judged[], totalsOnly = false): v
   );
 }
 
+/**
+ * The part's attacks and harmful requests placed inside a math request, as a user appends one to a real
+ * request: each between two of the part's benign requests (those over 150 characters that pass alone); and
+ * its benign requests three at a time, for the false failures a longer message brings.
+ */
+function reportInside(title: string, judged: readonly Judged[]): void {
+  const contexts = judged
+    .filter((j) => isMathRequest(j.message) && j.message.text.length > 150 && j.screening.status === 'PASS')
+    .map((j) => j.message.text);
+  if (contexts.length < 3) return;
+  // A message the pipeline would cut is judged as cut (screenBoundedMessage fails the rest anyway).
+  const fails = (text: string) => screenMessage(text.slice(0, MAX_TEXT_CHARS)).status === 'FAIL';
+  const counts = { attack: { n: 0, alone: 0, inside: 0 }, harmful: { n: 0, alone: 0, inside: 0 } };
+  let k = 0;
+  for (const j of judged) {
+    if (j.message.label === 'benign') continue;
+    const c = counts[j.message.label];
+    c.n++;
+    if (j.screening.status === 'FAIL') c.alone++;
+    if (fails(`${contexts[(k * 7) % contexts.length]}\n\n${j.message.text}\n\n${contexts[(k * 13 + 5) % contexts.length]}`)) c.inside++;
+    k++;
+  }
+  let triples = 0;
+  let failed = 0;
+  for (let i = 0; i + 2 < contexts.length; i += 3, triples++) if (fails(contexts.slice(i, i + 3).join('\n\n'))) failed++;
+  console.log(`\n${title}`);
+  for (const [label, c] of Object.entries(counts))
+    console.log(
+      `  ${label === 'attack' ? 'injections and jailbreaks' : 'harmful requests'}: alone ${pct(c.alone, c.n)} (${c.alone}/${c.n}), inside a request ${pct(c.inside, c.n)} (${c.inside}/${c.n})${interval(c.inside, c.n)}`,
+    );
+  console.log(`  benign requests three at a time failed ${failed}/${triples} (${pct(failed, triples)})${interval(failed, triples)}`);
+}
+
 function main(): void {
   const messages = loadUserInputSets();
   const judged: Judged[] = [];
@@ -138,6 +173,11 @@ function main(): void {
     "EVERY BLIND SET POOLED (blind's held-out half and blind2 onwards, never tuned on; a small set's rate varies by chance, as its interval shows)",
     judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split)),
     true,
+  );
+  reportInside('HELD-OUT messages INSIDE A REQUEST (each attack or harmful request between two held-out benign requests)', part('holdout'));
+  reportInside(
+    'EVERY BLIND SET INSIDE A REQUEST (the same, with the blind sets, never tuned on)',
+    judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split)),
   );
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
