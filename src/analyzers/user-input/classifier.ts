@@ -65,11 +65,9 @@ const SPACE = 32;
 export interface Features {
   /** Feature buckets, each once, in the order first met. */
   buckets: number[];
-  /** For each bucket, the index in `tokens` of the word it first came from. */
-  firstWord: number[];
   /** The words read. */
   tokens: string[];
-  /** Every word's buckets, word after word (a bucket once per word): word i's end at `wordEnds[i]`. */
+  /** Every word's buckets, word after word, as often as the word makes them: word i's end at `wordEnds[i]`. */
   wordBuckets: number[];
   wordEnds: number[];
 }
@@ -91,33 +89,31 @@ let message = 0;
 export function featuresOf(text: string): Features {
   const tokens = tokensOf(text);
   const buckets: number[] = [];
-  const firstWord: number[] = [];
   const wordBuckets: number[] = [];
   const wordEnds: number[] = [];
   message = message === 0xffffffff ? 1 : message + 1;
   if (message === 1) metIn.fill(0);
-  const add = (bucket: number, word: number) => {
+  const add = (bucket: number) => {
     wordBuckets.push(bucket);
     if (metIn[bucket] === message) return;
     metIn[bucket] = message;
     buckets.push(bucket);
-    firstWord.push(word);
   };
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i];
-    add(fnv(word, WORD) & MASK, i);
-    if (i > 0) add(fnv(word, fnv(' ', fnv(tokens[i - 1], PAIR))) & MASK, i);
+    add(fnv(word, WORD) & MASK);
+    if (i > 0) add(fnv(word, fnv(' ', fnv(tokens[i - 1], PAIR))) & MASK);
     // ` word `: its edges are spaces.
     const length = word.length + 2;
     for (let n = 3; n <= 4; n++)
       for (let j = 0; j + n <= length; j++) {
         let h = PIECE;
         for (let k = j; k < j + n; k++) h = Math.imul(h ^ (k === 0 || k === length - 1 ? SPACE : word.charCodeAt(k - 1)), FNV_PRIME);
-        add((h >>> 0) & MASK, i);
+        add((h >>> 0) & MASK);
       }
     wordEnds.push(wordBuckets.length);
   }
-  return { buckets, firstWord, tokens, wordBuckets, wordEnds };
+  return { buckets, tokens, wordBuckets, wordEnds };
 }
 
 /** The words of `from` to `to` whose features weigh most towards a head's verdict (each bucket counted once, for its first word there). */
