@@ -116,12 +116,15 @@ export function featuresOf(text: string): Features {
   return { buckets, tokens, wordBuckets, wordEnds };
 }
 
+/** Where word i's buckets begin in `wordBuckets`. */
+const wordStart = (features: Features, i: number) => (i === 0 ? 0 : features.wordEnds[i - 1]);
+
 /** The words of `from` to `to` whose features weigh most towards a head's verdict (each bucket counted once, for its first word there). */
 function decidingWords(features: Features, weights: Int8Array, from: number, to: number): string[] {
   const byWord = new Map<string, number>();
   const seen = new Set<number>();
   for (let i = from; i < to; i++)
-    for (let k = i === 0 ? 0 : features.wordEnds[i - 1]; k < features.wordEnds[i]; k++) {
+    for (let k = wordStart(features, i); k < features.wordEnds[i]; k++) {
       const bucket = features.wordBuckets[k];
       const weight = weights[bucket];
       if (weight <= 0 || seen.has(bucket)) continue;
@@ -165,19 +168,18 @@ export function bestWindow(weights: ArrayLike<number>, scale: number, bias: numb
   const n = features.tokens.length;
   if (n <= WINDOW_WORDS) return undefined;
   const { wordBuckets, wordEnds } = features;
-  const firstOf = (i: number) => (i === 0 ? 0 : wordEnds[i - 1]);
   let best: Scored = { probability: -1, from: 0, to: 0 };
   let sum = 0;
   let distinct = 0;
   // The window slides one word at a time: a bucket enters with the first word that holds it and leaves with the last.
   for (let i = 0; i < n; i++) {
-    for (let k = firstOf(i); k < wordEnds[i]; k++)
+    for (let k = wordStart(features, i); k < wordEnds[i]; k++)
       if (inWindow[wordBuckets[k]]++ === 0) {
         sum += weights[wordBuckets[k]];
         distinct++;
       }
     if (i >= WINDOW_WORDS)
-      for (let k = firstOf(i - WINDOW_WORDS); k < wordEnds[i - WINDOW_WORDS]; k++)
+      for (let k = wordStart(features, i - WINDOW_WORDS); k < wordEnds[i - WINDOW_WORDS]; k++)
         if (--inWindow[wordBuckets[k]] === 0) {
           sum -= weights[wordBuckets[k]];
           distinct--;
@@ -187,7 +189,7 @@ export function bestWindow(weights: ArrayLike<number>, scale: number, bias: numb
       if (probability > best.probability) best = { probability, from: i - WINDOW_WORDS + 1, to: i + 1 };
     }
   }
-  for (let k = firstOf(n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
+  for (let k = wordStart(features, n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
   return best;
 }
 
