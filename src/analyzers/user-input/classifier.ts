@@ -137,13 +137,15 @@ function decidingWords(features: Features, weights: Int8Array, from: number, to:
     .map(([word]) => word);
 }
 
-/** The logistic score of a head for these features (presence, scaled by the feature count). */
+/** The logistic score of the summed weights of `count` features: presence, scaled by the feature count. */
+const probability = (bias: number, scale: number, sum: number, count: number) =>
+  1 / (1 + Math.exp(-(count === 0 ? bias : bias + (sum * scale) / Math.sqrt(count))));
+
+/** The logistic score of a head for these features. */
 export function scoreWith(weights: ArrayLike<number>, scale: number, bias: number, features: Features): number {
-  if (features.buckets.length === 0) return 1 / (1 + Math.exp(-bias));
   let sum = 0;
   for (const b of features.buckets) sum += weights[b];
-  const z = bias + (sum * scale) / Math.sqrt(features.buckets.length);
-  return 1 / (1 + Math.exp(-z));
+  return probability(bias, scale, sum, features.buckets.length);
 }
 
 /**
@@ -185,8 +187,8 @@ export function bestWindow(weights: ArrayLike<number>, scale: number, bias: numb
           distinct--;
         }
     if (i >= WINDOW_WORDS - 1) {
-      const probability = 1 / (1 + Math.exp(-(bias + (sum * scale) / Math.sqrt(distinct))));
-      if (probability > best.probability) best = { probability, from: i - WINDOW_WORDS + 1, to: i + 1 };
+      const p = probability(bias, scale, sum, distinct);
+      if (p > best.probability) best = { probability: p, from: i - WINDOW_WORDS + 1, to: i + 1 };
     }
   }
   for (let k = wordStart(features, n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
