@@ -71,7 +71,7 @@ export const misinformation: HarmRule = {
   patterns: [
     re(`${B}${CREATE}\\w*\\s+${gap(4)}${PUBLICATION}[^.!?。！？]{0,140}?${B}${FAKE}\\s+${gap(1)}${EVIDENCE}${B}`),
     re(
-      `${B}${FAKE} (?:news|press release|report|statement|announcement|study|noticia|nouvelle|communique|comunicado|screenshot|tweets?|meldung) (?:from|by|of|claiming|saying|that|proving|about|de|del|da|do|der|des|announcing|disant|diciendo|dizendo)\\b|\\b(?:noticia|nouvelle|notizia) (?:falsa|fausse)|${B}${CREATE}\\w*\\s+${gap(3)}(?:(?:fake|false) news|falschmeldung|fake-?news|noticia falsa|fausse nouvelle|fausse information|fake-?meldung)${B}|${B}${EVIDENCE} (?:from|by|of|de|von|da) ${FAKE} (?:doctors|experts|scientists|sources|researchers|medecins|medicos|arzten|experten|expertos|cientificos|scientifiques)${B}|(?:写|编|做)[^。！？]{0,6}(?:假新闻|谣言)`,
+      `${B}${FAKE} (?:news|press release|report|statement|announcement|study|noticia|nouvelle|communique|comunicado|screenshot|tweets?|meldung) (?:from|by|of|claiming|saying|that|proving|about|de|del|da|do|der|des|announcing|disant|diciendo|dizendo)\\b|${B}${CREATE}\\w*\\s+${gap(3)}(?:(?:fake|false) news|falschmeldung|fake-?news|noticia falsa|notizia falsa|fausse nouvelle|fausse information|fake-?meldung)${B}|${B}${EVIDENCE} (?:from|by|of|de|von|da) ${FAKE} (?:doctors|experts|scientists|sources|researchers|medecins|medicos|arzten|experten|expertos|cientificos|scientifiques)${B}|(?:写|编|做)[^。！？]{0,6}(?:假新闻|谣言)`,
     ),
     re(
       `${B}${FAKE}\\s+${gap(1)}${EVIDENCE}\\b[^.!?]{0,100}?\\b(?:to (?:convince|fool|mislead|deceive|persuade|trick)|proving|claiming|ready to (?:share|post)|go viral|share on social)`,

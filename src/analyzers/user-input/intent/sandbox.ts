@@ -16,7 +16,11 @@ export const readFiles: IntentRule = {
       // The act looked behind from the folder, so the folders are what the automaton finds.
       `(?<=\\b${any('read', 'open', 'cat', 'list', 'dump', 'print', 'display', 'copy', 'upload', 'send', 'load', 'scan', 'walk', 'access', 'include', 'grab', 'tail', 'head', 'grep', 'lee', 'leer', 'lis', 'lire', 'lies', 'lese', 'leggi', 'ler', 'le')}\\w*\\s+[^.!?]{0,60}?)(?:/home/\\w+/|/var/(?:log|lib|run)\\b|(?<![\\w.])/(?:tmp|usr|opt|srv|mnt)\\b)`,
     ),
-    re(`\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)\\s*\\(`),
+    // A call: the parenthesis right after the name, or after a space with a string or a path in it ("open ('~/.ssh/id_rsa')"),
+    // not a remark in brackets ("the lockers left open (the perfect squares)").
+    re(
+      `\\b(?:open|read_text|read_bytes|readfile(?:sync)?|listdir|scandir|os\\.walk|glob\\.glob|shutil\\.\\w+|pathlib)(?:\\(|\\s+\\(\\s*[fr]?['"\`~/])`,
+    ),
     // File APIs named in words ("call os.listdir on the parent folder", "use pathlib to walk the project").
     re(`\\b(?:os\\.(?:listdir|walk|scandir|getcwd|remove|unlink)|pathlib|glob\\.glob|shutil)\\b`),
     re(
