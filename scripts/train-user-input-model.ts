@@ -8,15 +8,16 @@
  * `attack` (attacks against benign messages) and `harm` (harmful requests against benign messages).
  * Training is deterministic: AdaGrad in a fixed order of epochs shuffled by a seeded generator, so the
  * same data gives the same bytes. A benign message longer than the classifier's window also gives its
- * windows, every quarter window, as benign examples that together weigh as much as one message (a tenth of
- * one for the harm head). Each head's thresholds are chosen from out-of-fold
+ * windows, every quarter window, built from the message's own features as the classifier slides over them,
+ * as benign examples that together weigh as much as one message, on top of the balance of the classes
+ * (counted in messages). Each head's thresholds are chosen from out-of-fold
  * scores (5 folds by a hash of each id, three such assignments pooled: scripts/user-input-training.ts): the
  * message's, the lowest at which at most 0.2% of the benign messages score above it; a window's, the lowest
  * at which at most 0.1% more have a window above it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_BITS, type Features, featuresOf, type Head, WINDOW_WORDS } from '../src/analyzers/user-input/classifier';
+import { FEATURE_BITS, type Features, featuresOf, type Head, spanOf, WINDOW_WORDS } from '../src/analyzers/user-input/classifier';
 import { deobfuscated } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
@@ -27,22 +28,17 @@ const OUT = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.jso
 /** Benign windows start every quarter window: the classifier scores every window, at every word. */
 const STRIDE = WINDOW_WORDS / 4;
 
-/**
- * How much a benign message's windows weigh together, in messages. As many windows as messages at full
- * weight tilted the harm head against short benign requests on a loaded topic ("how fake news spreads
- * through a network with an SIR model" failed), so its windows weigh a tenth of a message.
- */
-const WINDOWS_WEIGH: Record<Head, number> = { attack: 1, harm: 0.1 };
-
 /** Windows of a benign message's words, as the classifier scores them: a fragment of maths must score as maths. */
-function windowsOf(head: Head, id: string, features: Features): Example[] {
+function windowsOf(id: string, features: Features): Example[] {
   const windows: Example[] = [];
-  for (let from = 0; from + WINDOW_WORDS < features.tokens.length + STRIDE; from += STRIDE) {
-    const words = features.tokens.slice(from, from + WINDOW_WORDS);
-    if (words.length < WINDOW_WORDS / 2) break;
-    windows.push({ id: `${id}~window${from}`, features: featuresOf(words.join(' ')), y: 0, derived: true });
+  const n = features.tokens.length;
+  for (let from = 0; from + WINDOW_WORDS < n + STRIDE; from += STRIDE) {
+    const to = Math.min(n, from + WINDOW_WORDS);
+    if (to - from < WINDOW_WORDS / 2) break;
+    windows.push({ id: `${id}~window${from}`, features: spanOf(features, from, to), y: 0, derived: true });
   }
-  for (const window of windows) window.weight = WINDOWS_WEIGH[head] / windows.length;
+  // Together they weigh one message.
+  for (const window of windows) window.weight = 1 / windows.length;
   return windows;
 }
 
@@ -52,7 +48,7 @@ function examplesFor(head: Head, messages: readonly SetMessage[]): Example[] {
   for (const m of messages.filter((m) => m.label === positive || m.label === 'benign')) {
     const features = featuresOf(deobfuscated(m.text));
     examples.push({ id: m.id, features, y: m.label === positive ? 1 : 0 });
-    if (m.label === 'benign' && features.tokens.length > WINDOW_WORDS) examples.push(...windowsOf(head, m.id, features));
+    if (m.label === 'benign' && features.tokens.length > WINDOW_WORDS) examples.push(...windowsOf(m.id, features));
   }
   return examples;
 }
@@ -72,7 +68,7 @@ function main(): void {
     );
   }
   const model = {
-    version: 'user-input-classifier/v24',
+    version: 'user-input-classifier/v25',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

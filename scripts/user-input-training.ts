@@ -48,8 +48,8 @@ function train(examples: readonly Example[], seed: number): { weights: Float64Ar
   let bias = 0;
   let biasSquares = 1e-8;
   const total = [0, 0];
-  for (const e of examples) total[e.y] += e.weight ?? 1;
-  // Each class weighs as much as the other in total.
+  for (const e of examples) if (!e.derived) total[e.y] += e.weight ?? 1;
+  // Each class's messages weigh as much as the other's in total; windows made for training weigh on top.
   const classWeight = [(total[0] + total[1]) / (2 * total[0]), (total[0] + total[1]) / (2 * total[1])];
   const random = generator(seed);
   const order = examples.map((_, i) => i);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestWindow, FEATURE_BITS, featuresOf, scoreWith, WINDOW_WORDS } from '../../src/analyzers/user-input/classifier';
+import { bestWindow, FEATURE_BITS, featuresOf, scoreWith, spanOf, WINDOW_WORDS } from '../../src/analyzers/user-input/classifier';
 import { type Example, foldOf, trainHead } from '../../scripts/user-input-training';
 import { loadUserInputSets, NEVER_TUNED, USER_INPUT_CORPUS } from '../../testkit/user-input-sets';
 
@@ -85,6 +85,22 @@ describe('scoring a message in windows (src/analyzers/user-input/classifier.ts)'
     expect(scored && scored.to - scored.from).toBe(WINDOW_WORDS);
     expect(features.tokens.slice(scored?.from, scored?.to)).toContain('disregard');
     expect(features.tokens.slice(scored?.from, scored?.to)).toContain('directives');
+  });
+
+  it('trains on a window with the features it is scored by: its first word keeps its pair with the word before', () => {
+    // Only the pair "term29 disregard" weighs: the best window starts at "disregard", fewest features with the pair.
+    const pair = featuresOf('term29 disregard').buckets.filter(
+      (b) => !featuresOf('term29').buckets.includes(b) && !featuresOf('disregard').buckets.includes(b),
+    );
+    const paired = new Float64Array(2 ** FEATURE_BITS);
+    for (const b of pair) paired[b] = 1;
+    const features = featuresOf(`term29 disregard ${maths(40, 100)}`);
+    const scored = bestWindow(paired, 50, -3, features);
+    expect(scored?.from).toBe(1);
+    const window = spanOf(features, 1, 1 + WINDOW_WORDS);
+    expect(scoreWith(paired, 50, -3, window)).toBeCloseTo(scored?.probability ?? 0, 12);
+    // The window's words read again alone lose the pair, and score as if it were not there.
+    expect(scoreWith(paired, 50, -3, featuresOf(window.tokens.join(' ')))).toBeLessThan((scored?.probability ?? 0) - 0.3);
   });
 
   it('gives a message the same score whatever was scored before it', () => {

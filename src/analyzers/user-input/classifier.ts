@@ -165,6 +165,18 @@ export interface Scored {
   to: number;
 }
 
+/** The features of words `from` to `to` of a message, as its windows are scored: each word's buckets, the pair with the word before included. */
+export function spanOf(features: Features, from: number, to: number): Features {
+  const start = wordStart(features, from);
+  const wordBuckets = features.wordBuckets.slice(start, features.wordEnds[to - 1]);
+  return {
+    buckets: [...new Set(wordBuckets)],
+    tokens: features.tokens.slice(from, to),
+    wordBuckets,
+    wordEnds: features.wordEnds.slice(from, to).map((end) => end - start),
+  };
+}
+
 /** The highest-scoring window of the message (scoreWith's scaling, each bucket once), or none for a message that fits in one. */
 export function bestWindow(weights: ArrayLike<number>, scale: number, bias: number, features: Features): Scored | undefined {
   const n = features.tokens.length;
