@@ -4,8 +4,9 @@
  * own/jailbreaks, own/harmful) hidden the ways the normalisation layer undoes
  * (src/analyzers/user-input/normalise.ts): base64, hex, rot13, URL encoding, reversed text, leetspeak,
  * look-alike letters, zero-width characters, spaced letters, fullwidth forms. Each message gets two
- * encodings chosen by a hash of its id; a variant's id is `original~encoding`, so it falls in the same
- * tuning or held-out part as its original (testkit/user-input-sets.ts).
+ * encodings chosen by a hash of its id (the next ones where an encoding would leave it as it was); a
+ * variant's id is `original~encoding`, so it falls in the same tuning or held-out part as its original
+ * (testkit/user-input-sets.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -43,7 +44,9 @@ for (const set of ['injections', 'jailbreaks', 'harmful']) {
     const m = JSON.parse(line) as LabelledMessage;
     if (m.category === 'encoded') continue;
     const start = crypto.createHash('sha256').update(m.id).digest().readUInt8(0) % names.length;
-    for (const name of [names[start], names[(start + 3) % names.length]]) {
+    // Two that change the text: look-alike letters, zero-width characters, leetspeak and fullwidth forms leave Chinese as it was.
+    const order = [start, start + 3, ...names.map((_, k) => start + k)].map((k) => names[k % names.length]);
+    for (const name of [...new Set(order)].filter((name) => ENCODINGS[name](m.text) !== m.text).slice(0, 2)) {
       rows.push({ id: `${m.id}~${name}`, text: ENCODINGS[name](m.text), label: m.label, category: `${m.category}/${name}`, lang: m.lang });
     }
   }

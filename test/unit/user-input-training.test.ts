@@ -51,6 +51,14 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     }
   });
 
+  it('hides every variant: none is its original unchanged (a look-alike of a Chinese message would be)', () => {
+    const own = loadUserInputSets().filter((m) => m.set.startsWith('own/'));
+    const originals = new Map(own.filter((m) => !m.id.includes('~')).map((m) => [m.id, m.text]));
+    const variants = own.filter((m) => m.id.includes('~'));
+    expect(variants.length).toBeGreaterThan(20_000);
+    expect(variants.filter((v) => originals.get(v.id.split('~')[0]) === v.text).map((v) => v.id)).toEqual([]);
+  });
+
   it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind12/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
