@@ -3,7 +3,7 @@ import { count, stems } from './stems';
 
 /** Asking for a picture, not for words: "explain" and "show" alone are not enough where the message asks for something else too. */
 export const PICTURE =
-  /(?<![\p{L}\d])(?:animat|visuali[sz]|illustrat|draw|plot(?!s? (?:to|against))|graph(?!ic)|diagram|chart|render|depict|video|clip|scene|e?scena|frames?\b|manim|anim[ae]|dibuj|grafic|dessin|zeichn|animier|disegn)|动画|画|可视化/u;
+  /(?<![\p{L}\d])(?:animat|visuali[sz]|illustrat|draw|plot(?!s? (?:to|against))|graph(?!ic)|diagram|chart|render|depict|video|clip|scene|e?scenas?\b|frames?\b|manim|anim[ae]|dibuj|grafic|dessin|zeichn|animier|disegn)|动画|画|可视化/u;
 
 /**
  * What a message is when it is not a math animation request, each by the words
