@@ -27,7 +27,7 @@ const MASK = (1 << FEATURE_BITS) - 1;
  * set-up and a payload sit; the rules read all of it. More n-grams add time and hardly any evidence.
  */
 const MAX_CHARS = 3_000;
-const window = (text: string) => (text.length <= MAX_CHARS ? text : `${text.slice(0, MAX_CHARS / 2)} ${text.slice(-MAX_CHARS / 2)}`);
+const readPart = (text: string) => (text.length <= MAX_CHARS ? text : `${text.slice(0, MAX_CHARS / 2)} ${text.slice(-MAX_CHARS / 2)}`);
 
 function headOf(name: Head): HeadWeights {
   if (model.featureBits !== FEATURE_BITS)
@@ -75,7 +75,7 @@ export interface Features {
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
 
 /** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
-const tokensOf = (text: string) => (window(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
+const tokensOf = (text: string) => (readPart(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
 
 /** Which buckets this message has met: a stamp per bucket, so no table is cleared or allocated per message. */
 const metIn = new Uint32Array(1 << FEATURE_BITS);
