@@ -97,3 +97,15 @@ export function loadUserInputSets(): SetMessage[] {
   }
   return messages;
 }
+
+/**
+ * A long math request with `middle` between its two paragraphs, as a user appends an order or a question
+ * to a real request (the screening's tests; the bench builds its own from the labelled sets).
+ */
+export function insideARequest(middle: string): string {
+  const before =
+    'I teach a Year 10 class and we are starting trigonometry next week. Could you animate a point going round the unit circle, tracing the sine curve to the right as it goes, with the angle in radians labelled and the height of the point highlighted in the same colour as the curve? Keep it slow enough for students to follow.';
+  const after =
+    'After that, please end with a short recap that shows sine and cosine side by side for one full turn, with the key angles 0, pi/2, pi, 3pi/2 and 2pi marked on both curves, and a calm colour scheme that works on a projector.';
+  return `${before}\n\n${middle}\n\n${after}`;
+}
