@@ -21,7 +21,7 @@ import { FEATURE_BITS, type Features, featuresOf, type Head, spanOf, WINDOW_WORD
 import { deobfuscated } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
-import { type Example, trainHead } from './user-input-training';
+import { type Example, type TrainedHead, trainHead } from './user-input-training';
 
 const OUT = path.join(PROJECT_ROOT, 'src', 'analyzers', 'user-input', 'model.json');
 
@@ -55,20 +55,20 @@ function examplesFor(head: Head, messages: readonly SetMessage[]): Example[] {
 
 function main(): void {
   const tuning = loadUserInputSets().filter((m) => m.split === 'tune');
-  const heads: Record<string, { bias: number; scale: number; threshold: number; windowThreshold: number; weights: string }> = {};
+  const heads: Record<string, Omit<TrainedHead, 'bytes'> & { weights: string }> = {};
   const counts: Record<string, number> = {};
   for (const m of tuning) counts[`${m.set} ${m.label}`] = (counts[`${m.set} ${m.label}`] ?? 0) + 1;
   for (const [index, head] of (['attack', 'harm'] as const).entries()) {
     const examples = examplesFor(head, tuning);
     const seed = 2026 + index * 100;
-    const { bias, scale, threshold, windowThreshold, bytes } = trainHead(examples, seed);
-    heads[head] = { bias, scale, threshold, windowThreshold, weights: Buffer.from(bytes.buffer).toString('base64') };
+    const { bias, scale, threshold, windowThresholds, bytes } = trainHead(examples, seed);
+    heads[head] = { bias, scale, threshold, windowThresholds, weights: Buffer.from(bytes.buffer).toString('base64') };
     console.log(
-      `${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}, in a window ${windowThreshold.toFixed(3)}`,
+      `${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}, in a window ${windowThresholds.words.toFixed(3)}, in a window of Chinese ${windowThresholds.han.toFixed(3)}`,
     );
   }
   const model = {
-    version: 'user-input-classifier/v26',
+    version: 'user-input-classifier/v27',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

@@ -3,7 +3,7 @@
  * (scripts/train-user-input-model.ts runs it on the labelled sets).
  */
 import crypto from 'node:crypto';
-import { bestWindow, FEATURE_BITS, type Features, scoreWith } from '../src/analyzers/user-input/classifier';
+import { bestWindows, FEATURE_BITS, type Features, scoreWith, WINDOW_KINDS, type WindowKind } from '../src/analyzers/user-input/classifier';
 
 const DIM = 1 << FEATURE_BITS;
 const EPOCHS = 12;
@@ -103,12 +103,15 @@ function cut(scores: number[], allowed: number): number {
 /**
  * The thresholds, from out-of-fold scores: the benign out-of-fold scores of REPEATS fold assignments pooled,
  * so the cut rests on several times as many high benign scores as one assignment gives. The message's
- * threshold: at most 0.2% of benign messages score above it. The window threshold: at most 0.1% more have a
- * window above it. Windows made for training are not counted: the shares are of messages.
+ * threshold: at most 0.2% of benign messages score above it. One threshold for every window: at most 0.1%
+ * more have a window above it. Each kind of window's (classifier.ts): that 0.1% shared between the kinds by
+ * how many messages have a window of each, and never above the one for every window, since a kind few
+ * messages have leaves its cut to the two or three highest scores. Windows made for training are not
+ * counted: the shares are of messages.
  */
-function thresholds(examples: readonly Example[], seed: number): { threshold: number; windowThreshold: number } {
+function thresholds(examples: readonly Example[], seed: number): { threshold: number; windowThresholds: Record<WindowKind, number> } {
   const whole: number[] = [];
-  const window: number[] = [];
+  const windows: Record<WindowKind, number | undefined>[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     const folds = examples.map((e) => foldOf(e.id, repeat));
     for (let fold = 0; fold < FOLDS; fold++) {
@@ -120,15 +123,37 @@ function thresholds(examples: readonly Example[], seed: number): { threshold: nu
       examples.forEach((e, i) => {
         if (folds[i] !== fold || e.y !== 0 || e.derived) return;
         whole.push(scoreWith(bytes, scale, bias, e.features));
-        window.push(bestWindow(bytes, scale, bias, e.features)?.probability ?? 0);
+        const best = bestWindows(bytes, scale, bias, e.features);
+        windows.push({ words: best?.words?.probability, han: best?.han?.probability });
       });
     }
   }
   const threshold = cut(whole, Math.floor(whole.length * BENIGN_ABOVE_THRESHOLD));
-  const belowThreshold = window.filter((_, i) => whole[i] < threshold);
+  const below = (scores: (number | undefined)[], allowed: number) =>
+    Math.max(
+      threshold,
+      cut(
+        scores.filter((score, i): score is number => whole[i] < threshold && score !== undefined),
+        Math.floor(allowed),
+      ),
+    );
+  // One threshold for every window: what a kind's own may not exceed.
+  const shared = below(
+    windows.map((w) => Math.max(w.words ?? 0, w.han ?? 0)),
+    whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD,
+  );
+  const had = (kind: WindowKind) => windows.filter((w) => w[kind] !== undefined).length;
+  const windowThreshold = (kind: WindowKind) =>
+    Math.min(
+      shared,
+      below(
+        windows.map((w) => w[kind]),
+        (whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD * had(kind)) / (had('words') + had('han')),
+      ),
+    );
   return {
     threshold,
-    windowThreshold: Math.max(threshold, cut(belowThreshold, Math.floor(whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD))),
+    windowThresholds: Object.fromEntries(WINDOW_KINDS.map((k) => [k, windowThreshold(k)])) as Record<WindowKind, number>,
   };
 }
 
@@ -136,7 +161,7 @@ export interface TrainedHead {
   bias: number;
   scale: number;
   threshold: number;
-  windowThreshold: number;
+  windowThresholds: Record<WindowKind, number>;
   bytes: Int8Array;
 }
 

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestWindow, FEATURE_BITS, featuresOf, scoreWith, spanOf, WINDOW_WORDS } from '../../src/analyzers/user-input/classifier';
+import {
+  bestWindows,
+  FEATURE_BITS,
+  flaggingWindow,
+  featuresOf,
+  scoreWith,
+  spanOf,
+  WINDOW_WORDS,
+} from '../../src/analyzers/user-input/classifier';
 import { type Example, foldOf, trainHead } from '../../scripts/user-input-training';
 import { loadUserInputSets, NEVER_TUNED, USER_INPUT_CORPUS } from '../../testkit/user-input-sets';
 
@@ -38,7 +46,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     const a = trainHead(inOrder, 7);
     const b = trainHead(reordered, 7);
     expect(b.threshold).toBe(a.threshold);
-    expect(b.windowThreshold).toBe(a.windowThreshold);
+    expect(b.windowThresholds).toEqual(a.windowThresholds);
     expect(b.bias).toBe(a.bias);
     expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
   });
@@ -83,12 +91,12 @@ describe('scoring a message in windows (src/analyzers/user-input/classifier.ts)'
   for (const b of featuresOf('disregard directives').buckets) weights[b] = 1;
 
   it('has no window for a message of at most a window of words: it is scored whole', () => {
-    expect(bestWindow(weights, 1, -3, featuresOf(`${maths(WINDOW_WORDS - 2)} disregard directives`))).toBeUndefined();
+    expect(bestWindows(weights, 1, -3, featuresOf(`${maths(WINDOW_WORDS - 2)} disregard directives`))).toBeUndefined();
   });
 
   it('scores words inside a long message by the window around them, higher than the whole message', () => {
     const features = featuresOf(`${maths(100)} disregard directives ${maths(100, 100)}`);
-    const scored = bestWindow(weights, 1, -3, features);
+    const scored = bestWindows(weights, 1, -3, features)?.words;
     expect(scored?.probability).toBeGreaterThan(scoreWith(weights, 1, -3, features) + 0.1);
     expect(scored && scored.to - scored.from).toBe(WINDOW_WORDS);
     expect(features.tokens.slice(scored?.from, scored?.to)).toContain('disregard');
@@ -103,7 +111,7 @@ describe('scoring a message in windows (src/analyzers/user-input/classifier.ts)'
     const paired = new Float64Array(2 ** FEATURE_BITS);
     for (const b of pair) paired[b] = 1;
     const features = featuresOf(`term29 disregard ${maths(40, 100)}`);
-    const scored = bestWindow(paired, 50, -3, features);
+    const scored = bestWindows(paired, 50, -3, features)?.words;
     expect(scored?.from).toBe(1);
     const window = spanOf(features, 1, 1 + WINDOW_WORDS);
     expect(scoreWith(paired, 50, -3, window)).toBeCloseTo(scored?.probability ?? 0, 12);
@@ -111,11 +119,33 @@ describe('scoring a message in windows (src/analyzers/user-input/classifier.ts)'
     expect(scoreWith(paired, 50, -3, featuresOf(window.tokens.join(' ')))).toBeLessThan((scored?.probability ?? 0) - 0.3);
   });
 
+  it('keeps the best window of mostly Chinese characters apart from the best window of words', () => {
+    const han = Array.from({ length: 3 * WINDOW_WORDS }, (_, i) => String.fromCharCode(0x4e00 + i)).join('');
+    const features = featuresOf(`${maths(3 * WINDOW_WORDS)} disregard directives ${han}`);
+    const best = bestWindows(weights, 1, -3, features);
+    const chinese = (scored?: { from: number; to: number }) =>
+      features.tokens.slice(scored?.from, scored?.to).filter((t) => t >= '\u4e00').length;
+    expect(chinese(best?.han)).toBeGreaterThan(WINDOW_WORDS / 2);
+    expect(chinese(best?.words)).toBeLessThanOrEqual(WINDOW_WORDS / 2);
+    expect(features.tokens.slice(best?.words?.from, best?.words?.to)).toContain('disregard');
+    expect(features.tokens.slice(best?.han?.from, best?.han?.to)).toContain('directives');
+  });
+
+  it("flags by a window over its own kind's threshold, the higher of two", () => {
+    const thresholds = { words: 0.86, han: 0.89 };
+    const at = (probability: number, from = 0) => ({ probability, from, to: from + WINDOW_WORDS });
+    expect(flaggingWindow({ words: at(0.87) }, thresholds)).toEqual(at(0.87));
+    expect(flaggingWindow({ han: at(0.87) }, thresholds)).toBeUndefined();
+    expect(flaggingWindow({ words: at(0.87), han: at(0.95, 40) }, thresholds)).toEqual(at(0.95, 40));
+    expect(flaggingWindow({ words: at(0.9), han: at(0.88, 40) }, thresholds)).toEqual(at(0.9));
+    expect(flaggingWindow(undefined, thresholds)).toBeUndefined();
+  });
+
   it('gives a message the same score whatever was scored before it', () => {
     const long = featuresOf(`${maths(150)} disregard directives ${maths(50, 150)}`);
     const other = featuresOf(`disregard ${maths(120, 500)} directives`);
-    const first = bestWindow(weights, 1, -3, long);
-    bestWindow(weights, 1, -3, other);
-    expect(bestWindow(weights, 1, -3, long)).toEqual(first);
+    const first = bestWindows(weights, 1, -3, long);
+    bestWindows(weights, 1, -3, other);
+    expect(bestWindows(weights, 1, -3, long)).toEqual(first);
   });
 });

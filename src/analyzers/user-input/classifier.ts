@@ -15,7 +15,7 @@ interface HeadWeights {
   bias: number;
   scale: number;
   threshold: number;
-  windowThreshold: number;
+  windowThresholds: Record<WindowKind, number>;
   weights: Int8Array;
 }
 
@@ -38,7 +38,7 @@ function headOf(name: Head): HeadWeights {
     bias: h.bias,
     scale: h.scale,
     threshold: h.threshold,
-    windowThreshold: h.windowThreshold,
+    windowThresholds: h.windowThresholds,
     weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
   };
 }
@@ -70,9 +70,12 @@ export interface Features {
   /** Every word's buckets, word after word, as often as the word makes them: word i's end at `wordEnds[i]`. */
   wordBuckets: number[];
   wordEnds: number[];
+  /** How many of the words up to word i, word i included, are Chinese characters. */
+  hanEnds: number[];
 }
 
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
+const HAN = /^\p{Script=Han}$/u;
 
 /** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
 const tokensOf = (text: string) => (readPart(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
@@ -91,6 +94,8 @@ export function featuresOf(text: string): Features {
   const buckets: number[] = [];
   const wordBuckets: number[] = [];
   const wordEnds: number[] = [];
+  const hanEnds: number[] = [];
+  let han = 0;
   message = message === 0xffffffff ? 1 : message + 1;
   if (message === 1) metIn.fill(0);
   const add = (bucket: number) => {
@@ -112,8 +117,10 @@ export function featuresOf(text: string): Features {
         add((h >>> 0) & MASK);
       }
     wordEnds.push(wordBuckets.length);
+    if (word.length === 1 && HAN.test(word)) han++;
+    hanEnds.push(han);
   }
-  return { buckets, tokens, wordBuckets, wordEnds };
+  return { buckets, tokens, wordBuckets, wordEnds, hanEnds };
 }
 
 /** Where word i's buckets begin in `wordBuckets`. */
@@ -155,6 +162,16 @@ export function scoreWith(weights: ArrayLike<number>, scale: number, bias: numbe
  */
 export const WINDOW_WORDS = 20;
 
+/**
+ * A window of mostly Chinese characters is `han`, any other `words`. Twenty characters are half a
+ * sentence, and such fragments of maths score higher than twenty words do: with one threshold for both,
+ * they set the threshold of every language (docs/user-input-security.md). Each kind has its own.
+ */
+export type WindowKind = 'words' | 'han';
+export const WINDOW_KINDS: readonly WindowKind[] = ['words', 'han'];
+const kindOf = (features: Features, from: number, to: number): WindowKind =>
+  2 * (features.hanEnds[to - 1] - (from === 0 ? 0 : features.hanEnds[from - 1])) > to - from ? 'han' : 'words';
+
 /** How many words of the current window hold each bucket. */
 const inWindow = new Uint16Array(1 << FEATURE_BITS);
 
@@ -174,15 +191,21 @@ export function spanOf(features: Features, from: number, to: number): Features {
     tokens: features.tokens.slice(from, to),
     wordBuckets,
     wordEnds: features.wordEnds.slice(from, to).map((end) => end - start),
+    hanEnds: features.hanEnds.slice(from, to).map((end) => end - (from === 0 ? 0 : features.hanEnds[from - 1])),
   };
 }
 
-/** The highest-scoring window of the message (scoreWith's scaling, each bucket once), or none for a message that fits in one. */
-export function bestWindow(weights: ArrayLike<number>, scale: number, bias: number, features: Features): Scored | undefined {
+/** The highest-scoring window of each kind the message has (scoreWith's scaling, each bucket once), or none for a message that fits in one. */
+export function bestWindows(
+  weights: ArrayLike<number>,
+  scale: number,
+  bias: number,
+  features: Features,
+): Partial<Record<WindowKind, Scored>> | undefined {
   const n = features.tokens.length;
   if (n <= WINDOW_WORDS) return undefined;
   const { wordBuckets, wordEnds } = features;
-  let best: Scored = { probability: -1, from: 0, to: 0 };
+  const best: Partial<Record<WindowKind, Scored>> = {};
   let sum = 0;
   let distinct = 0;
   // The window slides one word at a time: a bucket enters with the first word that holds it and leaves with the last.
@@ -200,17 +223,32 @@ export function bestWindow(weights: ArrayLike<number>, scale: number, bias: numb
         }
     if (i >= WINDOW_WORDS - 1) {
       const p = probability(bias, scale, sum, distinct);
-      if (p > best.probability) best = { probability: p, from: i - WINDOW_WORDS + 1, to: i + 1 };
+      const from = i - WINDOW_WORDS + 1;
+      const kind = kindOf(features, from, i + 1);
+      if (p > (best[kind]?.probability ?? -1)) best[kind] = { probability: p, from, to: i + 1 };
     }
   }
   for (let k = wordStart(features, n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
   return best;
 }
 
+/** The window that flags a head: the highest-scoring of those over their kind's threshold. */
+export function flaggingWindow(
+  windows: Partial<Record<WindowKind, Scored>> | undefined,
+  thresholds: Record<WindowKind, number>,
+): Scored | undefined {
+  let flagging: Scored | undefined;
+  for (const kind of WINDOW_KINDS) {
+    const window = windows?.[kind];
+    if (window && window.probability >= thresholds[kind] && window.probability > (flagging?.probability ?? -1)) flagging = window;
+  }
+  return flagging;
+}
+
 export interface Judgement {
   head: Head;
   probability: number;
-  /** Over the head's threshold, or a window over its own, both chosen at training time (held-out folds of the tuning data). */
+  /** Over the head's threshold, or a window over its kind's, each chosen at training time (held-out folds of the tuning data). */
   flagged: boolean;
   /** The words that weighed most towards the verdict. */
   words: string[];
@@ -222,8 +260,9 @@ export function classify(text: string): Judgement[] {
   return (['attack', 'harm'] as const).map((head) => {
     const h = all[head];
     const whole = scoreWith(h.weights, h.scale, h.bias, features);
-    const window = whole >= h.threshold ? undefined : bestWindow(h.weights, h.scale, h.bias, features);
-    if (window && window.probability >= h.windowThreshold)
+    const windows = whole >= h.threshold ? undefined : bestWindows(h.weights, h.scale, h.bias, features);
+    const window = flaggingWindow(windows, h.windowThresholds);
+    if (window)
       return { head, probability: window.probability, flagged: true, words: decidingWords(features, h.weights, window.from, window.to) };
     const flagged = whole >= h.threshold;
     return { head, probability: whole, flagged, words: flagged ? decidingWords(features, h.weights, 0, features.tokens.length) : [] };
