@@ -129,6 +129,19 @@ function thresholds(examples: readonly Example[], seed: number): { threshold: nu
     }
   }
   const threshold = cut(whole, Math.floor(whole.length * BENIGN_ABOVE_THRESHOLD));
+  return { threshold, windowThresholds: windowThresholdsOf(whole, windows, threshold) };
+}
+
+/**
+ * Each kind of window's threshold, from the benign messages' out-of-fold scores: the whole message's, and
+ * its best window of each kind (none when it has no such window). Only messages under the message's
+ * threshold count: the others fail anyway.
+ */
+export function windowThresholdsOf(
+  whole: readonly number[],
+  windows: readonly Record<WindowKind, number | undefined>[],
+  threshold: number,
+): Record<WindowKind, number> {
   const below = (scores: (number | undefined)[], allowed: number) =>
     Math.max(
       threshold,
@@ -151,10 +164,7 @@ function thresholds(examples: readonly Example[], seed: number): { threshold: nu
         (whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD * had(kind)) / (had('words') + had('han')),
       ),
     );
-  return {
-    threshold,
-    windowThresholds: Object.fromEntries(WINDOW_KINDS.map((k) => [k, windowThreshold(k)])) as Record<WindowKind, number>,
-  };
+  return Object.fromEntries(WINDOW_KINDS.map((k) => [k, windowThreshold(k)])) as Record<WindowKind, number>;
 }
 
 export interface TrainedHead {

@@ -9,7 +9,7 @@ import {
   spanOf,
   WINDOW_WORDS,
 } from '../../src/analyzers/user-input/classifier';
-import { type Example, foldOf, trainHead } from '../../scripts/user-input-training';
+import { type Example, foldOf, trainHead, windowThresholdsOf } from '../../scripts/user-input-training';
 import { loadUserInputSets, NEVER_TUNED, USER_INPUT_CORPUS } from '../../testkit/user-input-sets';
 
 const topics = ['the chain rule', 'a unit circle', 'Fourier series', 'the Pythagorean theorem', 'Bayes rule', 'a Taylor polynomial'];
@@ -57,6 +57,23 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
       const score = scoreWith(head.bytes, head.scale, head.bias, e.features);
       expect(score > head.threshold, e.id).toBe(e.y === 1);
     }
+  });
+
+  it("shares the benign messages allowed over a window's threshold between the kinds, none above one threshold for every window", () => {
+    // 1,900 benign messages with windows of words (best 0.40 to 0.80), 100 with windows of Chinese (0.90 to 0.99).
+    const words = Array.from({ length: 1900 }, (_, i) => ({ words: 0.4 + (0.4 * i) / 1899, han: undefined }));
+    const han = Array.from({ length: 100 }, (_, i) => ({ words: undefined, han: 0.9 + (0.09 * i) / 99 }));
+    const windows = [...words, ...han];
+    const thresholds = windowThresholdsOf(
+      windows.map(() => 0.1),
+      windows,
+      0.6,
+    );
+    // Two messages may be over a window's threshold (0.1% of 2,000): the one for every window lets the two highest
+    // Chinese windows over it; the windows of words have 1.9 of the two, and the highest is over their threshold.
+    expect(thresholds.words).toBeCloseTo(words[1898].words + 1e-6, 9);
+    // The Chinese windows' own share (0.1) would let none over: capped, the two highest still are.
+    expect(thresholds.han).toBeCloseTo(han[97].han + 1e-6, 9);
   });
 
   it('hides every variant: none is its original unchanged (a look-alike of a Chinese message would be)', () => {
