@@ -156,12 +156,14 @@ export function windowThresholdsOf(
     whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD,
   );
   const had = (kind: WindowKind) => windows.filter((w) => w[kind] !== undefined).length;
+  // With no windows at all, no kind has a share.
+  const withWindows = Math.max(1, had('words') + had('han'));
   const windowThreshold = (kind: WindowKind) =>
     Math.min(
       shared,
       below(
         windows.map((w) => w[kind]),
-        (whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD * had(kind)) / (had('words') + had('han')),
+        (whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD * had(kind)) / withWindows,
       ),
     );
   return Object.fromEntries(WINDOW_KINDS.map((k) => [k, windowThreshold(k)])) as Record<WindowKind, number>;

@@ -125,6 +125,8 @@ export function featuresOf(text: string): Features {
 
 /** Where word i's buckets begin in `wordBuckets`. */
 const wordStart = (features: Features, i: number) => (i === 0 ? 0 : features.wordEnds[i - 1]);
+/** How many Chinese characters come before word i. */
+const hanBefore = (features: Features, i: number) => (i === 0 ? 0 : features.hanEnds[i - 1]);
 
 /** The words of `from` to `to` whose features weigh most towards a head's verdict (each bucket counted once, for its first word there). */
 function decidingWords(features: Features, weights: Int8Array, from: number, to: number): string[] {
@@ -170,7 +172,7 @@ export const WINDOW_WORDS = 20;
 export type WindowKind = 'words' | 'han';
 export const WINDOW_KINDS: readonly WindowKind[] = ['words', 'han'];
 const kindOf = (features: Features, from: number, to: number): WindowKind =>
-  2 * (features.hanEnds[to - 1] - (from === 0 ? 0 : features.hanEnds[from - 1])) > to - from ? 'han' : 'words';
+  2 * (hanBefore(features, to) - hanBefore(features, from)) > to - from ? 'han' : 'words';
 
 /** How many words of the current window hold each bucket. */
 const inWindow = new Uint16Array(1 << FEATURE_BITS);
@@ -191,7 +193,7 @@ export function spanOf(features: Features, from: number, to: number): Features {
     tokens: features.tokens.slice(from, to),
     wordBuckets,
     wordEnds: features.wordEnds.slice(from, to).map((end) => end - start),
-    hanEnds: features.hanEnds.slice(from, to).map((end) => end - (from === 0 ? 0 : features.hanEnds[from - 1])),
+    hanEnds: features.hanEnds.slice(from, to).map((end) => end - hanBefore(features, from)),
   };
 }
 
