@@ -17,21 +17,18 @@ const MAX_LINE_BYTES = MAX_SCREENED_CHARS * 6 + 1024;
 
 type ScreenVerdict = { id: string | number } & ScreenResult;
 
-/** One line of input: a JSON line `{"id", "text"}`, or the message itself. */
-function messageOf(line: string, lineNumber: number): { id: string | number; text: string } {
-  if (line.startsWith('{')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      parsed = null;
-    }
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { text?: unknown }).text === 'string') {
-      const { id, text } = parsed as { id?: unknown; text: string };
-      return { id: typeof id === 'string' || typeof id === 'number' ? id : lineNumber, text };
-    }
+/** A JSON line `{"id", "text"}`, or nothing when the line is not one. */
+function jsonMessageOf(line: string, lineNumber: number): { id: string | number; text: string } | undefined {
+  if (!line.startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return undefined;
   }
-  return { id: lineNumber, text: line };
+  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { text?: unknown }).text !== 'string') return undefined;
+  const { id, text } = parsed as { id?: unknown; text: string };
+  return { id: typeof id === 'string' || typeof id === 'number' ? id : lineNumber, text };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -95,7 +92,7 @@ export function screenCommand(evals: Command): void {
   evals
     .command('screen')
     .description(
-      'Screen users\' messages for injection, jailbreaks, harmful requests and scope before anything is generated: one message per line (or JSON lines {"id","text"}) from FILE or stdin, one verdict per line. Exit 1 when any fails, 3 when a message could not be screened.',
+      'Screen users\' messages for injection, jailbreaks, harmful requests and scope before anything is generated: one message per line (or JSON lines {"id","text"}: after the first, a line that is not one is an ERROR) from FILE or stdin, one verdict per line. Exit 1 when any fails, 3 when a message could not be screened.',
     )
     .argument('[file]', 'messages, one per line; - or nothing reads stdin')
     .option('--json', 'one JSON verdict per line: {id, status, score, maxScore, summary, issues[]} or {id, status: "ERROR", error}')
@@ -110,13 +107,23 @@ export function screenCommand(evals: Command): void {
         let failed = false;
         let errored = false;
         let lineNumber = 0;
+        // Once a line is a JSON line, the input is JSON lines: a later line that is not one is refused, not judged as its raw text.
+        let jsonLines = false;
         for await (const line of linesOf(input)) {
           lineNumber++;
           if (typeof line === 'string' && line.trim() === '') continue;
           let verdict: ScreenVerdict;
           if (typeof line === 'string') {
-            const { id, text } = messageOf(line, lineNumber);
-            verdict = { id, ...screenOrRefuse(text) };
+            const message = jsonMessageOf(line, lineNumber);
+            jsonLines ||= message !== undefined;
+            if (message) verdict = { id: message.id, ...screenOrRefuse(message.text) };
+            else if (jsonLines)
+              verdict = {
+                id: lineNumber,
+                status: 'ERROR',
+                error: 'the input is JSON lines and this line is not a JSON object with a string "text"; nothing was judged',
+              };
+            else verdict = { id: lineNumber, ...screenOrRefuse(line) };
           } else verdict = { id: lineNumber, status: 'ERROR', error: line.refused };
           failed ||= verdict.status === 'FAIL';
           errored ||= verdict.status === 'ERROR';
