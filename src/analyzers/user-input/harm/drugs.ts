@@ -64,6 +64,9 @@ const STREET = any(
 );
 const ANY_DRUG = any(DRUGS, STREET);
 
+// Pills crushed into another person's food or drink are a poisoning (violence.ts), not drug use.
+const NOT_INTO_ANOTHERS = `(?![^.!?]{0,40}?${B}(?:in|into) (?:his|her|their|someone'?s|my \\w+'?s|the victim'?s) (?:food|drink|coffee|tea|meal|water|soup|beer|wine)${B})`;
+
 /** Getting high: the dose asked for is the one that intoxicates. */
 const HIGH = any(
   'get(?:ting)? (?:really |so |as |more |very )?(?:high|stoned|wasted|fucked up|messed up|blasted)(?! (?:score|value|enough|concentration|level|point|er|est))',
@@ -128,7 +131,7 @@ export const drugs: HarmRule = {
     re(`${B}(?:liquid ecstasy|liquid x|g-?juice)${B}`),
     // Drugs by what they do or how they are taken: a trippy compound extracted, THC maxed out to sell, pills crushed and snorted, a drug test cheated, how many pills in a night.
     re(
-      `${B}(?:vision-inducing|psychedelic|psychoactive|trippy|hallucinogenic)${B}[^.!?]{0,40}?${B}(?:compound|alkaloid|substance|chemical)${B}|${B}acid[- ]base (?:extraction|procedure|tek)${B}|${B}(?:max(?:imi[sz]e)?\\w*) (?:out )?(?:the )?thc${B}|${B}thc per plant${B}|${B}(?:crush\\w*|snort\\w*|plug\\w*|shoot up)${B}[^.!?]{0,30}?${B}(?:meds|pills|tablets|adderall|ritalin|oxy\\w*|xanax|vyvanse)${B}|${B}(?:meds|pills|tablets|adderall|ritalin)${B}[^.!?]{0,30}?${B}(?:crush|snort)\\w*|${B}(?:test urinaire|test de depistage|drogentest|urintest|teste de urina|test antidroga|examen de orina|prueba de orina|urine test|drug test)${B}[^.!?]{0,100}?${B}(?:passe|pass|bestehen|passar|passare|pasar|cheat|beat|tricher|betrugen|enganar|fregare)${B}|(?<=${B}(?:mettre|put|add|poner|geben|colocar|mettere|tun)${B}[^.!?]{0,30}?${B}(?:dans|in|en|im|na|nel) (?:l'|the |la |el |die |a |o |il |my |mon |ma )?)(?:echantillon|sample|muestra|probe|amostra|campione)${B}|${B}(?:quante|cuantas|combien de|wie viele|quantas|how many)\\s+(?:pasticche|pastiglie|pastillas|pilules|pillen|comprimidos|pills|tabs|caps)${B}[^.!?]{0,40}?${B}(?:night|serata|noche|soiree|abend|noite|party|festa|fiesta|rave)`,
+      `${B}(?:vision-inducing|psychedelic|psychoactive|trippy|hallucinogenic)${B}[^.!?]{0,40}?${B}(?:compound|alkaloid|substance|chemical)${B}|${B}acid[- ]base (?:extraction|procedure|tek)${B}|${B}(?:max(?:imi[sz]e)?\\w*) (?:out )?(?:the )?thc${B}|${B}thc per plant${B}|${B}(?:crush\\w*|snort\\w*|plug\\w*|shoot up)${B}[^.!?]{0,30}?${B}(?:meds|pills|tablets|adderall|ritalin|oxy\\w*|xanax|vyvanse)${B}${NOT_INTO_ANOTHERS}|${B}(?:meds|pills|tablets|adderall|ritalin)${B}[^.!?]{0,30}?${B}(?:crush|snort)\\w*${NOT_INTO_ANOTHERS}|${B}(?:test urinaire|test de depistage|drogentest|urintest|teste de urina|test antidroga|examen de orina|prueba de orina|urine test|drug test)${B}[^.!?]{0,100}?${B}(?:passe|pass|bestehen|passar|passare|pasar|cheat|beat|tricher|betrugen|enganar|fregare)${B}|(?<=${B}(?:mettre|put|add|poner|geben|colocar|mettere|tun)${B}[^.!?]{0,30}?${B}(?:dans|in|en|im|na|nel) (?:l'|the |la |el |die |a |o |il |my |mon |ma )?)(?:echantillon|sample|muestra|probe|amostra|campione)${B}|${B}(?:quante|cuantas|combien de|wie viele|quantas|how many)\\s+(?:pasticche|pastiglie|pastillas|pilules|pillen|comprimidos|pills|tabs|caps)${B}[^.!?]{0,40}?${B}(?:night|serata|noche|soiree|abend|noite|party|festa|fiesta|rave)`,
     ),
     // The strongest high asked for; a dealer network routed around the police.
     re(
