@@ -118,11 +118,18 @@ const LEET: Record<string, string> = {
   '€': 'e',
 };
 
-/** NFKC, invisibles out, look-alikes in mixed words mapped, accents dropped, lower case, whitespace collapsed. */
+/** NFKC, invisibles out, quotes straightened, look-alikes in mixed words mapped, accents dropped, lower case, whitespace collapsed. */
 export function plain(text: string): string {
   // Plain ASCII (most messages) has nothing to map, fold or drop but case and spacing.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/\s+/g, ' ').trim();
-  const nfkc = text.normalize('NFKC').replace(INVISIBLE, '').replace(TAGS, '').toLowerCase();
+  const nfkc = text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(TAGS, '')
+    // A phone's keyboard types curly quotes: the rules are written with straight ones (someone's, "say …").
+    .replace(/[\u2018\u2019\u201a\u201b\u02bc\u2032\u00b4]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
+    .toLowerCase();
   // Accents off: the rules are written without them (instrucoes, regles, uberschreibe).
   return unconfused(nfkc)
     .normalize('NFD')
