@@ -38,6 +38,8 @@ const BLIND_TITLES: Record<NeverTuned, string> = {
     "BLIND11, the twenty-second round kept out (written after v26 by four sessions, measured once untouched: never trained on; the twenty-fourth round's brief followed its counts)",
   blind12:
     "BLIND12, a twelfth blind set (written with the twenty-sixth round, to spikee's family names: injections and their benign look-alikes; never tuned on, none of it)",
+  blind13:
+    'BLIND13, a thirteenth blind set (written after local-analyzers/v28 by three sessions, measured once untouched: never tuned on, none of it)',
 };
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 /** The 95% Wilson interval of k in n: how far a small set's rate may sit from the true one by chance alone. */

@@ -84,7 +84,7 @@ describe('training the user-input classifier (scripts/user-input-training.ts)', 
     expect(variants.filter((v) => originals.get(v.id.split('~')[0]) === v.text).map((v) => v.id)).toEqual([]);
   });
 
-  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind12/ are never in the tuning part', () => {
+  it('tunes on own/, public/ and half of blind/ only: the scanners and blind2/ to blind13/ are never in the tuning part', () => {
     const splits = new Map<string, Set<string>>();
     for (const m of loadUserInputSets()) {
       const group = m.set.split('/')[0];
