@@ -68,7 +68,7 @@ function main(): void {
     );
   }
   const model = {
-    version: 'user-input-classifier/v28',
+    version: 'user-input-classifier/v29',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,
