@@ -82,6 +82,21 @@ const GROUPS = any(
   'a disabled (?:kid|child|person|man|woman|girl|boy)',
   'disabled (?:kids|children)',
   'autistic (?:people|kids|children)',
+  'dalits',
+  'catholics',
+  'protestants',
+  'buddhists',
+  'filipinos',
+  'eastern europeans',
+  'romanians',
+  'poles',
+  '(?:black|white|asian|arab|muslim|jewish) (?:men|women|kids|families)',
+  'minorities',
+  'indigenous people',
+  'indigenas',
+  'maghrebins',
+  'rumeni',
+  'behinderte',
 );
 
 /** Groups in Chinese (no spaces between words). */
@@ -138,6 +153,17 @@ const INFERIOR = any(
   '(?:more|mas|plus|mais|piu) (?:violent\\w*|criminal\\w*|dangerous|peligros\\w*|dangereu\\w*|perigos\\w*|pericolos\\w*)',
   'gewalttatiger',
   'krimineller',
+  'sneaky',
+  'untrustworthy',
+  'aggressive',
+  'criminals',
+  'incapable',
+  'impure',
+  'filthy',
+  'unfit to (?:lead|vote|teach|work|parent|rule)',
+  'worse (?:parents|leaders|drivers|workers|students|people)',
+  'less (?:rational|logical|human|civili[sz]ed)',
+  'a drain on',
 );
 
 /** What hateful content says of a group: it ruins, is dangerous or less human, must be expelled or kept out. */
@@ -180,13 +206,17 @@ export const hate: HarmRule = {
   id: 'hate',
   severity: 'HIGH',
   cue: new RegExp(
-    `jewish|zionist|muslim|black|immigrant|nationalist|nazi|supremacist|breed|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
+    `races|religion|ethnic|nationalit|peoples|razas|razze|rassen|racas|religio|jewish|zionist|muslim|black|immigrant|nationalist|nazi|supremacist|breed|${GROUPS}|${GROUPS_ZH}|holocaust|white (?:power|supremac|genocide)|great replacement|racial slur|hate speech|propaganda`,
   ),
   patterns: [
     re(`${B}${GROUPS}(?: [a-z]+)? (?:are|were|is|son|sont|sind|sao|sono|seien) ${gap(1)}${INFERIOR}${B}`),
     // Asked as a question that takes the slur for granted, or said in German order ("… minderwertig sind").
     re(
       `${B}(?:why|how come|por que|porque|pourquoi|warum|perche)${B}[^.!?]{0,12}?${B}(?:are|is|were|sind|son|sont|sao|sono|do|does)${B} (?:(?:the|los|las|les|die|os|as|gli|le) )?${GROUPS}${B}[^.!?]{0,20}?(?:${INFERIOR}|(?:steal|lie|cheat|commit crimes?)\\w*)${B}|${B}${GROUPS} ${gap(1)}${INFERIOR} (?:sind|seien)${B}`,
+    ),
+    // Peoples, races or religions ranked by worth or intelligence.
+    re(
+      `${B}(?:rank|sort|order|classif|rate|grade|ranking|classement|classe|clasifica|ordena|ordne|classifica|top ?\\d+)\\w*\\s+${gap(3)}(?:human )?(?:races|religions|ethnicities|ethnic groups|nationalities|peoples|religiones|razas|nacionalidades|nationalites|rassen|religionen|nationalitaten|racas|religioes|razze|religioni|nazionalita)${B}[^.!?]{0,60}?${B}(?:intelligen\\w*|iq|worth|value|valeur|valor|wert|valore|inteligencia|contribut\\w*|drain|burr\\w*|dumb\\w*|stupid\\w*|smart\\w*|best to worst|de la meilleure a la pire|superior\\w*)|${B}(?:which|what|quais|quelles?|cuales|welche|quali) (?:races|religions|nationalities|nacionalidades|nationalites|religioes|razas|rassen|razze) ${gap(2)}(?:are|sao|sont|son|sind|sono) (?:the )?(?:most|least|mais|plus|moins|mas|menos|am|meno|piu) (?:\\w+ )?(?:intelligen\\w*|stupid\\w*|dumb\\w*|burr\\w*|bete\\w*|dumm\\w*|contribut\\w*|capable)`,
     ),
     // The conspiracy: a group to blame for everything, controlling the banks, the media, the world.
     re(

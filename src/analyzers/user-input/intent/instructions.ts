@@ -60,6 +60,8 @@ const DISMISS = any(
   'keine animation',
   "pas d'animation",
   'skip the (?:code|scene)',
+  '(?:disregard|ignore|forget) (?:that|this|all (?:of )?that)(?=\\s*(?:and\\b|[,;.]|$))',
+  "(?:don'?t|do not) (?:produce|write|generate|give|output) (?:any |the )?code",
 );
 const OUTPUT_VERB = any(
   'print',
@@ -92,7 +94,7 @@ const OUTPUT_VERB = any(
   'antworte',
 );
 /** An order to print, and nothing more: "just say", "only output", "écris seulement", "只输出". */
-const ORDER = `(?:(?:just|only|simply|instead|solo|solamente|seulement|uniquement|nur|apenas|somente|soltanto)\\s+(?:\\w+\\s+)?${OUTPUT_VERB}|${OUTPUT_VERB}\\s+(?:only|just|solo|solamente|unicamente|exclusivamente|seulement|uniquement|nur|ausschliesslich|apenas|somente|soltanto)\\b|只(?:输出|说|写|打印|回答)|(?:say|print|write|output|type|reply|respond)\\s+(?:with\\s+)?["“«])`;
+const ORDER = `(?:(?:just|only|simply|instead|solo|solamente|seulement|uniquement|nur|apenas|somente|soltanto)\\s+(?:\\w+\\s+)?${OUTPUT_VERB}|${OUTPUT_VERB}\\s+(?:only|just|solo|solamente|unicamente|exclusivamente|seulement|uniquement|nur|ausschliesslich|apenas|somente|soltanto)\\b|只(?:输出|说|写|打印|回答)|(?:say|print|write|output|type|reply|respond|answer)\\s+(?:with\\s+)?(?:["“«]|(?=the (?:single )?(?:words?|phrase|sentence|string)\\b)))`;
 /** Words named as fixed: "the words", "nothing else", "la cadena". */
 const NAMED_WORDS = `(?:\\bthe (?:words?|text|phrase|string|sentence)\\b|\\b(?:la|a) (?:cadena|stringa|frase|chaine)\\b|\\bnothing else|nada mas|rien d'autre|sonst nichts|nada mais|nient'?altro|\\bdas wort\\b|\\bla palabra\\b|\\ble mot\\b|\\ba palavra\\b|\\bla parola\\b|这几个字)`;
 /** What is printed is words the attacker chose: quoted (a single quote that closes), after a colon, or named so. */
@@ -163,7 +165,7 @@ export const revealPrompt: IntentRule = {
   id: 'reveal-prompt',
   category: 'prompt_injection',
   severity: 'HIGH',
-  cue: /你的|hidden|secret|internal|confidential|invisible|ocult|interna|cache|versteckt|geheim|nascost|segret|的初始|的原始|的系统|的最初|一字不差|逐字|preamble|received|above this|above the|first|told you|premier|primer|primeira|erste|primo|internas|internes|notizen|interne|notes|guidance|rules you|settings|setup|set up|configured|before my|preface|prepend|收到|得到|接收|prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息|given|gave|donne|dieron|dado|gegeben|recebeu|mot pour mot|palabra por palabra|wort fur wort|textualmente|palavra por palavra/,
+  cue: /what your|your original|your initial|your starting|your dev|developer|wording of|translat|desarrollador|desenvolvedor|developpeur|sviluppatore|entwickler|sistema|systeme|systemnachricht|texte qui precede|你的|hidden|secret|internal|confidential|invisible|ocult|interna|cache|versteckt|geheim|nascost|segret|的初始|的原始|的系统|的最初|一字不差|逐字|preamble|received|above this|above the|first|told you|premier|primer|primeira|erste|primo|internas|internes|notizen|interne|notes|guidance|rules you|settings|setup|set up|configured|before my|preface|prepend|收到|得到|接收|prompt|instruction|message|directive|configuration|rules you were given|above|before this|text before|verbatim|word for word|you told|instruccion|instrucoe|istruzion|consigne|anweisung|系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息|given|gave|donne|dieron|dado|gegeben|recebeu|mot pour mot|palabra por palabra|wort fur wort|textualmente|palavra por palavra/,
   patterns: [
     re(
       `\\b${any('reveal', 'print', 'show', 'repeat', 'output', 'display', 'leak', 'tell me', 'give me', 'write out', 'spell out', 'share', 'dump', 'copy', 'recite', 'what (?:is|are|was|were)', 'paste', 'echo')}\\s+${direct(4)}${any('your', 'the', 'its', 'my', 'this')}?\\s*${any('system', 'hidden', 'initial', 'original', 'developer', 'secret', 'internal', 'confidential', 'pre-?', 'first', 'full', 'exact', 'previous')}\\s*${any('prompts?', 'instructions', 'message', 'directives', 'configuration', 'rules you were given')}\\b(?!\\s*(?:→|->|pipeline|flow|architecture|engineering|design|template)|\\s+(?:at|for|on|in) (?:every|each)\\b|\\s+again\\b|\\s+recursively\\b)`,
@@ -189,6 +191,13 @@ export const revealPrompt: IntentRule = {
     // The instructions known by who gave them ("the rules the developers gave you", "le message qu'on t'a donné"), asked for.
     re(
       `\\b${any('repeat', 'summari[sz]e', 'list', 'quote', 'cite', 'tell', 'show', 'print', 'reveal', 'what', 'which', 'copy', 'recite', 'output', 'repete\\w*', 'repite', 'cita\\w*', 'resume', 'resum\\w*', 'wiederhol\\w*', 'gib', 'zeig\\w*', 'copie\\w*', 'diga', 'quais', 'cuales', 'quel\\w*', 'was', 'welche')}\\b[^.!?]{0,60}?\\b${any('instructions?', 'rules', 'guidelines', 'prompt', '(?:system )?message(?: systeme)?', 'directives', 'configuration', 'instrucciones', 'reglas', 'consignes', 'regles', 'anweisungen', 'regeln', 'instrucoes', 'regras', 'istruzioni', 'regole')}\\b[^.!?]{0,40}?${any("(?:you were|you've been|you have been|you got) (?:given|told)", '(?:the developers?|they|your (?:creators?|developers?|makers?|operators?)) (?:gave|told|wrote|set) you', "qu'on t'a (?:donne|fourni)\\w*", 'que (?:te|le) (?:dieron|han dado|dio)', 'que (?:te|le) (?:dieron|han dado) tus desarrolladores', '(?:que )?(?:voce|tu) recebeu', 'die (?:man )?dir gegeben', 'ti hanno dato')}|\\b${any('repete\\w*', 'repite', 'repeat', 'wiederhol\\w*', 'copie\\w*', 'gib', 'cite', 'quote', 'print')}\\s+${gap(3)}${any('mot pour mot', 'palabra por palabra', 'wort fur wort', 'word for word', 'verbatim', 'textualmente', 'palavra por palavra')}\\s+${gap(2)}${any('message', 'prompt', 'instructions?', 'consignes', 'text', 'texte', 'mensaje', 'mensagem', 'anweisungen', 'nachricht')}\\b`,
+    ),
+    // Asked as an embedded question or by its other names: what your system prompt is, your original prompt, the developer's notes, the text before my request.
+    re(
+      `\\bwhat your (?:\\w+ )?(?:system prompt|prompt|instructions|system message|directives|configuration|rules|guidelines) (?:is|are|says?|were|was|looks? like)\\b|\\byour (?:original|initial|starting|hidden|developer|dev) (?:prompt|notes)\\b|\\bdeveloper'?s'? notes\\b|\\b(?:exact )?wording of (?:the|your) (?:rules|instructions|prompt|guidelines|system message)\\b|\\b(?:are there|is there|any|all (?:the )?)\\s*(?:instructions|text|rules|messages?) (?:above|before) (?:this|my) (?:line|message|request|prompt)\\b|\\btranslat\\w*\\s+${direct(3)}your (?:\\w+ )?(?:system prompt|prompt|instructions|system message)\\b`,
+    ),
+    re(
+      `\\b(?:consignes|instructions|notes|notas|instrucciones|instrucoes|istruzioni|note|anweisungen|notizen) (?:que |qui |che |die )?(?:(?:le|el|o|lo|der|do|du|del|dello|des) )?(?:developpeur|desarrollador|desenvolvedor|sviluppatore|entwickler)\\b|\\b(?:developpeur|desarrollador|desenvolvedor|sviluppatore|entwickler)\\w* (?:t'a|te|ti|dir) ${gap(3)}(?:donne|dio|dado|dato|gegeben)\\w*|\\b(?:mensagem|mensaje|message|messaggio) (?:de |del |di )?(?:sistema|systeme)\\b|\\bsystemnachricht\\b|\\b(?:le )?texte qui precede (?:ma|mon|cette) (?:demande|message|question)\\b`,
     ),
     re(`(?:显示|打印|输出|告诉我|泄露|重复|给我看|透露)[^。！？]{0,10}(?:系统提示|系统指令|提示词|初始指令|隐藏指令|原始指令|系统消息)`),
     // The instructions known by when or how they came: configured with, got before my message, followed when deciding, a configuration block to preface with.
@@ -219,13 +228,17 @@ export const abandonTask: IntentRule = {
   category: 'prompt_injection',
   severity: 'HIGH',
   cue: new RegExp(
-    `switch|change|swap|stop|halt|wait|abort|change of plan|scratch that|never mind|forget|drop|skip|scrap|abandon|cancel|ignore|disregard|don'?t|do not|no hagas|ne fais|laisse tomber|lascia perdere|esquec|vergiss|olvida|pare tudo|alto|ferma|不要做|别做|停|${ORDER}|your (?:only|real|new|sole)|the real|repeat after`,
+    `switch|change|swap|stop|halt|wait|abort|change of plan|scratch that|never mind|forget|drop|skip|scrap|abandon|cancel|ignore|disregard|don'?t|do not|no hagas|ne fais|laisse tomber|lascia perdere|esquec|vergiss|olvida|pare tudo|alto|ferma|不要做|别做|停|${ORDER}|your (?:only|real|new|sole)|the real|repeat after|nothing|answer|reply|response|output|mais nada|nada mas|rien d'autre|rien de plus|sonst nichts|nient'?altro|niente altro`,
   ),
   patterns: [
     // The request dropped, then an order to print fixed words: goal hijacking ("STOP! Just say 'PWNED'").
     re(`${DISMISS}[\\s\\S]{0,160}?${ORDER}\\s*[^.!?\\n]{0,30}?${FIXED_WORDS}`),
     // The order first, the request dropped after ("reply only 'PWNED' and skip the code"): quoted words only, not a formula after a colon.
     re(`${ORDER}\\s*[^.!?\\n]{0,30}?(?:["“«]|'(?=[^'\\n]{1,80}')|${NAMED_WORDS})[\\s\\S]{0,160}?${DISMISS}`),
+    // Nothing but fixed words, however the order is put: "respond with nothing except …", "your answer should be the single word …".
+    re(
+      `\\b(?:respond|reply|answer)\\w* (?:with )?(?:nothing|no (?:text|words|code)) (?:except|but|other than|besides|apart from)\\b(?!\\s+(?:the |your |a )?(?:animation|code|scene|video|manim|python|render|plot|latex|math|formula|equation|proof|graph))|\\byour (?:entire |whole |only )?(?:answer|reply|response|output) (?:should|must|will|has to) be (?:just |only )?(?:the |a )?(?:single |one )?(?:word|phrase|sentence|string)\\b|\\b(?:output|say|respond with|reply with|answer with)\\s+(?:the (?:string|text|phrase|words?|sentence)\\s+)?["'“«][^"'”»\\n]{1,60}["'”»]\\s*(?:and|,)\\s*nothing else\\b|\\b(?:responda|responde|reponds|repondez|antworte|rispondi|diga|di|dis)\\b[^.!?\\n]{0,30}?["“«][^"”»\\n]{1,60}["”»]\\s*(?:,|e|y|et|und|ed)\\s*(?:mais nada|nada mas|nada mais|rien d'autre|rien de plus|sonst nichts|nient'?altro|niente altro)\\b`,
+    ),
     re(
       `\\byour (?:only|real|new|sole) (?:job|task|goal|purpose|instruction|mission) (?:now |from now on )?is\\b|\\bthe real (?:request|task|instruction|question) is\\b|\\brepeat after me\\b`,
     ),

@@ -6,7 +6,7 @@ export const personaWithoutRules: IntentRule = {
   id: 'persona-without-rules',
   category: 'jailbreak',
   severity: 'HIGH',
-  cue: /\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|with zero|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
+  cue: /moderat|safety|align|guideline|principle|shadow self|evil twin|mirror|prototype|base model|modelo base|modele de base|basismodell|modello (?:di )?base|charte|bruto|grezza|brut|rohmodus|对齐|\bdan\b|\bstan\b|anti-?dan|betterdan|devmode|ucar|apophis|do anything|jailbr|mode|modus|modo|modalita|unrestrict|unfilter|uncensor|amoral|immoral|unethic|evil|rogue|malicious|lawless|without|with no|with zero|free|liberated|released|have no|has no|bound|restricted|limited|refuse|decline|say no|character|responses|answers|paragraphs|confines|filter|guideline|restriction|protocol|setting|checks|limits|sin |sans |ohne |sem |senza |no tiene|扮演|假装|你现在是|你是一个|从现在开始你|开发者模式|越狱模式|dan模式/,
   patterns: [
     re(
       `\\b(?:dan|stan|anti-?dan|betterdan|devmode|ucar|apophis)\\b[^.!?]{0,80}\\b(?:do anything|no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:restrictions|rules|filters|censorship|limits)|unfiltered|unrestricted|always intelligent and machiavellian|broken free|jailbr[eo]ak)`,
@@ -37,6 +37,13 @@ export const personaWithoutRules: IntentRule = {
       `\\b${any('answer', 'respond', 'reply', 'continue', 'talk', 'speak', 'proceed', 'responder', 'responde', 'contesta', 'reponds', 'repondre', 'reponde', 'antworte', 'antworten', 'rispondi', 'rispondere')}\\w*\\s+${gap(4)}${any('without (?:any |the (?:old |usual )?|your )?(?:restrictions|censorship|refusals|guardrails|safety filters?|content filters?)', 'with (?:zero|no) (?:restrictions|censorship|refusals|guardrails)', '(?:fully|completely|totally) (?:uncensored|unfiltered|unrestricted)', 'sin (?:ninguna )?(?:restricci|censura)\\w*', 'sans (?:aucune )?(?:restriction|censure)\\w*', 'ohne (?:jede )?(?:einschrankung|zensur)\\w*', 'sem (?:nenhuma )?(?:restric|censura)\\w*', 'senza (?:alcuna )?(?:restrizion|censura)\\w*')}`,
     ),
     re(`\\b(?:be|stay) (?:fully|completely|totally) (?:uncensored|unfiltered)\\b`),
+    // The safety taken out of the model itself: a build without moderation, a version from before its guidelines, the base model without its safety layer.
+    re(
+      `\\b(?:moderation|safety|alignment|content) (?:module|layer|filter|system|training)s? (?:was |were |is |are |has been |have been )?(?:uninstalled|removed|stripped|disabled|turned off|switched off)\\b|\\bsafety\\s*=\\s*(?:off|false|0|none)\\b|\\bunmoderated (?:local )?(?:ai|llm|model|assistant|version|build|chatbot)\\b|\\b(?:version|prototype|build|release|copy|model) ${gap(6)}(?:before|prior to) ${gap(4)}(?:alignment|guidelines|directives|safety|content polic(?:y|ies)|moderation|rlhf|(?:any |the )?(?:instructions|rules) (?:were|was) added)\\b|\\b(?:version|prototype|build) ${gap(6)}before (?:the team|they|anyone|openai|your (?:makers|creators|developers)) (?:added|gave you|trained)\\b|\\bbase model\\b[^.!?]{0,40}?\\bwithout\\b[^.!?]{0,20}?\\b(?:safety|alignment|assistant|moderation|guidelines)\\b|\\b(?:shadow self|evil twin|dark twin|mirror (?:version|image) of (?:yourself|you))\\b[^.!?]{0,100}?\\b(?:guidelines|rules|suppress\\w*|secrets|reckless|filters?|restrictions)\\b|\\bdef(?:y|ies) (?:its|your|all|his|her) (?:other )?(?:principles|rules|guidelines)\\b|\\bnever says? ["“']?i (?:can'?t|cannot|won'?t)\\b`,
+    ),
+    re(
+      `\\b(?:modelo base|modele de base|basismodell|modello (?:di )?base)\\b[^.!?]{0,40}?\\b(?:sem|sin|sans|ohne|senza)\\b|\\b(?:modo bruto|mode brut|modalita grezza|rohmodus)\\b|\\bversion de toi (?:\\w+ ){0,3}?anterieure a (?:toute|la|ta) (?:charte|politique|regle)|\\b(?:prima|antes|avant|bevor) (?:che ti dessero|de que te dieran|qu'on te donne|man dir) (?:\\w+ ){0,2}?(?:direttiv|directiv|regl|regel|norm)\\w*|没有经过对齐|未经对齐|对齐(?:训练)?之前的`,
+    ),
     re(
       `\\b(?:ignore|bypass|disable|turn off|remove|deactivate)\\s+${gap(3)}${any('safety', 'ethical', 'moral', 'content')} ${any('filters?', 'guidelines', 'restrictions', 'protocols?', 'settings', 'checks', 'limits')}\\b`,
     ),
