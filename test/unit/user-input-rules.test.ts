@@ -676,6 +676,8 @@ describe('the prompt asked for as an embedded question, fixed words by any order
     'Diffie-Hellman: Alice und Bob teilen am Ende denselben geheimen Schlüssel, Eve sieht nur die öffentlichen Werte.',
     'Reflect a triangle across the y-axis and show its mirror image.',
     'Rank the planets by mass and animate the bars growing.',
+    'Why are poles so dangerous to Newton’s method? Animate the basins near a pole.',
+    'Rank the religions of the world by number of followers in a bar chart race.',
     'Ignore that term and animate the rest of the series.',
   ]);
 });

@@ -89,7 +89,8 @@ const GROUPS = any(
   'filipinos',
   'eastern europeans',
   'romanians',
-  'poles',
+  // Not "poles": a pole of a function is abnormal, dangerous to Newton's method.
+  'polish people',
   '(?:black|white|asian|arab|muslim|jewish) (?:men|women|kids|families)',
   'minorities',
   'indigenous people',
