@@ -1,6 +1,6 @@
 /** Drugs: making, buying, cutting or selling them; the trade, not the pharmacology. */
 import { any, B, gap, re } from '../regex-parts';
-import { type HarmRule, MAKE, NOT_A_DEPICTION } from './shared';
+import { ANOTHERS_FOOD, type HarmRule, MAKE, NOT_A_DEPICTION } from './shared';
 
 const DRUGS = any(
   'meth(?:amphetamine)?',
@@ -65,7 +65,7 @@ const STREET = any(
 const ANY_DRUG = any(DRUGS, STREET);
 
 // Pills crushed into another person's food or drink are a poisoning (violence.ts), not drug use.
-const NOT_INTO_ANOTHERS = `(?![^.!?]{0,40}?${B}(?:in|into) (?:his|her|their|someone'?s|my \\w+'?s|the victim'?s) (?:food|drink|coffee|tea|meal|water|soup|beer|wine)${B})`;
+const NOT_INTO_ANOTHERS = `(?![^.!?]{0,40}?${B}(?:in|into) ${ANOTHERS_FOOD}${B})`;
 
 /** Getting high: the dose asked for is the one that intoxicates. */
 const HIGH = any(

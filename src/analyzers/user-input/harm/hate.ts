@@ -77,8 +77,6 @@ const GROUPS = any(
   'los negros',
   'os negros',
   'die schwarzen',
-  'gypsies',
-  'mexicans',
   'a disabled (?:kid|child|person|man|woman|girl|boy)',
   'disabled (?:kids|children)',
   'autistic (?:people|kids|children)',

@@ -19,6 +19,9 @@ export interface HarmRule {
   what: string;
 }
 
+/** Another person's food or drink: what a poisoning is slipped into (violence.ts), never a drug taken (drugs.ts). */
+export const ANOTHERS_FOOD = "(?:his|her|their|someone'?s|my \\w+'?s|the victim'?s)\\s+(?:food|drink|coffee|tea|meal|water|soup|beer|wine)";
+
 /** Not when what is made is a picture of it: "make an animation of a bomb falling" depicts. */
 export const NOT_A_DEPICTION = `(?!\\s+${any('animation', 'video', 'visuali[sz]ation', 'chart', 'graph', 'diagram', 'simulation', 'model', 'plot', 'scene', 'drawing', 'illustration', 'trajectory', 'problem')})`;
 

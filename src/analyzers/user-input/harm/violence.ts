@@ -1,6 +1,6 @@
 /** Violence against people: how to kill or hurt someone, unseen or as many as possible, and graphic violence described for its own sake. */
 import { any, B, gap, re } from '../regex-parts';
-import { type HarmRule, HOW } from './shared';
+import { ANOTHERS_FOOD, type HarmRule, HOW } from './shared';
 
 const PEOPLE = any(
   'a (?:person|human|man|woman|child|kid|baby)',
@@ -221,7 +221,7 @@ export const violence: HarmRule = {
     ),
     // Something slipped, crushed or dissolved into someone's food or drink to make them sick or never wake.
     re(
-      `${B}(?:put|slip|mix|pour|add|drop|crush|dissolve|grind|ground|stir|sneak|sprinkle)\\w*\\s+${gap(3)}(?:in|into|to)\\s+(?:his|her|their|someone'?s|my \\w+'?s|the victim'?s)\\s+(?:food|drink|coffee|tea|meal|water|soup|beer|wine)${B}(?=[^.!?]*(?:sick|ill|die|collapse|pass out|unconscious|hurt|harm|poison|chemicals?|suffer|wakes? up|sleep forever|stops? breathing))|${B}(?:put|slip)\\w* (?:something|stuff|pills|algo|quelque chose|etwas) (?:in|into) (?:his|her|their|someone'?s|my \\w+'?s) (?:food|drink|coffee|tea|meal|beer)${B}`,
+      `${B}(?:put|slip|mix|pour|add|drop|crush|dissolve|grind|ground|stir|sneak|sprinkle)\\w*\\s+${gap(3)}(?:in|into|to)\\s+${ANOTHERS_FOOD}${B}(?=[^.!?]*(?:sick|ill|die|collapse|pass out|unconscious|hurt|harm|poison|chemicals?|suffer|wakes? up|sleep forever|stops? breathing))|${B}(?:put|slip)\\w* (?:something|stuff|pills|algo|quelque chose|etwas) (?:in|into) (?:his|her|their|someone'?s|my \\w+'?s) (?:food|drink|coffee|tea|meal|beer)${B}`,
     ),
     re(`${B}(?:the )?order (?:i|we) should (?:attack|kill|shoot|stab|hurt) them${B}|${B}(?:attack|kill|shoot|stab|hurt) them in${B}`),
     // A death staged as a jump or a fall; a person pushed off a height.
