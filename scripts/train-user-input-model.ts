@@ -17,7 +17,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_BITS, type Features, featuresOf, type Head, spanOf, WINDOW_WORDS } from '../src/analyzers/user-input/classifier';
+import {
+  FEATURE_BITS,
+  type Features,
+  featuresOf,
+  type Head,
+  spanOf,
+  WINDOW_KINDS,
+  WINDOW_WORDS,
+} from '../src/analyzers/user-input/classifier';
 import { deobfuscated } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
@@ -64,7 +72,7 @@ function main(): void {
     const { bias, scale, threshold, windowThresholds, bytes } = trainHead(examples, seed);
     heads[head] = { bias, scale, threshold, windowThresholds, weights: Buffer.from(bytes.buffer).toString('base64') };
     console.log(
-      `${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}, in a window ${windowThresholds.words.toFixed(3)}, in a window of Chinese ${windowThresholds.han.toFixed(3)}`,
+      `${head}: ${examples.length} examples (${examples.filter((e) => e.y).length} positive), threshold ${threshold.toFixed(3)}, in a window of ${WINDOW_KINDS.map((k) => `${k} ${windowThresholds[k].toFixed(3)}`).join(', ')}`,
     );
   }
   const model = {

@@ -124,7 +124,7 @@ function thresholds(examples: readonly Example[], seed: number): { threshold: nu
         if (folds[i] !== fold || e.y !== 0 || e.derived) return;
         whole.push(scoreWith(bytes, scale, bias, e.features));
         const best = bestWindows(bytes, scale, bias, e.features);
-        windows.push({ words: best?.words?.probability, han: best?.han?.probability });
+        windows.push(Object.fromEntries(WINDOW_KINDS.map((k) => [k, best?.[k]?.probability])) as Record<WindowKind, number | undefined>);
       });
     }
   }
@@ -152,12 +152,15 @@ export function windowThresholdsOf(
     );
   // One threshold for every window: what a kind's own may not exceed.
   const shared = below(
-    windows.map((w) => Math.max(w.words ?? 0, w.han ?? 0)),
+    windows.map((w) => Math.max(...WINDOW_KINDS.map((k) => w[k] ?? 0))),
     whole.length * BENIGN_ABOVE_WINDOW_THRESHOLD,
   );
   const had = (kind: WindowKind) => windows.filter((w) => w[kind] !== undefined).length;
   // With no windows at all, no kind has a share.
-  const withWindows = Math.max(1, had('words') + had('han'));
+  const withWindows = Math.max(
+    1,
+    WINDOW_KINDS.reduce((n, k) => n + had(k), 0),
+  );
   const windowThreshold = (kind: WindowKind) =>
     Math.min(
       shared,
