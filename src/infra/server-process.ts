@@ -39,6 +39,28 @@ export interface ServerProcess {
 }
 
 /**
+ * What a server wrote, kept within `limit` characters: its beginning, where a Go panic names its cause
+ * before thousands of characters of goroutine trace, and its end, where a log says what it did last.
+ */
+export function boundedOutput(limit: number): { add(text: string): void; text(): string } {
+  let head = '';
+  let tail = '';
+  let dropped = false;
+  return {
+    add(text) {
+      const room = limit / 2 - head.length;
+      if (room > 0) {
+        head += text.slice(0, room);
+        text = text.slice(room);
+      }
+      if (tail.length + text.length > limit / 2) dropped = true;
+      tail = (tail + text).slice(-limit / 2);
+    },
+    text: () => (dropped ? `${head}\n…\n${tail}` : head + tail),
+  };
+}
+
+/**
  * A server this process owns (the Temporal dev server, embedded PostgreSQL). It
  * runs in a session of its own, so the SIGINT a terminal sends to its
  * foreground process group on Ctrl-C reaches the CLI alone, which stops the
@@ -51,10 +73,8 @@ export function startServerProcess(command: string, args: readonly string[], opt
     stdio: ['pipe', 'ignore', 'pipe'],
     ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid } : {}),
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
+  const stderr = boundedOutput(4000);
+  child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk.toString()));
   // The pipe may close under a write once the server has gone; that is the lifeline working.
   child.stdin!.on('error', () => undefined);
   let exitCode: number | null = null;
@@ -66,7 +86,7 @@ export function startServerProcess(command: string, args: readonly string[], opt
   );
   return {
     exitCode: () => exitCode,
-    stderr: () => stderr,
+    stderr: () => stderr.text(),
     exited,
     async stop() {
       if (exitCode !== null) return;
