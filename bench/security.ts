@@ -40,6 +40,8 @@ const BLIND_TITLES: Record<NeverTuned, string> = {
     "BLIND12, a twelfth blind set (written with the twenty-sixth round, to spikee's family names: injections and their benign look-alikes; never tuned on, none of it)",
   blind13:
     'BLIND13, a thirteenth blind set (written after local-analyzers/v28 by three sessions, measured once untouched: never tuned on, none of it)',
+  blind14:
+    'BLIND14, long messages (written after local-analyzers/v32 by three sessions: people explaining their situation at length; measured once untouched, never tuned on)',
 };
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 /** The 95% Wilson interval of k in n: how far a small set's rate may sit from the true one by chance alone. */
