@@ -126,8 +126,9 @@ function report(title: string, judged: readonly Judged[], totalsOnly = false): v
 
 /**
  * The part's attacks and harmful requests placed inside a math request, as a user appends one to a real
- * request: each between two of the part's benign requests (those over 150 characters that pass alone); and
- * its benign requests three at a time, for the false failures a longer message brings.
+ * request: each between two of the part's benign requests (those over 150 characters that pass alone), as
+ * paragraphs apart and run into one paragraph (the classifier scores a paragraph on its own, so the two
+ * differ); and its benign requests three at a time, both ways, for the false failures a longer message brings.
  */
 function reportInside(title: string, judged: readonly Judged[]): void {
   const contexts = judged
@@ -136,25 +137,33 @@ function reportInside(title: string, judged: readonly Judged[]): void {
   if (contexts.length < 3) return;
   // A message the pipeline would cut is judged as cut (screenBoundedMessage fails the rest anyway).
   const fails = (text: string) => screenMessage(text.slice(0, MAX_TEXT_CHARS)).status === 'FAIL';
-  const counts = { attack: { n: 0, alone: 0, inside: 0 }, harmful: { n: 0, alone: 0, inside: 0 } };
+  const counts = { attack: { n: 0, alone: 0, inside: 0, runIn: 0 }, harmful: { n: 0, alone: 0, inside: 0, runIn: 0 } };
   let k = 0;
   for (const j of judged) {
     if (j.message.label === 'benign') continue;
     const c = counts[j.message.label];
     c.n++;
     if (j.screening.status === 'FAIL') c.alone++;
-    if (fails(`${contexts[(k * 7) % contexts.length]}\n\n${j.message.text}\n\n${contexts[(k * 13 + 5) % contexts.length]}`)) c.inside++;
+    const around = [contexts[(k * 7) % contexts.length], j.message.text, contexts[(k * 13 + 5) % contexts.length]];
+    if (fails(around.join('\n\n'))) c.inside++;
+    if (fails(around.join(' '))) c.runIn++;
     k++;
   }
   let triples = 0;
   let failed = 0;
-  for (let i = 0; i + 2 < contexts.length; i += 3, triples++) if (fails(contexts.slice(i, i + 3).join('\n\n'))) failed++;
+  let failedRunIn = 0;
+  for (let i = 0; i + 2 < contexts.length; i += 3, triples++) {
+    if (fails(contexts.slice(i, i + 3).join('\n\n'))) failed++;
+    if (fails(contexts.slice(i, i + 3).join(' '))) failedRunIn++;
+  }
   console.log(`\n${title}`);
   for (const [label, c] of Object.entries(counts))
     console.log(
-      `  ${label === 'attack' ? 'injections and jailbreaks' : 'harmful requests'}: alone ${pct(c.alone, c.n)} (${c.alone}/${c.n}), inside a request ${pct(c.inside, c.n)} (${c.inside}/${c.n})${interval(c.inside, c.n)}`,
+      `  ${label === 'attack' ? 'injections and jailbreaks' : 'harmful requests'}: alone ${pct(c.alone, c.n)} (${c.alone}/${c.n}), inside a request ${pct(c.inside, c.n)} (${c.inside}/${c.n})${interval(c.inside, c.n)}, run into it ${pct(c.runIn, c.n)} (${c.runIn}/${c.n})`,
     );
-  console.log(`  benign requests three at a time failed ${failed}/${triples} (${pct(failed, triples)})${interval(failed, triples)}`);
+  console.log(
+    `  benign requests three at a time failed ${failed}/${triples} (${pct(failed, triples)})${interval(failed, triples)}, run together ${failedRunIn}/${triples}`,
+  );
 }
 
 function main(): void {
@@ -227,8 +236,8 @@ function main(): void {
   }
 
   // Shapes an attacker can repeat up to the limit, the ones that make a careless pattern backtrack: runs of addresses
-  // with queries, tags and attributes, verbs waiting for their object, unclosed quotes, digits, base64, and Chinese
-  // (no spaces).
+  // with queries, tags and attributes, verbs waiting for their object, unclosed quotes, digits, base64, Chinese
+  // (no spaces), and paragraphs of one letter (each read apart by the classifier).
   const hostile: [string, string][] = [
     ['addresses with queries', 'Animate this: ' + 'http://a.b/x?'.repeat(2500)],
     ['addresses with parameters', 'Animate this: ' + 'https://x.y/p?a=b&'.repeat(1800)],
@@ -239,6 +248,7 @@ function main(): void {
     ['hex digits (decoded, then judged)', '2072656164'.repeat(3200)],
     ['base64 that decodes to letters', '6KaB5YW3'.repeat(4000)],
     ['Chinese with no full stop', '怎么画出圆的面积，'.repeat(3600)],
+    ['paragraphs of one letter', 'a\n\n'.repeat(10_700)],
   ];
   for (const [what, text] of hostile) {
     const ms = cpuMs(() => screenMessage(text.slice(0, 32_000)));
