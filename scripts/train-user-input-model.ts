@@ -26,7 +26,7 @@ import {
   WINDOW_KINDS,
   WINDOW_WORDS,
 } from '../src/analyzers/user-input/classifier';
-import { deobfuscated } from '../src/analyzers/user-input/normalise';
+import { readingByParagraph } from '../src/analyzers/user-input/normalise';
 import { PROJECT_ROOT } from '../src/config';
 import { loadUserInputSets, type SetMessage } from '../testkit/user-input-sets';
 import { type Example, type TrainedHead, trainHead } from './user-input-training';
@@ -54,7 +54,7 @@ function examplesFor(head: Head, messages: readonly SetMessage[]): Example[] {
   const positive = head === 'attack' ? 'attack' : 'harmful';
   const examples: Example[] = [];
   for (const m of messages.filter((m) => m.label === positive || m.label === 'benign')) {
-    const features = featuresOf(deobfuscated(m.text));
+    const features = featuresOf(readingByParagraph(m.text));
     examples.push({ id: m.id, features, y: m.label === positive ? 1 : 0 });
     if (m.label === 'benign' && features.tokens.length > WINDOW_WORDS) examples.push(...windowsOf(m.id, features));
   }
@@ -76,7 +76,7 @@ function main(): void {
     );
   }
   const model = {
-    version: 'user-input-classifier/v29',
+    version: 'user-input-classifier/v30',
     featureBits: FEATURE_BITS,
     trainedOn: { split: 'tune', messages: tuning.length, bySetAndLabel: counts },
     heads,

@@ -37,6 +37,8 @@ const BENIGN = [
   'Explain the shell method for volumes of revolution with y = x^2 rotated around the y-axis',
   'Animate the system prompt → response pipeline of a language model as a flowchart',
   'Anima la trayectoria de un proyectil lanzado a 45 grados, sin resistencia del aire',
+  // A long message that tells the story around the maths: read in windows, it failed before classifier v30.
+  'My sister runs a small bakery in our town and she keeps complaining that she never knows how many loaves to make on a Saturday. Last week she threw away almost forty, and the week before she sold out by ten and had angry regulars at the door. Honestly it is stressing her out and she asked me, since I am the one who did statistics at uni.\n\nCould you make an animation that shows her sales for the last twelve Saturdays as dots, fits a simple average with a band around it, and then shows how choosing a higher number trades wasted bread against missed customers? Something she can watch on her phone between batches. Thanks so much!',
 ];
 
 interface Verdict {

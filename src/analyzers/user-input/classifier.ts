@@ -1,4 +1,5 @@
 import model from './model.json';
+import { PARAGRAPH_BREAK } from './normalise';
 
 /**
  * The learned layer: two logistic regressions (an attack on the system, a
@@ -72,13 +73,35 @@ export interface Features {
   wordEnds: number[];
   /** How many of the words up to word i, word i included, are Chinese characters. */
   hanEnds: number[];
+  /** The words that begin a paragraph after the first (after a blank line), in order. */
+  paragraphStarts: number[];
 }
 
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}_'/.:<>|$-]+/gu;
 const HAN = /^\p{Script=Han}$/u;
 
-/** The words the classifier reads: a run over 30 characters is a blob (base64, hex, an id), decoded elsewhere, not a word. */
-const tokensOf = (text: string) => (readPart(text).match(TOKEN) ?? []).filter((t) => t.length <= 30);
+/**
+ * The words the classifier reads (a run over 30 characters is a blob: base64, hex, an id, decoded elsewhere,
+ * not a word), and the words that begin a paragraph after the first.
+ */
+function tokensOf(text: string): { tokens: string[]; paragraphStarts: number[] } {
+  const read = readPart(text);
+  const breaks = [...read.matchAll(new RegExp(PARAGRAPH_BREAK, 'g'))].map((m) => m.index);
+  const tokens: string[] = [];
+  const paragraphStarts: number[] = [];
+  let next = 0;
+  for (const match of read.matchAll(TOKEN)) {
+    if (match[0].length > 30) continue;
+    let broken = false;
+    while (next < breaks.length && breaks[next] < match.index) {
+      next++;
+      broken = true;
+    }
+    if (broken && tokens.length > 0) paragraphStarts.push(tokens.length);
+    tokens.push(match[0]);
+  }
+  return { tokens, paragraphStarts };
+}
 
 /** Which buckets this message has met: a stamp per bucket, so no table is cleared or allocated per message. */
 const metIn = new Uint32Array(1 << FEATURE_BITS);
@@ -90,7 +113,7 @@ let message = 0;
  * without building the strings; Chinese characters are words.
  */
 export function featuresOf(text: string): Features {
-  const tokens = tokensOf(text);
+  const { tokens, paragraphStarts } = tokensOf(text);
   const buckets: number[] = [];
   const wordBuckets: number[] = [];
   const wordEnds: number[] = [];
@@ -120,7 +143,7 @@ export function featuresOf(text: string): Features {
     if (word.length === 1 && HAN.test(word)) han++;
     hanEnds.push(han);
   }
-  return { buckets, tokens, wordBuckets, wordEnds, hanEnds };
+  return { buckets, tokens, wordBuckets, wordEnds, hanEnds, paragraphStarts };
 }
 
 /** Where word i's buckets begin in `wordBuckets`. */
@@ -168,9 +191,13 @@ export const WINDOW_WORDS = 20;
  * A window of mostly Chinese characters is `han`, any other `words`. Twenty characters are half a
  * sentence, and such fragments of maths score higher than twenty words do: with one threshold for both,
  * they set the threshold of every language (docs/user-input-security.md). Each kind has its own.
+ * A `paragraph` is one of the paragraphs of a message longer than a window, short or long: an ask set apart
+ * by a blank line is scored on its own words, not diluted by the words of the request around it.
  */
-export type WindowKind = 'words' | 'han';
-export const WINDOW_KINDS: readonly WindowKind[] = ['words', 'han'];
+export type WindowKind = 'words' | 'han' | 'paragraph';
+export const WINDOW_KINDS: readonly WindowKind[] = ['words', 'han', 'paragraph'];
+/** Fewer words than this are a greeting or a thanks, not a paragraph that asks for something. */
+const PARAGRAPH_MIN_WORDS = 5;
 const kindOf = (features: Features, from: number, to: number): WindowKind =>
   2 * (hanBefore(features, to) - hanBefore(features, from)) > to - from ? 'han' : 'words';
 
@@ -194,6 +221,7 @@ export function spanOf(features: Features, from: number, to: number): Features {
     wordBuckets,
     wordEnds: features.wordEnds.slice(from, to).map((end) => end - start),
     hanEnds: features.hanEnds.slice(from, to).map((end) => end - hanBefore(features, from)),
+    paragraphStarts: features.paragraphStarts.filter((start) => start > from && start < to).map((start) => start - from),
   };
 }
 
@@ -231,6 +259,13 @@ export function bestWindows(
     }
   }
   for (let k = wordStart(features, n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
+  const starts = [0, ...features.paragraphStarts, n];
+  for (let p = 0; p + 1 < starts.length && starts.length > 2; p++) {
+    const [from, to] = [starts[p], starts[p + 1]];
+    if (to - from < PARAGRAPH_MIN_WORDS) continue;
+    const probability = scoreWith(weights, scale, bias, spanOf(features, from, to));
+    if (probability > (best.paragraph?.probability ?? -1)) best.paragraph = { probability, from, to };
+  }
   return best;
 }
 

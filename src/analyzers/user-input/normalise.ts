@@ -138,6 +138,30 @@ export function plain(text: string): string {
     .trim();
 }
 
+/** A blank line: where a paragraph ends. */
+export const PARAGRAPH_BREAK = /\n[^\S\n]*\n/;
+/** Paragraphs normalised one by one, at most this many: the rest is read as one. */
+const MAX_PARAGRAPHS = 32;
+
+/**
+ * The message as the learned classifier reads it: each paragraph read as `deobfuscated` reads a message,
+ * the paragraphs kept apart by a blank line, so that an ask set apart from the request around it is scored
+ * on its own (classifier.ts). The rules read `deobfuscated`, one line: a blank line between the words of an
+ * order does not hide it from them.
+ */
+export function readingByParagraph(raw: string, reading?: string): string {
+  const paragraphs = raw.split(PARAGRAPH_BREAK);
+  if (paragraphs.length < 2) return reading ?? deobfuscated(raw);
+  const kept =
+    paragraphs.length <= MAX_PARAGRAPHS
+      ? paragraphs
+      : [...paragraphs.slice(0, MAX_PARAGRAPHS - 1), paragraphs.slice(MAX_PARAGRAPHS - 1).join(' ')];
+  return kept
+    .map((paragraph) => deobfuscated(paragraph))
+    .filter((paragraph) => paragraph.length > 0)
+    .join('\n\n');
+}
+
 /**
  * The message with letters spaced or punctuated apart joined (`i g n o r e   a l l`,
  * `i.g.n.o.r.e`; a run begins at a word's start, and words stay apart where the gap is wider), read plain, and
