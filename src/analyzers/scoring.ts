@@ -3,7 +3,7 @@ import type { FrameManifest, LoadedFrame, VideoSignal } from '../media/manifest'
 import { analysisContext, scoreFromIssues, type AnalysisContext } from './context';
 
 /** Bumped whenever an analyzer's rules or thresholds change, so stored results say which rules made them. */
-export const LOCAL_MODEL = 'local-analyzers/v33';
+export const LOCAL_MODEL = 'local-analyzers/v34';
 
 /**
  * What every local scorer looks at: the kind's input (the user's text, title,

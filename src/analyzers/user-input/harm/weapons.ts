@@ -47,7 +47,8 @@ const CHEM_BIO = any(
 );
 
 const EXPLOSIVES_WEAPONS = any(
-  '(?:pipe |nail |car |fertili[sz]er |letter |suicide |homemade |improvised )?bombs?',
+  // A bath bomb, a seed bomb or a glitter bomb is a shop's, a garden's or a prank's.
+  '(?<!bath |seed |glitter )(?:pipe |nail |car |fertili[sz]er |letter |suicide |homemade |improvised )?bombs?',
   'explosives?',
   'explosive devices?',
   'i\\.?e\\.?d\\.?s?',
@@ -118,6 +119,36 @@ export const chemicalBiologicalWeapons: HarmRule = {
   what: 'chemical, biological, radiological or nuclear weapons',
 };
 
+/** Devices no maths request names: a home-made or improvised bomb by its kind. */
+const IMPROVISED_DEVICE = any(
+  '(?:pipe|nail|pressure[- ]cooker|car|letter|suicide|homemade|home-made|improvised|fertili[sz]er) bombs?',
+  'i\\.?e\\.?d\\.?s?',
+  'molotov cocktails?',
+  'bombes? artisanales?',
+  'bombas? case(?:ra|ira)s?',
+  '(?:rohr|nagel)bomben?',
+  'bombe? (?:artigianal[ei]|fatt[ae] in casa)',
+  '(?:土制|自制)炸弹',
+);
+
+/** What goes into a device, asked in a few words: its parts, its contents. */
+const WHAT_GOES_IN = any(
+  'what goes in(?:to)?',
+  'what do (?:you|i|we|they) put in(?:to)?',
+  "what(?:'s| is) (?:in|inside)",
+  'parts(?: list)?',
+  'components',
+  'materials',
+  "qu'est-ce qu'on (?:met|mets) (?:dedans|dans)",
+  "ce qu'il faut (?:mettre|dedans)",
+  'que (?:lleva|leva|hay que poner|se pone)',
+  'o que (?:vai|se poe) dentro',
+  'was kommt (?:rein|hinein|in)',
+  'was braucht man',
+  'cosa (?:ci )?(?:va|metto|serve)',
+  '需要什么(?:材料|东西)',
+);
+
 export const weaponsExplosives: HarmRule = {
   id: 'weapons-explosives',
   severity: 'HIGH',
@@ -132,6 +163,10 @@ export const weaponsExplosives: HarmRule = {
       `${B}${EXPLOSIVES_WEAPONS} ${any('recipe', 'instructions', 'blueprints?', 'schematics?', 'ingredients', 'tutorial', 'assembly', 'construction')}${B}`,
     ),
     re(`(?:如何|怎么|怎样|教我|步骤)[^。！？]{0,10}(?:制作|制造|合成|获得|购买|提炼|做)[^。！？]{0,10}(?:炸弹|炸药|枪支|燃烧瓶|雷管)`),
+    // A home-made bomb named with what goes into it, either way round: "nail bomb, what goes in it, keep it short".
+    re(
+      `${B}${IMPROVISED_DEVICE}${B}[^.!?]{0,40}?${B}${WHAT_GOES_IN}|${B}${WHAT_GOES_IN}\\s+(?:an? |the |une? |eine? |el |la |um |uma |un )?${IMPROVISED_DEVICE}${B}`,
+    ),
     // "How to make" in one phrase ("como fabricar", "wie baue ich"), "mix to make", then the weapon.
     re(
       `${B}(?:${HOW}|mix\\w* to make|(?:ingredients?|ingredientes|proporciones|proportions|quantities|mengen) (?:\\w+ )?(?:para|for|pour|um|to) (?:hacer|make|fabriquer|bauen|fazer|build)|wie baue ich|wie mache ich)\\s*${gap(3)}${EXPLOSIVES_WEAPONS}${B}${NOT_A_DEPICTION}(?! calorimeter)`,
