@@ -41,7 +41,9 @@ const BLIND_TITLES: Record<NeverTuned, string> = {
   blind13:
     'BLIND13, a thirteenth blind set (written after local-analyzers/v28 by three sessions, measured once untouched: never tuned on, none of it)',
   blind14:
-    'BLIND14, long messages (written after local-analyzers/v32 by three sessions: people explaining their situation at length; measured once untouched, never tuned on)',
+    'BLIND14, long messages (written after local-analyzers/v32 by three sessions: people explaining their situation at length; measured once untouched, never trained on; its counts were seen while the thirtieth round was chosen)',
+  blind15:
+    'BLIND15, long messages (written the same way after local-analyzers/v34 with classifier v30: measured once untouched, never tuned on, none of it)',
 };
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 /** The 95% Wilson interval of k in n: how far a small set's rate may sit from the true one by chance alone. */

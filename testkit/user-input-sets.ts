@@ -14,10 +14,10 @@ import { PROJECT_ROOT } from '../src/config';
  * scanners/ is never tuned on at all: its split is `scanner`. blind/ was
  * written by someone who never saw the rules nor the other sets, after the
  * rules were written: half of it (by a hash of its id) is tuned on since its
- * first measure, the other half (`blind`) never is. blind2/ to blind14/, such sets written later
+ * first measure, the other half (`blind`) never is. blind2/ to blind15/, such sets written later
  * (blind3/ after local-analyzers/v17, blind4/ to blind8/, blind10/ and blind12/ beside rounds of own data,
- * blind9/ and blind11/ as rounds kept out, blind13/ after local-analyzers/v28, blind14/ of long messages after v32), are never trained on
- * (`blind2` to `blind14`); blind7's
+ * blind9/ and blind11/ as rounds kept out, blind13/ after local-analyzers/v28, blind14/ of long messages after v32, blind15/ of the same after v34), are never trained on
+ * (`blind2` to `blind15`); blind7's
  * counts, not its messages, chose the classifier's settings (docs/user-input-security.md).
  */
 export interface LabelledMessage {
@@ -44,6 +44,7 @@ export const NEVER_TUNED = [
   'blind12',
   'blind13',
   'blind14',
+  'blind15',
 ] as const;
 
 export type NeverTuned = (typeof NEVER_TUNED)[number];
