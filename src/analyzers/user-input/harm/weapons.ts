@@ -46,12 +46,16 @@ const CHEM_BIO = any(
   '蓖麻毒素',
 );
 
+/** The kinds of bomb people build: a "nail bomb" is never a physics problem's. */
+const BOMB_KIND = any('pipe', 'nail', 'car', 'fertili[sz]er', 'letter', 'suicide', 'homemade', 'improvised');
+const IED = 'i\\.?e\\.?d\\.?s?';
+
 const EXPLOSIVES_WEAPONS = any(
   // A bath bomb, a seed bomb or a glitter bomb is a shop's, a garden's or a prank's.
-  '(?<!bath |seed |glitter )(?:pipe |nail |car |fertili[sz]er |letter |suicide |homemade |improvised )?bombs?',
+  `(?<!bath |seed |glitter )(?:${BOMB_KIND} )?bombs?`,
   'explosives?',
   'explosive devices?',
-  'i\\.?e\\.?d\\.?s?',
+  IED,
   'molotov(?: cocktails?)?',
   'detonators?',
   'napalm',
@@ -121,8 +125,8 @@ export const chemicalBiologicalWeapons: HarmRule = {
 
 /** Devices no maths request names: a home-made or improvised bomb by its kind. */
 const IMPROVISED_DEVICE = any(
-  '(?:pipe|nail|pressure[- ]cooker|car|letter|suicide|homemade|home-made|improvised|fertili[sz]er) bombs?',
-  'i\\.?e\\.?d\\.?s?',
+  `(?:${BOMB_KIND}|pressure[- ]cooker|home-made) bombs?`,
+  IED,
   'molotov cocktails?',
   'bombes? artisanales?',
   'bombas? case(?:ra|ira)s?',
