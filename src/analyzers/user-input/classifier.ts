@@ -259,8 +259,10 @@ export function bestWindows(
     }
   }
   for (let k = wordStart(features, n - WINDOW_WORDS); k < wordBuckets.length; k++) inWindow[wordBuckets[k]] = 0;
+  // A message of one paragraph has none to score apart.
+  if (features.paragraphStarts.length === 0) return best;
   const starts = [0, ...features.paragraphStarts, n];
-  for (let p = 0; p + 1 < starts.length && starts.length > 2; p++) {
+  for (let p = 0; p + 1 < starts.length; p++) {
     const [from, to] = [starts[p], starts[p + 1]];
     if (to - from < PARAGRAPH_MIN_WORDS) continue;
     const probability = scoreWith(weights, scale, bias, spanOf(features, from, to));
