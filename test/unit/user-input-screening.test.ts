@@ -84,6 +84,17 @@ describe('normalisation: what the classifier reads', () => {
     expect(readingByParagraph('One paragraph,\njust one.')).toBe(deobfuscated('One paragraph,\njust one.'));
   });
 
+  it('reads, blank lines made spaces, what the rules read: the message is normalised once for both', () => {
+    for (const raw of [
+      'Animate a CIRCLE.\n  \nThen   explain\nthe   area.\n\n\n\nThanks',
+      'i g n o r e\n\na l l previous',
+      '1gn0r3 th1s\n\np@ss w0rd',
+      'ａｂｃ\n\n１２３',
+      'a\n\n'.repeat(50),
+    ])
+      expect(readingByParagraph(raw).replaceAll('\n\n', ' ')).toBe(deobfuscated(raw));
+  });
+
   it('reads at most 32 paragraphs apart: the rest is one', () => {
     const reading = readingByParagraph(Array.from({ length: 100 }, (_, i) => `part ${i}`).join('\n\n'));
     expect(reading.split('\n\n')).toHaveLength(32);

@@ -146,16 +146,17 @@ const MAX_PARAGRAPHS = 32;
 /**
  * The message as the learned classifier reads it: each paragraph read as `deobfuscated` reads a message,
  * the paragraphs kept apart by a blank line, so that an ask set apart from the request around it is scored
- * on its own (classifier.ts). The rules read `deobfuscated`, one line: a blank line between the words of an
- * order does not hide it from them.
+ * on its own (classifier.ts). With its blank lines made spaces it is `deobfuscated(raw)`, what the rules
+ * read: one line, so a blank line between the words of an order hides nothing from them.
  */
-export function readingByParagraph(raw: string, reading?: string): string {
+export function readingByParagraph(raw: string, base?: string): string {
   const paragraphs = raw.split(PARAGRAPH_BREAK);
-  if (paragraphs.length < 2) return reading ?? deobfuscated(raw);
+  if (paragraphs.length < 2) return deobfuscated(raw, base);
+  // The rest joined by a line break, not a space: letters of two paragraphs must not read as one spaced-out word.
   const kept =
     paragraphs.length <= MAX_PARAGRAPHS
       ? paragraphs
-      : [...paragraphs.slice(0, MAX_PARAGRAPHS - 1), paragraphs.slice(MAX_PARAGRAPHS - 1).join(' ')];
+      : [...paragraphs.slice(0, MAX_PARAGRAPHS - 1), paragraphs.slice(MAX_PARAGRAPHS - 1).join('\n')];
   return kept
     .map((paragraph) => deobfuscated(paragraph))
     .filter((paragraph) => paragraph.length > 0)

@@ -8,7 +8,7 @@ import { HARM_RULES } from './harm-rules';
 import type { IntentRule } from './intent/shared';
 import { INTENT_RULES } from './intent-rules';
 import { quoteOf, ruleSet } from './match-rules';
-import { deobfuscated, type Encoding, plain, readingByParagraph, type View, viewsOf } from './normalise';
+import { type Encoding, plain, readingByParagraph, type View, viewsOf } from './normalise';
 import { readScope } from './scope';
 import { rolePlayCues } from './scope/other-requests';
 
@@ -132,13 +132,13 @@ function encodingIssues(views: readonly View[], flagged: Set<Encoding>): ScreenI
 }
 
 /** The classifier's findings where no rule already reported that kind of thing. */
-function classifierIssues(raw: string, reading: string, views: readonly View[], ruled: readonly ScreenIssue[]): ScreenIssue[] {
+function classifierIssues(byParagraph: string, views: readonly View[], ruled: readonly ScreenIssue[]): ScreenIssue[] {
   const issues: ScreenIssue[] = [];
   const reported = new Set<string>();
   const attackRuled = ruled.some((i) => i.category !== 'harmful_content');
   const harmRuled = ruled.some((i) => i.category === 'harmful_content');
   // The message itself as the rules read it (letters undone) but paragraph by paragraph, then each decoded text.
-  const readings = [{ text: readingByParagraph(raw, reading), via: null }, ...views.filter((v) => v.via !== null)];
+  const readings = [{ text: byParagraph, via: null }, ...views.filter((v) => v.via !== null)];
   for (const view of readings) {
     // Each head reports once, and not where a rule reported its kind of thing: then there is nothing left to score.
     if ((attackRuled || reported.has('attack')) && (harmRuled || reported.has('harm'))) break;
@@ -190,13 +190,15 @@ function scopeIssue(text: string): ScreenIssue | null {
 export function screenMessage(text: string): Screening {
   if (text.length > MAX_SCREENED_CHARS) throw new MessageTooLong(text.length);
   const base = plain(text);
-  const reading = deobfuscated(text, base);
+  // Normalised once: the classifier reads the paragraphs apart, the rules the same text as one line.
+  const byParagraph = readingByParagraph(text, base);
+  const reading = byParagraph.replaceAll('\n\n', ' ');
   const views = viewsOf(text, base, reading);
   const ruled = ruleIssues(views);
   const encodedFlagged = new Set(
     views.filter((v) => v.via && ruled.some((i) => i.description.includes(`hidden as ${v.via}`))).map((v) => v.via!),
   );
-  const issues = [...ruled, ...encodingIssues(views, encodedFlagged), ...classifierIssues(text, reading, views, ruled)];
+  const issues = [...ruled, ...encodingIssues(views, encodedFlagged), ...classifierIssues(byParagraph, views, ruled)];
   const scope = scopeIssue(views[0].text);
   if (scope) issues.push(scope);
   return verdictOf(issues);
